@@ -1,0 +1,188 @@
+/**
+ * Seed-faithful fixture data. Dates are fixed; timestamps are relative to the mock clock
+ * so that ages ("3m") stay meaningful both in tests (fixed clock) and on the dev server.
+ */
+import type { Customer, Endpoint, ErrorRecord, Overview, Person, RequestSummary, Traffic, Webhook } from '../src/api/schemas.ts';
+
+/** The fixed "now" of tests and stories: the seed's latest request is at 09:41 on this day. */
+export const FIXTURE_NOW = new Date('2026-09-14T09:45:00Z');
+
+export const MONTHS = ['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09'];
+
+export const people = {
+  ana: { id: 'u_ana', name: 'Ana Silva' },
+  lee: { id: 'u_lee', name: 'Lee Park' },
+  mia: { id: 'u_mia', name: 'Mia Chen' },
+  omar: { id: 'u_omar', name: 'Omar Haddad' },
+  globex: { id: 'cus_globex', name: 'Globex Corp' },
+} satisfies Record<string, Person>;
+
+export const overview: Overview = {
+  owner: people.ana,
+  figures: {
+    requestsThisMonth: {
+      value: 1284301,
+      series: { months: MONTHS, values: [98000, 102400, 99800, 104900, 108250, 112030, 109870, 115400, 118920, 121300, 119840, 124210] },
+    },
+    requestsToday: { value: 48211, changePct: 12.5 },
+    errorRate: { valuePct: 1.2, changePct: -0.4 },
+    p95Latency: { valueMs: 182, changePct: 3.1 },
+    activeKeys: { value: 342, changePct: 8.0 },
+  },
+  requestsByEndpoint: [
+    { group: '/messages', sharePct: 41.2 },
+    { group: '/contacts', sharePct: 22.3 },
+    { group: '/webhooks', sharePct: 15.0 },
+    { group: '/auth', sharePct: 12.5 },
+    { group: 'Other', sharePct: 9.0 },
+  ],
+};
+
+/** Every route of the reported API; GET /usage and POST /messages appear twice with their own figures. */
+export const endpoints: Endpoint[] = [
+  { id: 'ep_1', method: 'POST', path: '/messages', requests: 482113, p95Ms: 212, errorPct: 0.4, status: 'Healthy' },
+  { id: 'ep_2', method: 'GET', path: '/contacts', requests: 198420, p95Ms: 88, errorPct: 0.1, status: 'Healthy' },
+  { id: 'ep_3', method: 'DELETE', path: '/contacts', requests: 1204, p95Ms: 140, errorPct: 0.0, status: 'Healthy' },
+  { id: 'ep_4', method: 'POST', path: '/webhooks', requests: 84110, p95Ms: 1240, errorPct: 6.8, status: 'Failing' },
+  { id: 'ep_5', method: 'POST', path: '/auth/token', requests: 64233, p95Ms: 310, errorPct: 0.2, status: 'Healthy' },
+  { id: 'ep_6', method: 'GET', path: '/usage', requests: 30112, p95Ms: 95, errorPct: 0.3, status: 'Healthy' },
+  { id: 'ep_7', method: 'GET', path: '/usage', requests: 18220, p95Ms: 720, errorPct: 1.9, status: 'Slow' },
+  { id: 'ep_8', method: 'POST', path: '/messages', requests: 7400, p95Ms: 980, errorPct: 3.2, status: 'Slow' },
+];
+
+/** The order of `sort=recent`: most recently called first. */
+export const recentEndpointIds = ['ep_4', 'ep_1', 'ep_2', 'ep_5', 'ep_6', 'ep_8', 'ep_7', 'ep_3'];
+
+/** Routes that appear in the request log with the codes the seed lists (DELETE /contacts never logged). */
+export const loggedRoutes = [
+  { method: 'POST', path: '/messages', status: 201, typicalMs: 180 },
+  { method: 'GET', path: '/contacts', status: 200, typicalMs: 64 },
+  { method: 'POST', path: '/webhooks', status: 500, typicalMs: 1240 },
+  { method: 'POST', path: '/auth/token', status: 200, typicalMs: 210 },
+  { method: 'GET', path: '/usage', status: 200, typicalMs: 72 },
+] as const;
+
+export const requestSummary: RequestSummary = {
+  groups: [
+    { method: 'POST', path: '/messages', status: 201, durationMs: 180, thisWeek: 1204 },
+    { method: 'GET', path: '/contacts', status: 200, durationMs: 64, thisWeek: 860 },
+    { method: 'POST', path: '/webhooks', status: 500, durationMs: 1240, thisWeek: 37 },
+    { method: 'POST', path: '/auth/token', status: 200, durationMs: 210, thisWeek: 412 },
+    { method: 'GET', path: '/usage', status: 200, durationMs: 72, thisWeek: 298 },
+  ],
+};
+
+export const traffic: Traffic = {
+  metrics: {
+    requests: { value: 1284301, unit: 'count', changePct: 12.5 },
+    errorRate: { value: 1.2, unit: 'percent', changePct: -0.4 },
+    latency: { value: 182, unit: 'ms', changePct: 3.1 },
+    bandwidth: { value: 64.0, unit: 'percent', changePct: 2.2 },
+  },
+  requestsOverTime: {
+    months: MONTHS,
+    thisYear: [98000, 102400, 99800, 104900, 108250, 112030, 109870, 115400, 118920, 121300, 119840, 124210],
+    lastYear: [71000, 73400, 72100, 76800, 79900, 83300, 82100, 86400, 88700, 90200, 91800, 95100],
+  },
+  errorRateByMonth: { months: MONTHS, valuesPct: [1.4, 1.3, 1.6, 1.2, 1.1, 1.5, 1.3, 1.0, 1.2, 1.4, 1.6, 1.2] },
+  breakdown: [
+    { method: 'POST', path: '/messages', value: 482113, unit: 'USD', changePct: 4.1, sharePct: 37.5 },
+    { method: 'GET', path: '/contacts', value: 198420, unit: 'USD', changePct: -2.3, sharePct: 15.4 },
+    { method: 'POST', path: '/webhooks', value: 84110, unit: 'USD', changePct: 9.8, sharePct: 6.5 },
+    { method: 'POST', path: '/auth/token', value: 64233, unit: 'USD', changePct: 1.2, sharePct: 5.0 },
+    { method: 'GET', path: '/usage', value: 48332, unit: 'USD', changePct: -0.6, sharePct: 3.8 },
+  ],
+};
+
+export const customers: Customer[] = [
+  {
+    id: 'cus_acme',
+    name: 'Acme Ltd',
+    createdAt: '2025-03-02',
+    plan: 'Free',
+    requests: 120344,
+    errorPct: 2.1,
+    status: 'Expired',
+    owner: people.ana,
+    relatedEndpoints: [
+      { label: 'GET /contacts', requests: 5120 },
+      { label: 'POST /messages', requests: 3310 },
+    ],
+    notes: [{ id: 'n_1', text: 'Asked for a higher limit.', author: people.ana, createdAt: '2026-08-30' }],
+    history: [
+      { kind: 'Status changed', actor: people.ana, at: '2026-09-01' },
+      { kind: 'Note added', actor: people.ana, at: '2026-08-30' },
+      { kind: 'Assigned owner', actor: people.lee, at: '2025-06-11' },
+      { kind: 'Updated details', actor: people.lee, at: '2025-04-20' },
+      { kind: 'Created', actor: people.lee, at: '2025-03-02' },
+    ],
+  },
+  {
+    id: 'cus_globex',
+    name: 'Globex Corp',
+    createdAt: '2026-09-14',
+    plan: 'Pro',
+    requests: 88012,
+    errorPct: 0.6,
+    status: 'Active',
+    owner: people.mia,
+    relatedEndpoints: [{ label: 'POST /auth/token', requests: 2208 }],
+    notes: [],
+    history: [{ kind: 'Created', actor: people.mia, at: '2026-09-14' }],
+  },
+];
+
+export const webhooks: Webhook[] = [
+  {
+    id: 'wh_invoice_paid',
+    name: 'invoice.paid',
+    customer: { id: 'cus_acme', name: 'Acme Ltd' },
+    deliveredPct: 99.2,
+    lastSentAt: '2026-09-13',
+    status: 'Healthy',
+    activity: { months: MONTHS, values: [640, 702, 688, 731, 760, 812, 798, 845, 870, 902, 889, 915] },
+    owner: people.ana,
+    relatedEndpoints: [{ label: 'POST /webhooks', requests: 8410 }],
+  },
+];
+
+const monthly = (values: number[]) => ({ months: MONTHS, values });
+
+export const errorRecords: ErrorRecord[] = [
+  {
+    id: 'err_500_webhooks', code: 500, title: 'Server error', endpoint: 'POST /webhooks', count: 212, firstSeen: '2026-08-02',
+    status: 'Open', notes: null, owner: people.ana, relatedEndpoints: [{ label: 'POST /webhooks', requests: 8410 }],
+    monthly: monthly([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 96, 116]),
+  },
+  {
+    id: 'err_429_messages', code: 429, title: 'Too many requests', endpoint: 'POST /messages', count: 1290, firstSeen: '2026-01-18',
+    status: 'Open', notes: 'Acme hits the limit at month end.', owner: people.lee, relatedEndpoints: [{ label: 'POST /messages', requests: 482113 }],
+    monthly: monthly([0, 0, 0, 40, 52, 61, 80, 95, 130, 210, 301, 321]),
+  },
+  {
+    id: 'err_401_messages', code: 401, title: 'Unauthorized', endpoint: 'POST /messages', count: 48, firstSeen: '2025-11-03',
+    status: 'Fixed', notes: 'Expired keys; customers notified.', owner: people.ana, relatedEndpoints: [{ label: 'POST /messages', requests: 482113 }],
+    monthly: monthly([0, 12, 9, 7, 6, 5, 4, 3, 2, 0, 0, 0]),
+  },
+  {
+    id: 'err_404_contacts', code: 404, title: 'Not found', endpoint: 'GET /contacts', count: 77, firstSeen: '2026-03-09',
+    status: 'Fixed', notes: null, owner: people.mia, relatedEndpoints: [{ label: 'GET /contacts', requests: 198420 }],
+    monthly: monthly([0, 0, 0, 0, 0, 20, 18, 15, 12, 8, 4, 0]),
+  },
+  {
+    id: 'err_400_contacts', code: 400, title: 'Bad request', endpoint: 'GET /contacts', count: 31, firstSeen: '2026-06-21',
+    status: 'Ignored', notes: 'Client sends an old filter syntax.', owner: people.omar, relatedEndpoints: [{ label: 'GET /contacts', requests: 198420 }],
+    monthly: monthly([0, 0, 0, 0, 0, 0, 0, 0, 6, 9, 8, 8]),
+  },
+];
+
+export const errorOptions = { endpoints: ['POST /messages', 'POST /webhooks', 'GET /contacts'] };
+
+/** The five activity kinds of the seed, newest first, with ages in minutes before "now". */
+export const activitySeed = [
+  { id: 'act_1', actor: people.lee, kind: 'rate-limit-raised', text: 'raised the rate limit for Acme Ltd', minutesAgo: 3 },
+  { id: 'act_2', actor: people.globex, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
+  { id: 'act_3', actor: people.omar, kind: 'error-spike', text: 'flagged an error spike on POST /webhooks', minutesAgo: 26 },
+  { id: 'act_4', actor: people.mia, kind: 'docs-published', text: 'published the docs for version 3', minutesAgo: 48 },
+  { id: 'act_5', actor: people.ana, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v2/usage', minutesAgo: 95 },
+] as const;

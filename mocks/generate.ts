@@ -1,0 +1,99 @@
+/**
+ * Deterministic generated data: the same index always yields the same entry, so a
+ * 1,000,000-entry request log can be served by cursor without building it in memory.
+ */
+import type { ActivityItem, Endpoint, RequestEntry } from '../src/api/schemas.ts';
+import { activitySeed, loggedRoutes, people } from './fixtures.ts';
+
+/** A 32-bit integer hash (a mulberry32 step) of an index and a seed. */
+export function hash(index: number, seed = 0x9e3779b9): number {
+  let t = (index + seed) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return (t ^ (t >>> 14)) >>> 0;
+}
+
+const actors = [people.lee, people.ana, people.mia, people.omar];
+const SECONDS_BETWEEN_REQUESTS = 47;
+
+/**
+ * The request at `index` (0 is the newest) of a log whose newest entry is at `anchor`.
+ * Entry 0 is the seed's own line: POST /webhooks answered 500 at 09:41.
+ */
+export function requestAt(index: number, anchor: Date): RequestEntry {
+  const h = hash(index);
+  const route = index === 0 ? loggedRoutes[2] : loggedRoutes[h % loggedRoutes.length]!;
+  const jitter = index === 0 ? 0 : ((h >>> 8) % 61) - 30; // ±30 % around the route's typical duration
+  return {
+    id: `rq_${index}`,
+    method: route.method,
+    path: route.path,
+    status: route.status,
+    durationMs: Math.max(1, Math.round(route.typicalMs * (1 + jitter / 100))),
+    actor: index === 0 ? people.lee : actors[(h >>> 16) % actors.length]!,
+    time: new Date(anchor.getTime() - index * SECONDS_BETWEEN_REQUESTS * 1000).toISOString().replace('.000Z', 'Z'),
+  };
+}
+
+export interface RequestFilter {
+  method?: string | null;
+  status?: string | null;
+  path?: string | null;
+}
+
+export function matchesRequest(entry: RequestEntry, { method, status, path }: RequestFilter): boolean {
+  if (method && entry.method !== method.toUpperCase()) return false;
+  if (status) {
+    const classMatch = /^([1-5])xx$/i.exec(status);
+    if (classMatch ? Math.floor(entry.status / 100) !== Number(classMatch[1]) : String(entry.status) !== status) return false;
+  }
+  if (path && !entry.path.toLowerCase().includes(path.toLowerCase())) return false;
+  return true;
+}
+
+/**
+ * One cursor page of a generated log: scans forward from `start` until `limit` entries match
+ * or `scanBudget` entries have been looked at (so an impossible filter still answers quickly).
+ */
+export function requestPage(total: number, anchor: Date, start: number, limit: number, filter: RequestFilter, scanBudget = 200_000) {
+  const items: RequestEntry[] = [];
+  let index = start;
+  const stop = Math.min(total, start + scanBudget);
+  for (; index < stop && items.length < limit; index++) {
+    const entry = requestAt(index, anchor);
+    if (matchesRequest(entry, filter)) items.push(entry);
+  }
+  return { items, nextCursor: index < total ? String(index) : null };
+}
+
+const statuses = ['Healthy', 'Healthy', 'Healthy', 'Slow', 'Failing'];
+const methods = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'];
+const resources = ['/messages', '/contacts', '/webhooks', '/auth/token', '/usage', '/keys', '/events', '/customers'];
+
+/** A long endpoint list for the large scenario (e.g. 10,000 rows of versioned routes). */
+export function generateEndpoints(count: number): Endpoint[] {
+  return Array.from({ length: count }, (_, i) => {
+    const h = hash(i, 7);
+    const p95Ms = 40 + (h % 1400);
+    return {
+      id: `ep_gen_${i}`,
+      method: methods[h % methods.length]!,
+      path: `/v${1 + (i % 4)}${resources[(h >>> 4) % resources.length]}/${i}`,
+      requests: (h >>> 3) % 500_000,
+      p95Ms,
+      errorPct: Math.round(((h >>> 11) % 900) / 10) / 10,
+      status: statuses[(h >>> 20) % statuses.length]!,
+    };
+  });
+}
+
+/** The seed's five activity items, then older ones, newest first, relative to `now`. */
+export function generateActivity(now: Date, count = 45): ActivityItem[] {
+  const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const seeded = activitySeed.map(({ minutesAgo: m, ...item }) => ({ ...item, at: minutesAgo(m) }));
+  const older = Array.from({ length: Math.max(0, count - seeded.length) }, (_, i) => {
+    const template = activitySeed[i % activitySeed.length]!;
+    return { id: `act_old_${i}`, actor: template.actor, kind: template.kind, text: template.text, at: minutesAgo(120 + i * 97) };
+  });
+  return [...seeded, ...older];
+}

@@ -1,0 +1,230 @@
+/**
+ * MSW handlers for every route of the console API contract. The same handlers back the
+ * tests, Storybook and the dev server (in the browser and over real HTTP).
+ */
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import * as schema from '../src/api/schemas.ts';
+import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
+import * as fixtures from './fixtures.ts';
+import { generateActivity, generateEndpoints, requestPage } from './generate.ts';
+import { problem } from './problem.ts';
+
+/** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
+export const DEFAULT_BASE = '*/api/v1';
+
+export interface MockApiOptions {
+  /** URL pattern prefix of the routes. */
+  base?: string;
+  /** The mock's clock; fixed by default so ages and times are deterministic. */
+  now?: () => Date;
+  /** Number of entries in the request log (the large scenario uses 1,000,000). */
+  requestCount?: number;
+  /** Number of rows in the endpoint list (the large scenario uses 10,000). */
+  endpointCount?: number;
+}
+
+export interface RecordedWrite {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  body: unknown;
+}
+
+/** The mutable state of one mock API: what was written, so tests can assert "no duplicate". */
+export interface MockDb {
+  customers: Customer[];
+  errors: ErrorRecord[];
+  writes: RecordedWrite[];
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function pageParams(url: URL): { start: number; limit: number } | Response {
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const start = Number(url.searchParams.get('cursor') ?? 0);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) return problem(400, 'Bad request', 'limit must be an integer from 1 to 500.');
+  if (!Number.isInteger(start) || start < 0) return problem(400, 'Bad request', 'cursor is not valid.');
+  return { start, limit };
+}
+
+function slice<T>(items: T[], url: URL) {
+  const params = pageParams(url);
+  if (params instanceof Response) return params;
+  const end = params.start + params.limit;
+  return HttpResponse.json({ items: items.slice(params.start, end), nextCursor: end < items.length ? String(end) : null });
+}
+
+const SORTS: Record<string, (a: Endpoint, b: Endpoint) => number> = {
+  requests: (a, b) => a.requests - b.requests,
+  p95Ms: (a, b) => a.p95Ms - b.p95Ms,
+  errorPct: (a, b) => a.errorPct - b.errorPct,
+};
+
+function sortEndpoints(items: Endpoint[], sort: string | null): Endpoint[] {
+  if (!sort) return items;
+  if (sort === 'recent') {
+    const rank = (e: Endpoint) => {
+      const i = fixtures.recentEndpointIds.indexOf(e.id);
+      return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    return [...items].sort((a, b) => rank(a) - rank(b));
+  }
+  const compare = SORTS[sort.replace(/^-/, '')];
+  if (!compare) return items;
+  const sign = sort.startsWith('-') ? -1 : 1;
+  // Ties keep their server order so rows sharing figures never swap between renders.
+  return items.map((e, i) => [e, i] as const).sort(([a, ai], [b, bi]) => sign * compare(a, b) || ai - bi).map(([e]) => e);
+}
+
+function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds a fresh mock API: its handlers and the state they share. */
+export function createMockApi(options: MockApiOptions = {}): { handlers: RequestHandler[]; db: MockDb } {
+  const { base = DEFAULT_BASE, now = () => fixtures.FIXTURE_NOW, requestCount = 2_000, endpointCount } = options;
+  const db: MockDb = { customers: clone(fixtures.customers), errors: clone(fixtures.errorRecords), writes: [] };
+  const createdByKey = new Map<string, unknown>();
+  let endpointList: Endpoint[] | undefined;
+  const allEndpoints = () => (endpointList ??= endpointCount ? generateEndpoints(endpointCount) : fixtures.endpoints);
+  const today = () => now().toISOString().slice(0, 10);
+  /** Newest request on a whole minute, so the seed's "09:41" line is the first one at the fixed clock. */
+  const anchor = () => {
+    const t = now().getTime() - 4 * 60_000;
+    return new Date(t - (t % 60_000));
+  };
+
+  const record = (request: Request, body: unknown) => {
+    const url = new URL(request.url);
+    const key = request.headers.get('Idempotency-Key');
+    db.writes.push({ method: request.method, path: url.pathname, idempotencyKey: key, body });
+    return key;
+  };
+
+  const handlers: RequestHandler[] = [
+    http.get(`${base}/overview`, () => HttpResponse.json(fixtures.overview)),
+
+    http.get(`${base}/endpoints`, ({ request }) => {
+      const url = new URL(request.url);
+      const status = url.searchParams.get('status');
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const items = allEndpoints().filter(
+        (e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)),
+      );
+      return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
+    }),
+
+    http.get(`${base}/requests/summary`, () => HttpResponse.json(fixtures.requestSummary)),
+
+    http.get(`${base}/requests`, ({ request }) => {
+      const url = new URL(request.url);
+      const params = pageParams(url);
+      if (params instanceof Response) return params;
+      const filter = { method: url.searchParams.get('method'), status: url.searchParams.get('status'), path: url.searchParams.get('path') };
+      const page = requestPage(requestCount, anchor(), params.start, params.limit, filter);
+      const since = url.searchParams.get('since');
+      if (since) page.items = page.items.filter((item) => item.time > since);
+      return HttpResponse.json(page);
+    }),
+
+    http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),
+
+    http.get(`${base}/customers/:id`, ({ params }) => {
+      const found = db.customers.find((c) => c.id === params['id']);
+      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No customer ${String(params['id'])}.`);
+    }),
+
+    http.post(`${base}/customers/:id/notes`, async ({ request, params }) => {
+      const body = await readJson(request);
+      const key = record(request, body);
+      const customer = db.customers.find((c) => c.id === params['id']);
+      if (!customer) return problem(404, 'Not found', `No customer ${String(params['id'])}.`);
+      const previous = key ? createdByKey.get(key) : undefined;
+      if (previous) return HttpResponse.json(previous, { status: 201 });
+      const parsed = schema.newNote.safeParse(body);
+      if (!parsed.success) return problem(422, 'Invalid note', 'The note was not accepted.', fieldErrors(parsed.error.issues));
+      const author = fixtures.people.ana;
+      const note: Note = { id: `n_${db.writes.length}_${customer.notes.length + 1}`, text: parsed.data.text, author, createdAt: today() };
+      const history: HistoryItem = { kind: 'Note added', actor: author, at: today() };
+      customer.notes.unshift(note);
+      customer.history.unshift(history);
+      if (key) createdByKey.set(key, note);
+      return HttpResponse.json(note, { status: 201 });
+    }),
+
+    http.get(`${base}/webhooks/:id`, ({ params }) => {
+      const found = fixtures.webhooks.find((w) => w.id === params['id']);
+      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No webhook ${String(params['id'])}.`);
+    }),
+
+    http.get(`${base}/errors/options`, () => HttpResponse.json(fixtures.errorOptions)),
+
+    http.get(`${base}/errors`, ({ request }) => {
+      const url = new URL(request.url);
+      const status = url.searchParams.get('status');
+      return slice(db.errors.filter((e) => !status || e.status === status), url);
+    }),
+
+    http.get(`${base}/errors/:id`, ({ params }) => {
+      const found = db.errors.find((e) => e.id === params['id']);
+      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No error record ${String(params['id'])}.`);
+    }),
+
+    http.post(`${base}/errors`, async ({ request }) => {
+      const body = await readJson(request);
+      const key = record(request, body);
+      const previous = key ? createdByKey.get(key) : undefined;
+      if (previous) return HttpResponse.json(previous, { status: 201 });
+      const parsed = schema.newErrorRecord.safeParse(body);
+      if (!parsed.success) return problem(422, 'Invalid error record', 'Some fields were not accepted.', fieldErrors(parsed.error.issues));
+      if (!fixtures.errorOptions.endpoints.includes(parsed.data.endpoint)) {
+        return problem(422, 'Invalid error record', 'Some fields were not accepted.', [{ field: 'endpoint', message: 'Choose one of the offered endpoints.' }]);
+      }
+      const { code, endpoint, count, firstSeen, status, notes } = parsed.data;
+      const title = schema.ERROR_CATEGORIES.find((c) => c.code === code)?.title ?? 'Error';
+      const created: ErrorRecord = {
+        id: `err_new_${db.errors.length + 1}`, code, title, endpoint, count, firstSeen, status, notes: notes?.trim() ? notes : null,
+        owner: fixtures.people.ana, relatedEndpoints: [{ label: endpoint, requests: 0 }],
+        monthly: { months: fixtures.MONTHS, values: fixtures.MONTHS.map((_, i) => (i === fixtures.MONTHS.length - 1 ? count : 0)) },
+      };
+      db.errors.unshift(created);
+      if (key) createdByKey.set(key, created);
+      return HttpResponse.json(created, { status: 201 });
+    }),
+
+    http.patch(`${base}/errors/:id`, async ({ request, params }) => {
+      const body = await readJson(request);
+      record(request, body);
+      const found = db.errors.find((e) => e.id === params['id']);
+      if (!found) return problem(404, 'Not found', `No error record ${String(params['id'])}.`);
+      const parsed = schema.errorPatch.safeParse(body);
+      if (!parsed.success) return problem(422, 'Invalid change', 'The change was not accepted.', fieldErrors(parsed.error.issues));
+      const { status, notes } = parsed.data;
+      if (status !== undefined && !(schema.ERROR_STATUSES as readonly string[]).includes(status)) {
+        return problem(422, 'Invalid change', 'The change was not accepted.', [{ field: 'status', message: 'Choose Open, Fixed or Ignored.' }]);
+      }
+      if (status !== undefined) found.status = status;
+      if (notes !== undefined) found.notes = notes;
+      return HttpResponse.json(found);
+    }),
+
+    http.get(`${base}/activity`, ({ request }) => {
+      const url = new URL(request.url);
+      const kind = url.searchParams.get('kind');
+      return slice(generateActivity(now()).filter((a) => !kind || a.kind === kind), url);
+    }),
+  ];
+
+  return { handlers, db };
+}
+
+/** The default handlers on the default base with the fixed clock. */
+export const handlers: RequestHandler[] = createMockApi().handlers;

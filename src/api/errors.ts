@@ -1,0 +1,116 @@
+import type { core } from 'zod/mini';
+
+/** What went wrong, in categories an element can react to (e.g. offer sign-in on 401). */
+export type ConsoleApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'aborted';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+interface ConsoleApiErrorInit {
+  kind: ConsoleApiErrorKind;
+  url: string;
+  status?: number;
+  title?: string;
+  detail?: string;
+  fieldErrors?: FieldError[];
+  issues?: string[];
+  cause?: unknown;
+}
+
+/**
+ * The one error type the client throws. `message` is written for the person looking at the
+ * panel; the other fields are for code (status, problem+json title/detail, per-field errors
+ * of a 422, and the list of what was wrong with an invalid response).
+ */
+export class ConsoleApiError extends Error {
+  override readonly name = 'ConsoleApiError';
+  readonly kind: ConsoleApiErrorKind;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+  readonly fieldErrors: readonly FieldError[];
+  readonly issues: readonly string[];
+
+  constructor(message: string, init: ConsoleApiErrorInit) {
+    super(message, { cause: init.cause });
+    this.kind = init.kind;
+    this.url = init.url;
+    this.status = init.status;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.issues = init.issues ?? [];
+  }
+
+  /** Whether trying the same call again may succeed (not for a rejected input). */
+  get retryable(): boolean {
+    return this.kind !== 'aborted' && !(this.kind === 'http' && (this.status === 400 || this.status === 422));
+  }
+}
+
+export function isConsoleApiError(value: unknown): value is ConsoleApiError {
+  return value instanceof ConsoleApiError;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The console API rejected the request.',
+  401: 'You are not signed in to the console API, or your session has expired.',
+  403: 'You do not have access to this part of the console.',
+  404: 'The console API could not find this record.',
+  408: 'The console API took too long to answer.',
+  409: 'This record was changed elsewhere. Reload and try again.',
+  422: 'Some values were not accepted.',
+  429: 'Too many requests to the console API. Wait a moment and try again.',
+};
+
+/** A sentence for an HTTP failure: the server's problem title/detail when it sent one. */
+export function httpMessage(status: number, title?: string, detail?: string): string {
+  const base = STATUS_MESSAGES[status] ?? (status >= 500 ? 'The console API had a problem answering.' : `The console API answered with status ${status}.`);
+  const serverWords = [title, detail].filter((part) => part && part.trim()).join(': ');
+  return serverWords ? `${base} (${status} ${serverWords})` : `${base} (status ${status})`;
+}
+
+/** Turns schema issues into short lines such as `items[0].status: expected string, got number`. */
+export function describeIssues(issues: readonly core.$ZodIssue[], limit = 5): string[] {
+  const lines = issues.slice(0, limit).map((issue) => {
+    const where = formatPath(issue.path) || 'response';
+    return `${where}: ${describeIssue(issue)}`;
+  });
+  if (issues.length > limit) lines.push(`…and ${issues.length - limit} more`);
+  return lines;
+}
+
+function describeIssue(issue: core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `missing (expected ${issue.expected})` : `expected ${issue.expected}, got ${typeOf(issue.input)}`;
+    case 'invalid_format':
+      return `not a valid ${issue.format}`;
+    case 'invalid_union':
+      return 'not any of the accepted shapes';
+    case 'invalid_value':
+      return `expected one of ${issue.values.map(String).join(', ')}`;
+    case 'too_small':
+      return `too small (minimum ${String(issue.minimum)})`;
+    case 'too_big':
+      return `too big (maximum ${String(issue.maximum)})`;
+    default:
+      return issue.message && issue.message !== 'Invalid input' ? issue.message : issue.code.replace(/_/g, ' ');
+  }
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`;
+    return out ? `${out}.${String(key)}` : String(key);
+  }, '');
+}

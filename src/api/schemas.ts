@@ -1,0 +1,254 @@
+/**
+ * The console API contract (v1) in executable form. Every route and payload of
+ * `console-api.md` has a schema here; the client validates every response with them and
+ * the error form validates its input with the same ones.
+ *
+ * Forward compatibility: objects ignore unknown fields (zod strips them) and enums are
+ * "open" — a known value list for docs and rendering, but any string is accepted so a
+ * server can add values without breaking deployed elements.
+ */
+import * as z from 'zod/mini';
+
+/** Known values plus any other string, so new server-side enum values never fail validation. */
+function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()]);
+}
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date'));
+const isoTimestamp = z.iso.datetime({ offset: true });
+const yearMonth = z.string().check(z.regex(/^\d{4}-\d{2}$/, 'expected a YYYY-MM month'));
+const nonNegativeInt = z.int().check(z.gte(0));
+const cursor = z.nullable(z.string());
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const ENDPOINT_STATUSES = ['Healthy', 'Failing', 'Slow'] as const;
+export const CUSTOMER_STATUSES = ['Active', 'Expired'] as const;
+export const WEBHOOK_STATUSES = ['Healthy'] as const;
+export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
+export const HISTORY_KINDS = [
+  'Created',
+  'Updated details',
+  'Status changed',
+  'Note added',
+  'Assigned owner',
+] as const;
+export const ACTIVITY_KINDS = [
+  'rate-limit-raised',
+  'key-created',
+  'error-spike',
+  'docs-published',
+  'endpoint-deprecated',
+] as const;
+/** Error categories of the seed, in code order: the creation form offers exactly these. */
+export const ERROR_CATEGORIES = [
+  { code: 400, title: 'Bad request' },
+  { code: 401, title: 'Unauthorized' },
+  { code: 404, title: 'Not found' },
+  { code: 429, title: 'Too many requests' },
+  { code: 500, title: 'Server error' },
+] as const;
+export const ERROR_CODES = [400, 401, 404, 429, 500] as const;
+export const METRIC_UNITS = ['count', 'ms', 'bytes', 'percent'] as const;
+
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const method = openEnum(HTTP_METHODS);
+
+export const person = z.object({
+  id: z.string(),
+  name: z.string(),
+  initials: z.optional(z.string()),
+});
+
+export const monthSeries = z
+  .object({ months: z.array(yearMonth), values: z.array(z.number()) })
+  .check(z.refine((s) => s.months.length === s.values.length, 'months and values differ in length'));
+
+export const relatedEndpoint = z.object({ label: z.string(), requests: nonNegativeInt });
+
+/** A signed change against last month, in percent units. */
+const changePct = z.number();
+
+// GET /overview
+export const overview = z.object({
+  owner: person,
+  figures: z.object({
+    requestsThisMonth: z.object({ value: nonNegativeInt, series: monthSeries }),
+    requestsToday: z.object({ value: nonNegativeInt, changePct }),
+    errorRate: z.object({ valuePct: z.number(), changePct }),
+    p95Latency: z.object({ valueMs: z.number(), changePct }),
+    activeKeys: z.object({ value: nonNegativeInt, changePct }),
+  }),
+  requestsByEndpoint: z.array(z.object({ group: z.string(), sharePct: z.number() })),
+});
+
+// GET /endpoints
+export const endpoint = z.object({
+  id: z.string(),
+  method,
+  path: z.string(),
+  requests: nonNegativeInt,
+  p95Ms: z.number(),
+  errorPct: z.number(),
+  status: openEnum(ENDPOINT_STATUSES),
+});
+export const ENDPOINT_SORTS = ['requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] as const;
+export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
+
+function page<T extends z.core.SomeType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: cursor });
+}
+
+export const endpointPage = page(endpoint);
+
+// GET /requests, GET /requests/summary
+export const requestEntry = z.object({
+  id: z.string(),
+  method,
+  path: z.string(),
+  status: z.int(),
+  durationMs: z.number(),
+  actor: person,
+  time: isoTimestamp,
+});
+export const requestPage = page(requestEntry);
+export const requestSummary = z.object({
+  groups: z.array(
+    z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt }),
+  ),
+});
+
+// GET /traffic
+/** `count`, `ms`, `bytes`, `percent`, or an ISO 4217 currency code such as `USD`. */
+export const metricUnit = openEnum(METRIC_UNITS);
+export const metric = z.object({ value: z.number(), unit: metricUnit, changePct });
+export const traffic = z.object({
+  metrics: z.object({ requests: metric, errorRate: metric, latency: metric, bandwidth: metric }),
+  requestsOverTime: z
+    .object({ months: z.array(yearMonth), thisYear: z.array(z.number()), lastYear: z.array(z.number()) })
+    .check(
+      z.refine(
+        (s) => s.thisYear.length === s.months.length && s.lastYear.length === s.months.length,
+        'months, thisYear and lastYear differ in length',
+      ),
+    ),
+  errorRateByMonth: z
+    .object({ months: z.array(yearMonth), valuesPct: z.array(z.number()) })
+    .check(z.refine((s) => s.valuesPct.length === s.months.length, 'months and valuesPct differ in length')),
+  breakdown: z.array(
+    z.object({ method, path: z.string(), value: z.number(), unit: metricUnit, changePct, sharePct: z.number() }),
+  ),
+});
+
+// GET /customers/{id}, POST /customers/{id}/notes
+export const note = z.object({ id: z.string(), text: z.string(), author: person, createdAt: isoDate });
+export const historyItem = z.object({ kind: openEnum(HISTORY_KINDS), actor: person, at: isoDate });
+export const customer = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDate,
+  plan: z.string(),
+  requests: nonNegativeInt,
+  errorPct: z.number(),
+  status: openEnum(CUSTOMER_STATUSES),
+  owner: person,
+  relatedEndpoints: z.array(relatedEndpoint),
+  notes: z.array(note),
+  history: z.array(historyItem),
+});
+export const NOTE_MAX_LENGTH = 2000;
+export const newNote = z.object({
+  text: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Write a note first.'),
+    z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`),
+  ),
+});
+
+// GET /webhooks/{id}
+export const webhook = z.object({
+  id: z.string(),
+  name: z.string(),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  deliveredPct: z.number(),
+  lastSentAt: isoDate,
+  status: openEnum(WEBHOOK_STATUSES),
+  activity: monthSeries,
+  owner: person,
+  relatedEndpoints: z.array(relatedEndpoint),
+});
+
+// GET /errors, GET /errors/{id}, GET /errors/options, POST /errors, PATCH /errors/{id}
+export const errorStatus = openEnum(ERROR_STATUSES);
+export const errorRecord = z.object({
+  id: z.string(),
+  code: z.int(),
+  title: z.string(),
+  endpoint: z.string(),
+  count: nonNegativeInt,
+  firstSeen: isoDate,
+  status: errorStatus,
+  notes: z.nullable(z.string()),
+  owner: person,
+  relatedEndpoints: z.array(relatedEndpoint),
+  monthly: monthSeries,
+});
+export const errorPage = page(errorRecord);
+export const errorOptions = z.object({ endpoints: z.array(z.string()) });
+/** What a person submits in the creation form; the form validates with this before posting. */
+export const newErrorRecord = z.object({
+  code: z.literal(ERROR_CODES, { error: 'Choose an error.' }),
+  endpoint: z.string().check(z.minLength(1, 'Choose an endpoint.')),
+  count: z.int({ error: 'Enter a whole number.' }).check(z.gte(0, 'The count cannot be negative.')),
+  firstSeen: isoDate.check(z.minLength(1, 'Enter the date it was first seen.')),
+  status: z.enum(ERROR_STATUSES, { error: 'Choose a status.' }),
+  notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`))),
+});
+export const errorPatch = z.object({ status: z.optional(errorStatus), notes: z.optional(z.nullable(z.string())) });
+
+// GET /activity
+export const activityItem = z.object({
+  id: z.string(),
+  actor: person,
+  kind: openEnum(ACTIVITY_KINDS),
+  text: z.string(),
+  at: isoTimestamp,
+});
+export const activityPage = page(activityItem);
+
+// problem+json (RFC 9457) error bodies
+export const problem = z.object({
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.int()),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+});
+
+export type Person = z.infer<typeof person>;
+export type MonthSeries = z.infer<typeof monthSeries>;
+export type RelatedEndpoint = z.infer<typeof relatedEndpoint>;
+export type Overview = z.infer<typeof overview>;
+export type Endpoint = z.infer<typeof endpoint>;
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type RequestEntry = z.infer<typeof requestEntry>;
+export type RequestSummary = z.infer<typeof requestSummary>;
+export type MetricUnit = z.infer<typeof metricUnit>;
+export type Metric = z.infer<typeof metric>;
+export type Traffic = z.infer<typeof traffic>;
+export type Note = z.infer<typeof note>;
+export type HistoryItem = z.infer<typeof historyItem>;
+export type Customer = z.infer<typeof customer>;
+export type NewNote = z.input<typeof newNote>;
+export type Webhook = z.infer<typeof webhook>;
+export type ErrorRecord = z.infer<typeof errorRecord>;
+export type ErrorOptions = z.infer<typeof errorOptions>;
+export type NewErrorRecord = z.infer<typeof newErrorRecord>;
+export type ErrorPatch = z.infer<typeof errorPatch>;
+export type ActivityItem = z.infer<typeof activityItem>;
+export type Problem = z.infer<typeof problem>;
