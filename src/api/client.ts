@@ -141,7 +141,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         issues: [`expected JSON, got ${preview(text)}`],
       });
     }
-    const result = (responseSchema as unknown as z.ZodMiniType).safeParse(parsed.value);
+    const result = (responseSchema as unknown as z.ZodMiniType).safeParse(parsed.value, { reportInput: true });
     if (!result.success) {
       const issues = describeIssues(result.error.issues);
       throw new ConsoleApiError('The console API sent data in a shape this console does not understand.', {

@@ -74,7 +74,7 @@ export function httpMessage(status: number, title?: string, detail?: string): st
 }
 
 /** Turns schema issues into short lines such as `items[0].status: expected string, got number`. */
-export function describeIssues(issues: readonly core.$ZodIssue[], limit = 5): string[] {
+export function describeIssues(issues: readonly core.$ZodIssue[], limit = 8): string[] {
   const lines = issues.slice(0, limit).map((issue) => {
     const where = formatPath(issue.path) || 'response';
     return `${where}: ${describeIssue(issue)}`;
@@ -89,8 +89,15 @@ function describeIssue(issue: core.$ZodIssue): string {
       return issue.input === undefined ? `missing (expected ${issue.expected})` : `expected ${issue.expected}, got ${typeOf(issue.input)}`;
     case 'invalid_format':
       return `not a valid ${issue.format}`;
-    case 'invalid_union':
+    case 'invalid_union': {
+      // An open enum is a union of known values and any string: report the type it wants.
+      const typeIssues = issue.errors.map((branch) => branch[0]).filter((b) => b?.code === 'invalid_type');
+      if (typeIssues.length) {
+        const expected = [...new Set(typeIssues.map((b) => (b as { expected: string }).expected))].join(' or ');
+        return `expected ${expected}, got ${typeOf(typeIssues[0]!.input)}`;
+      }
       return 'not any of the accepted shapes';
+    }
     case 'invalid_value':
       return `expected one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':

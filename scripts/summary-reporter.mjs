@@ -1,0 +1,24 @@
+// @web/test-runner prints no closing count; CI reads a plain `N passed, N failed` line.
+function count(suite, totals) {
+  for (const test of suite?.tests ?? []) {
+    if (test.skipped) totals.skipped++;
+    else if (test.passed) totals.passed++;
+    else totals.failed++;
+  }
+  for (const child of suite?.suites ?? []) count(child, totals);
+}
+
+export function summaryReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      const totals = { passed: 0, failed: 0, skipped: 0 };
+      for (const session of sessions) {
+        count(session.testResults, totals);
+        // A file that failed to load, or threw outside a test, counts as a failure.
+        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) totals.failed++;
+        else if ((session.errors ?? []).length) totals.failed++;
+      }
+      process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+    },
+  };
+}

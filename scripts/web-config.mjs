@@ -1,0 +1,34 @@
+// Shared by web-test-runner.config.mjs and web-dev-server.config.mjs: TypeScript through
+// esbuild (legacy decorators from tsconfig.json), browser builds of packages, and the MSW
+// worker script served from the site root so its scope covers every page.
+import { readFile } from 'node:fs/promises';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+
+export const plugins = [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('../tsconfig.json', import.meta.url).pathname })];
+
+export const nodeResolve = { browser: true, exportConditions: ['browser', 'development'] };
+
+const workerScript = new URL('../public/mockServiceWorker.js', import.meta.url);
+
+/** Serves the MSW worker at /mockServiceWorker.js. */
+export async function serveMockWorker(context, next) {
+  if (context.path === '/mockServiceWorker.js') {
+    context.type = 'application/javascript';
+    context.set('Service-Worker-Allowed', '/');
+    context.body = await readFile(workerScript, 'utf8');
+    return;
+  }
+  return next();
+}
+
+/** Chromium from the system (apt's /usr/bin/chromium) with the flags this sandbox needs. */
+export const chromiumPath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

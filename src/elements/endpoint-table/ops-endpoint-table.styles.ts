@@ -1,0 +1,104 @@
+import { css } from 'lit';
+
+export const styles = css`
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    align-items: center;
+    margin-bottom: var(--_space);
+  }
+  .toolbar label {
+    display: inline-flex;
+    gap: var(--_space);
+    align-items: center;
+    color: var(--_muted);
+  }
+  select {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: 0.2rem 0.4rem;
+  }
+  .scroller {
+    overflow-x: auto;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+  table[aria-busy='true'] tbody {
+    opacity: 0.6;
+  }
+  th,
+  td {
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    text-align: left;
+    border-bottom: 1px solid var(--_border);
+    white-space: nowrap;
+  }
+  tbody tr:last-child > * {
+    border-bottom: none;
+  }
+  thead th {
+    font-weight: 600;
+    color: var(--_muted);
+    background: var(--_surface-raised);
+  }
+  tbody th {
+    font-weight: 500;
+  }
+  .num {
+    text-align: right;
+  }
+  tbody tr {
+    cursor: pointer;
+  }
+  tbody tr:hover {
+    background: var(--_surface-raised);
+  }
+  .row-link,
+  .sort {
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: none;
+    padding: 0;
+    cursor: pointer;
+    text-align: inherit;
+  }
+  .row-link {
+    color: var(--_accent);
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    font-size: 0.95em;
+    overflow-wrap: anywhere;
+    white-space: normal;
+  }
+  .sort {
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  .sort-icon {
+    display: inline-block;
+    width: 1em;
+    margin-left: 0.2em;
+    font-size: 0.8em;
+  }
+  .load-more {
+    margin-top: var(--_space);
+  }
+  .more-error {
+    color: var(--_danger);
+  }
+  @container (max-width: 420px) {
+    th,
+    td {
+      padding: calc(var(--_space) * 0.5);
+    }
+  }
+`;

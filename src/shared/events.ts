@@ -1,0 +1,28 @@
+import type { ConsoleApiError } from '../api/errors.ts';
+
+/** What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1' }`, `{ kind: 'endpoints', id: '' }` for a list. */
+export interface NavigateDetail {
+  kind: 'endpoint' | 'endpoints' | 'request' | 'customer' | 'webhook' | 'webhooks' | 'error' | 'errors' | (string & {});
+  id: string;
+  /** The link's own href, when the element renders one, for hosts that let the browser follow it. */
+  href?: string | undefined;
+}
+
+export interface LoadErrorDetail {
+  error: ConsoleApiError;
+}
+
+/** Every event the elements fire: prefixed `ops-`, bubbling and composed, detail typed here. */
+export interface OpsEventMap {
+  /** A drill-down was activated; cancel it (`preventDefault()`) to route in the host instead. */
+  'ops-navigate': CustomEvent<NavigateDetail>;
+  /** Loading data failed; the element shows the error and a Retry button. */
+  'ops-load-error': CustomEvent<LoadErrorDetail>;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ops-navigate': CustomEvent<NavigateDetail>;
+    'ops-load-error': CustomEvent<LoadErrorDetail>;
+  }
+}

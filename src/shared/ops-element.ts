@@ -1,0 +1,68 @@
+import { consume } from '@lit/context';
+import { LitElement } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { createConsoleClient, type ConsoleClient } from '../api/client.ts';
+import type { FormatOptions } from '../format/format.ts';
+import { consoleConfigContext, type ConsoleConfig } from './config.ts';
+import type { OpsEventMap } from './events.ts';
+
+type DetailOf<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/**
+ * The thin base of every element: configuration (own attributes over the `<ops-console>`
+ * context), a memoised API client, format options and a typed `emit()`. Nothing else.
+ */
+export class OpsElement extends LitElement {
+  /** Base URL of the console API, e.g. `/api/v1` or `https://portal.example.com/console/v1`. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /** BCP 47 locale for numbers and dates (default `en-US`). */
+  @property() locale?: string;
+
+  /** IANA time zone for times such as `14 Sep 2026 at 09:41` (default: the browser's). */
+  @property({ attribute: 'time-zone' }) timeZone?: string;
+
+  /** `light` or `dark` forces a scheme, `auto` follows the OS; unset follows the page's `color-scheme`. */
+  @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
+
+  @consume({ context: consoleConfigContext, subscribe: true })
+  @state()
+  protected consoleConfig?: ConsoleConfig;
+
+  #client?: { key: readonly unknown[]; client: ConsoleClient };
+
+  /** The API base in force, or `undefined` when neither the element nor a wrapper sets one. */
+  get resolvedApiBase(): string | undefined {
+    return this.apiBase?.trim() || this.consoleConfig?.apiBase?.trim() || undefined;
+  }
+
+  protected get formatOptions(): FormatOptions {
+    return { locale: this.locale || this.consoleConfig?.locale, timeZone: this.timeZone || this.consoleConfig?.timeZone };
+  }
+
+  /** The client for the configuration in force; the same object until the configuration changes. */
+  get client(): ConsoleClient | undefined {
+    const baseUrl = this.resolvedApiBase;
+    if (!baseUrl) return undefined;
+    const config = this.consoleConfig;
+    const key = [baseUrl, config?.getToken, config?.credentials, config?.fetch, config?.timeoutMs] as const;
+    if (!this.#client || key.some((part, i) => part !== this.#client!.key[i])) {
+      this.#client = {
+        key,
+        client: createConsoleClient({
+          baseUrl,
+          getToken: config?.getToken,
+          credentials: config?.credentials,
+          fetch: config?.fetch,
+          timeoutMs: config?.timeoutMs,
+        }),
+      };
+    }
+    return this.#client.client;
+  }
+
+  /** Fires a prefixed, bubbling, composed event; returns `false` when a listener cancelled it. */
+  emit<K extends keyof OpsEventMap>(type: K, detail: DetailOf<K>, { cancelable = false } = {}): boolean {
+    return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+  }
+}

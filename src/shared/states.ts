@@ -1,0 +1,50 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { TaskStatus } from '@lit/task';
+import { toConsoleError, type DataTask } from './data-task.ts';
+
+export interface StateTemplates<T> {
+  /** What the panel is, for the words of the loading and error states ("endpoints"). */
+  noun: string;
+  /** The loaded view; `busy` is true while a newer run is on its way. */
+  complete: (value: T, busy: boolean) => unknown;
+  /** The message shown when the loaded value is empty. */
+  empty: () => unknown;
+  /** Skeleton rows to show while nothing has loaded yet. */
+  skeletonRows?: number;
+}
+
+export function renderSkeleton(noun: string, rows = 5): TemplateResult {
+  return html`<div part="skeleton" class="skeleton" role="status" aria-live="polite">
+    <span class="visually-hidden">Loading ${noun}…</span>
+    ${Array.from({ length: rows }, () => html`<div class="skeleton-row" aria-hidden="true"></div>`)}
+  </div>`;
+}
+
+export function renderEmpty(message: unknown): TemplateResult {
+  return html`<div part="empty" class="empty" role="status">${message}</div>`;
+}
+
+export function renderError(noun: string, error: unknown, retry: () => void): TemplateResult {
+  const problem = toConsoleError(error);
+  return html`<div part="error" class="error" role="alert">
+    <p class="error-title">Couldn’t load ${noun}.</p>
+    <p class="error-message">${problem.message}</p>
+    ${problem.issues.length
+      ? html`<ul class="error-issues">
+          ${problem.issues.map((issue) => html`<li>${issue}</li>`)}
+        </ul>`
+      : nothing}
+    <button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>
+  </div>`;
+}
+
+/** The one set of states every data panel renders: skeleton, error + Retry, empty, loaded. */
+export function renderDataStates<T>(task: DataTask<readonly unknown[], T>, templates: StateTemplates<T>): unknown {
+  const { status, value } = task;
+  if (status === TaskStatus.ERROR) return renderError(templates.noun, task.error, () => task.retry());
+  if (status === TaskStatus.COMPLETE && value !== undefined) {
+    return task.isEmpty(value) ? renderEmpty(templates.empty()) : templates.complete(value, false);
+  }
+  if (status === TaskStatus.PENDING && value !== undefined && !task.isEmpty(value)) return templates.complete(value, true);
+  return renderSkeleton(templates.noun, templates.skeletonRows);
+}

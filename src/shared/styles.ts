@@ -1,0 +1,170 @@
+import { css } from 'lit';
+
+/**
+ * Design tokens. Public `--ops-*` custom properties feed private `--_*` values with light and
+ * dark defaults through `light-dark()`, which follows the used `color-scheme`: the page's by
+ * default, or the one forced by the `theme` attribute.
+ *
+ * @cssprop --ops-font-family - Font stack of every element.
+ * @cssprop --ops-font-size - Base font size.
+ * @cssprop --ops-color-surface - Panel background.
+ * @cssprop --ops-color-surface-raised - Header rows, hover and skeleton background.
+ * @cssprop --ops-color-text - Main text.
+ * @cssprop --ops-color-text-muted - Secondary text.
+ * @cssprop --ops-color-border - Borders and separators.
+ * @cssprop --ops-color-accent - Links, buttons and focus.
+ * @cssprop --ops-color-success - Healthy, Active, Fixed and good changes.
+ * @cssprop --ops-color-warning - Slow and Open.
+ * @cssprop --ops-color-danger - Failing, Expired, errors and bad changes.
+ * @cssprop --ops-color-neutral - Unknown enum values and flat changes.
+ * @cssprop --ops-radius - Corner radius.
+ * @cssprop --ops-space - Base spacing unit.
+ */
+export const tokens = css`
+  :host {
+    --_font: var(--ops-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font-size: var(--ops-font-size, 0.875rem);
+    --_surface: var(--ops-color-surface, light-dark(#ffffff, #15171c));
+    --_surface-raised: var(--ops-color-surface-raised, light-dark(#f3f5f8, #20242b));
+    --_text: var(--ops-color-text, light-dark(#1b1f24, #e8eaed));
+    --_muted: var(--ops-color-text-muted, light-dark(#4f5863, #a9b1bb));
+    --_border: var(--ops-color-border, light-dark(#d0d7de, #3a404a));
+    --_accent: var(--ops-color-accent, light-dark(#0a58ca, #8ab8ff));
+    --_success: var(--ops-color-success, light-dark(#1a7f37, #56d38a));
+    --_warning: var(--ops-color-warning, light-dark(#9a6700, #e3b341));
+    --_danger: var(--ops-color-danger, light-dark(#c62828, #ff8a80));
+    --_neutral: var(--ops-color-neutral, light-dark(#6e7781, #8b949e));
+    --_radius: var(--ops-radius, 8px);
+    --_space: var(--ops-space, 0.5rem);
+
+    display: block;
+    box-sizing: border-box;
+    container-type: inline-size;
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.45;
+    color: var(--_text);
+    background: var(--_surface);
+  }
+  :host([theme='light']) {
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+  }
+  :host([theme='auto']) {
+    color-scheme: light dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+`;
+
+/** Shared pieces: state panels, buttons, badges, focus rings, visually hidden text. */
+export const sharedStyles = css`
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_accent);
+    outline-offset: 2px;
+  }
+  .button {
+    font: inherit;
+    color: var(--_accent);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: calc(var(--_space) * 0.5) calc(var(--_space) * 1.5);
+    cursor: pointer;
+  }
+  .button:hover {
+    background: var(--_surface-raised);
+  }
+  .skeleton {
+    display: grid;
+    gap: var(--_space);
+    padding: var(--_space) 0;
+  }
+  .skeleton-row {
+    height: 1.75rem;
+    border-radius: calc(var(--_radius) / 2);
+    background: linear-gradient(90deg, var(--_surface-raised) 25%, color-mix(in srgb, var(--_surface-raised), var(--_border) 40%) 50%, var(--_surface-raised) 75%);
+    background-size: 200% 100%;
+    animation: shimmer 1.4s linear infinite;
+  }
+  @keyframes shimmer {
+    to {
+      background-position: -200% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton-row {
+      animation: none;
+    }
+  }
+  .empty {
+    padding: calc(var(--_space) * 3) var(--_space);
+    color: var(--_muted);
+    text-align: center;
+  }
+  .error {
+    padding: calc(var(--_space) * 2);
+    border: 1px solid var(--_danger);
+    border-radius: var(--_radius);
+  }
+  .error p {
+    margin: 0 0 var(--_space);
+  }
+  .error-title {
+    font-weight: 600;
+    color: var(--_danger);
+  }
+  .error-issues {
+    margin: 0 0 var(--_space);
+    padding-left: 1.25rem;
+    color: var(--_muted);
+    font-family: ui-monospace, monospace;
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35em;
+    padding: 0 0.55em;
+    border: 1px solid var(--_tone, var(--_neutral));
+    border-radius: 999px;
+    white-space: nowrap;
+    font-size: 0.9em;
+  }
+  .badge::before {
+    content: '';
+    width: 0.55em;
+    height: 0.55em;
+    border-radius: 50%;
+    background: var(--_tone, var(--_neutral));
+  }
+  .tone-success {
+    --_tone: var(--_success);
+  }
+  .tone-warning {
+    --_tone: var(--_warning);
+  }
+  .tone-danger {
+    --_tone: var(--_danger);
+  }
+  .tone-neutral {
+    --_tone: var(--_neutral);
+  }
+`;
