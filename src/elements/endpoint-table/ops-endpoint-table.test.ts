@@ -1,0 +1,311 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { delay, http, HttpResponse } from 'msw';
+import { fixtures } from '../../../mocks/index.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { NavigateDetail, LoadErrorDetail } from '../../shared/events.ts';
+import '../console/define.ts';
+import './define.ts';
+import type { OpsEndpointTable } from './ops-endpoint-table.ts';
+
+const rows = (el: Element) => $$(el, 'tbody tr');
+const rowTexts = (el: Element) => rows(el).map((row) => [...row.children].map((cell) => text(cell)));
+const loaded = (el: Element) => waitFor(() => rows(el).length > 0, 'rows rendered');
+const errorShown = (el: Element) => waitFor(() => $(el, '[part="error"]'), 'error shown');
+
+/** A table with `attributes` (query-string style) set before it connects, as in markup. */
+async function table(attributes = '') {
+  const el = document.createElement('ops-endpoint-table');
+  el.setAttribute('api-base', API_BASE);
+  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
+  return fixture<OpsEndpointTable>(html`${el}`);
+}
+
+describe('ops-endpoint-table', () => {
+  const api = useMockApi();
+
+  describe('loaded', () => {
+    it('renders every seed row with its formatted figures', async () => {
+      const el = await table();
+      await loaded(el);
+      expect(rowTexts(el)).to.deep.equal(
+        fixtures.endpoints.map((e) => [`${e.method} ${e.path}`, e.requests.toLocaleString('en-US'), e.p95Ms.toLocaleString('en-US'), `${e.errorPct.toFixed(1)}%`, e.status]),
+      );
+      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages', '482,113', '212', '0.4%', 'Healthy']);
+      expect($$(el, 'thead th').map(text)).to.deep.equal(['Endpoint', 'Requests↕', 'P95 ms↕', 'Errors↕', 'Status']);
+    });
+
+    it('keeps rows that share method and path as separate rows keyed by id', async () => {
+      const el = await table();
+      await loaded(el);
+      const usage = rows(el).filter((row) => text(row.querySelector('th')) === 'GET /usage');
+      expect(usage.map((row) => row.dataset['id'])).to.deep.equal(['ep_6', 'ep_7']);
+      expect(usage.map((row) => text(row.querySelector('td')))).to.deep.equal(['30,112', '18,220']);
+    });
+
+    it('colours Healthy, Failing and Slow badges and renders an unknown status neutrally', async () => {
+      api.use(
+        http.get(`*${API_BASE}/endpoints`, () =>
+          HttpResponse.json({
+            items: [...fixtures.endpoints.slice(2, 5), { id: 'ep_new', method: 'PATCH', path: '/keys', requests: 5, p95Ms: 9, errorPct: 0, status: 'Degraded' }],
+            nextCursor: null,
+          }),
+        ),
+      );
+      const el = await table();
+      await loaded(el);
+      expect($$(el, '.badge').map((b) => [text(b), b.dataset['tone']])).to.deep.equal([
+        ['Healthy', 'success'],
+        ['Failing', 'danger'],
+        ['Healthy', 'success'],
+        ['Degraded', 'neutral'],
+      ]);
+    });
+
+    it('renders markup from the API as text', async () => {
+      api.use(
+        http.get(`*${API_BASE}/endpoints`, () =>
+          HttpResponse.json({
+            items: [{ id: 'x', method: 'GET', path: '/<img src=x onerror="window.__pwned=1">', requests: 1, p95Ms: 1, errorPct: 0, status: '<b>bold</b>' }],
+            nextCursor: null,
+          }),
+        ),
+      );
+      const el = await table();
+      await loaded(el);
+      expect(text($(el, 'tbody th'))).to.equal('GET /<img src=x onerror="window.__pwned=1">');
+      expect(text($(el, '.badge'))).to.equal('<b>bold</b>');
+      expect($(el, 'tbody img, tbody b')).to.equal(null);
+      expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+    });
+  });
+
+  describe('sorting', () => {
+    it('sorts by a column through the API, largest first, then flips', async () => {
+      const el = await table();
+      await loaded(el);
+      $<HTMLButtonElement>(el, 'th[aria-sort] button')!.click();
+      await waitFor(() => api.requests.some((u) => u.searchParams.get('sort') === '-requests') && el.sort === '-requests', 'sorted');
+      await waitFor(() => rowTexts(el)[0]![1] === '482,113' && rowTexts(el)[7]![1] === '1,204', 'descending rows');
+      expect($(el, 'th[aria-sort="descending"]')?.textContent).to.contain('Requests');
+      expect(el.getAttribute('sort')).to.equal('-requests');
+
+      $<HTMLButtonElement>(el, 'th[aria-sort="descending"] button')!.click();
+      await waitFor(() => rowTexts(el)[0]![1] === '1,204', 'ascending rows');
+      expect($(el, 'th[aria-sort="ascending"]')?.textContent).to.contain('Requests');
+      expect(api.requests.at(-1)!.searchParams.get('sort')).to.equal('requests');
+    });
+
+    it('sorts from the keyboard', async () => {
+      const el = await table();
+      await loaded(el);
+      const p95 = $$<HTMLButtonElement>(el, 'th[aria-sort] button')[1]!;
+      p95.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitFor(() => rowTexts(el)[0]![2] === '1,240', 'sorted by P95');
+      expect($(el, 'th[aria-sort="descending"]')?.textContent).to.contain('P95 ms');
+      expect(rowTexts(el).map((r) => r[2])).to.deep.equal(['1,240', '980', '720', '310', '212', '140', '95', '88']);
+    });
+  });
+
+  describe('filter and paging', () => {
+    it('filters by status through the API', async () => {
+      const el = await table();
+      await loaded(el);
+      const select = $<HTMLSelectElement>(el, 'select')!;
+      expect([...select.options].map((o) => o.text)).to.deep.equal(['All statuses', 'Healthy', 'Failing', 'Slow']);
+      select.value = 'Slow';
+      select.dispatchEvent(new Event('change'));
+      await waitFor(() => rows(el).length === 2, 'filtered rows');
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['GET /usage', 'POST /messages']);
+      expect(api.requests.at(-1)!.searchParams.get('status')).to.equal('Slow');
+      expect(el.getAttribute('status')).to.equal('Slow');
+    });
+
+    it('says so when no endpoint matches the filter', async () => {
+      api.use(http.get(`*${API_BASE}/endpoints`, () => HttpResponse.json({ items: [], nextCursor: null })));
+      const el = await table('status=Failing');
+      await waitFor(() => $(el, '[part="empty"]'), 'empty state');
+      expect(text($(el, '[part="empty"]'))).to.equal('No Failing endpoints.');
+    });
+
+    it('shows limit rows, then loads the next page through the cursor', async () => {
+      const el = await table('limit=3');
+      await loaded(el);
+      expect(rows(el)).to.have.length(3);
+      expect(api.requests[0]!.searchParams.get('limit')).to.equal('3');
+      $<HTMLButtonElement>(el, '[part="load-more"]')!.click();
+      await waitFor(() => rows(el).length === 6, 'second page');
+      expect(api.requests.at(-1)!.searchParams.get('cursor')).to.equal('3');
+      $<HTMLButtonElement>(el, '[part="load-more"]')!.click();
+      await waitFor(() => rows(el).length === 8, 'last page');
+      expect($(el, '[part="load-more"]')).to.equal(null);
+      expect(rows(el).map((r) => r.dataset['id'])).to.deep.equal(fixtures.endpoints.map((e) => e.id));
+    });
+
+    it('caps the list at limit without "Load more" when hide-more is set', async () => {
+      const el = await table('limit=5&hide-more=&hide-filter=');
+      await loaded(el);
+      expect(rows(el)).to.have.length(5);
+      expect($(el, '[part="load-more"]')).to.equal(null);
+      expect($(el, 'select')).to.equal(null);
+    });
+  });
+
+  describe('navigation', () => {
+    it('fires a cancelable ops-navigate when a row is clicked', async () => {
+      const el = await table();
+      await loaded(el);
+      const event = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+      rows(el)[3]!.querySelector('td')!.click();
+      const fired = await event;
+      expect(fired.detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4' });
+      expect(fired.cancelable && fired.bubbles && fired.composed).to.equal(true);
+    });
+
+    it('fires ops-navigate from the keyboard', async () => {
+      const el = await table();
+      await loaded(el);
+      const events: NavigateDetail[] = [];
+      el.addEventListener('ops-navigate', (e) => events.push(e.detail));
+      $$<HTMLButtonElement>(el, '.row-link')[6]!.focus();
+      await sendKeys({ press: 'Enter' });
+      expect(events).to.deep.equal([{ kind: 'endpoint', id: 'ep_7' }]);
+    });
+  });
+
+  describe('loading and failures', () => {
+    it('shows a skeleton while loading', async () => {
+      api.use(...scenarios.slow(undefined, 60_000));
+      const el = await table();
+      const skeleton = await waitFor(() => $(el, '[part="skeleton"]'), 'skeleton');
+      expect(skeleton.getAttribute('role')).to.equal('status');
+      expect(text(skeleton)).to.equal('Loading endpoints…');
+    });
+
+    const cases: [string, () => unknown[], RegExp][] = [
+      ['a 500 with problem+json', () => scenarios.serverError(), /had a problem answering\. \(500 Internal Server Error/],
+      ['a 401', () => scenarios.unauthorized(), /not signed in/],
+      ['a 404', () => scenarios.notFound(), /could not find/],
+      ['an HTML error page', () => scenarios.htmlError(), /\(status 502\)/],
+      ['HTML instead of JSON', () => scenarios.htmlInsteadOfJson(), /cannot read \(not JSON\)/],
+      ['a schema-violating body', () => scenarios.malformed(), /shape this console does not understand/],
+      ['a network failure', () => scenarios.networkError(), /Could not reach the console API/],
+    ];
+    for (const [name, scenario, message] of cases) {
+      it(`shows ${name} in words, and Retry recovers`, async () => {
+        api.use(...(scenario() as Parameters<typeof api.use>));
+        const loadError = nextEvent<CustomEvent<LoadErrorDetail>>(document, 'ops-load-error');
+        const el = await table();
+        const panel = await errorShown(el);
+        expect(panel.getAttribute('role')).to.equal('alert');
+        expect(text(panel)).to.match(/^Couldn’t load endpoints\./);
+        expect(text(panel)).to.match(message);
+        expect((await loadError).detail.error.message).to.match(message);
+
+        api.use(...fixtureHandlers());
+        $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+        await loaded(el);
+        expect(rows(el)).to.have.length(8);
+        expect($(el, '[part="error"]')).to.equal(null);
+      });
+    }
+
+    it('lists what was wrong with a malformed body', async () => {
+      api.use(...scenarios.malformed());
+      const el = await table();
+      await errorShown(el);
+      expect($$(el, '.error-issues li').map(text)).to.include('items[0].requests: expected number, got string');
+    });
+
+    it('times out on a hanging API with the configured timeout', async () => {
+      api.use(...scenarios.hang());
+      const wrapper = await fixture(html`<ops-console api-base=${API_BASE} timeout-ms="300"><ops-endpoint-table></ops-endpoint-table></ops-console>`);
+      const el = wrapper.querySelector('ops-endpoint-table')!;
+      const panel = await errorShown(el);
+      expect(text(panel)).to.contain('did not answer within 0.3 seconds');
+    });
+
+    it('explains a missing api-base instead of requesting anything', async () => {
+      const el = await fixture<OpsEndpointTable>(html`<ops-endpoint-table></ops-endpoint-table>`);
+      const panel = await errorShown(el);
+      expect(text(panel)).to.contain('No console API is configured');
+      expect(api.requests).to.have.length(0);
+    });
+
+    it('never paints a superseded response over a newer one', async () => {
+      api.use(
+        http.get(`*${API_BASE}/endpoints`, async ({ request }) => {
+          if (new URL(request.url).searchParams.get('status') === 'Healthy') await delay(400);
+        }),
+      );
+      const el = await table('status=Healthy');
+      await waitFor(() => api.requests.length === 1, 'first request sent');
+      el.status = 'Failing';
+      await waitFor(() => rows(el).length === 1, 'newer response');
+      await delay(600); // the older, slower response has arrived by now
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['POST /webhooks']);
+    });
+  });
+
+  describe('configuration', () => {
+    it('takes api-base and token from an <ops-console> wrapper', async () => {
+      let authorization: string | null = null;
+      api.use(
+        http.get(`*${API_BASE}/endpoints`, ({ request }) => {
+          authorization = request.headers.get('Authorization');
+        }),
+      );
+      const wrapper = await fixture<HTMLElement & { getToken?: () => Promise<string> }>(
+        html`<ops-console api-base=${API_BASE} .getToken=${async () => 'tok_wrapper'}><div><ops-endpoint-table></ops-endpoint-table></div></ops-console>`,
+      );
+      const el = wrapper.querySelector('ops-endpoint-table')!;
+      await loaded(el);
+      expect(authorization).to.equal('Bearer tok_wrapper');
+    });
+
+    it("prefers the element's own api-base over the wrapper's", async () => {
+      const wrapper = await fixture(html`<ops-console api-base="http://127.0.0.1:9/refused/v1"><ops-endpoint-table api-base=${API_BASE}></ops-endpoint-table></ops-console>`);
+      const el = wrapper.querySelector('ops-endpoint-table')!;
+      await loaded(el);
+      expect(rows(el)).to.have.length(8);
+    });
+
+    it('reloads when api-base changes', async () => {
+      const el = await fixture<OpsEndpointTable>(html`<ops-endpoint-table api-base="http://127.0.0.1:9/refused/v1"></ops-endpoint-table>`);
+      await errorShown(el);
+      el.apiBase = API_BASE;
+      await loaded(el);
+      expect(rows(el)).to.have.length(8);
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe in light theme', async () => {
+      const el = await table('theme=light');
+      await loaded(el);
+      await expect(el).to.be.accessible();
+    });
+
+    it('passes axe in dark theme', async () => {
+      const el = await table('theme=dark');
+      await loaded(el);
+      expect(getComputedStyle(el).colorScheme).to.equal('dark');
+      expect(getComputedStyle(el).backgroundColor).to.equal('rgb(21, 23, 28)');
+      await expect(el).to.be.accessible();
+    });
+
+    it('passes axe in the error state', async () => {
+      api.use(...scenarios.serverError());
+      const el = await table();
+      await errorShown(el);
+      await expect(el).to.be.accessible();
+    });
+  });
+});
+
+/** Handlers that answer like the defaults again, in front of a scenario still installed. */
+function fixtureHandlers() {
+  return [http.get(`*${API_BASE}/endpoints`, () => HttpResponse.json({ items: fixtures.endpoints, nextCursor: null }))];
+}

@@ -1,0 +1,22 @@
+/** Small DOM helpers for tests: read what a person sees inside an element's shadow root. */
+import { waitUntil } from '@open-wc/testing';
+
+export const shadow = (el: Element) => el.shadowRoot!;
+
+export const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => shadow(el).querySelector<T>(selector);
+
+export const $$ = <T extends Element = HTMLElement>(el: Element, selector: string) => [...shadow(el).querySelectorAll<T>(selector)];
+
+/** Visible text with whitespace collapsed. */
+export const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+export async function waitFor<T>(read: () => T | null | undefined | false, message: string): Promise<T> {
+  let value: T | null | undefined | false;
+  await waitUntil(() => (value = read()), message, { timeout: 5_000 });
+  return value as T;
+}
+
+/** Resolves with the next `type` event fired at or through `target`. */
+export function nextEvent<E extends Event>(target: EventTarget, type: string): Promise<E> {
+  return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as E), { once: true }));
+}
