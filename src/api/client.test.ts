@@ -157,7 +157,7 @@ describe('console API client', () => {
           authorization = request.headers.get('Authorization');
         }),
       );
-      await createConsoleClient({ baseUrl: API_BASE, getToken: async () => 'tok_123' }).getOverview();
+      await createConsoleClient({ baseUrl: API_BASE, getToken: () => Promise.resolve('tok_123') }).getOverview();
       expect(authorization).to.equal('Bearer tok_123');
     });
 

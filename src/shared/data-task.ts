@@ -38,7 +38,7 @@ export class DataTask<A extends readonly unknown[], T> extends Task<[ConsoleClie
       args: () => [host.client, ...config.args()] as [ConsoleClient | undefined, ...A],
       task: ([client, ...args], { signal }) => {
         if (!client) throw missingConfig();
-        return config.load(client, args as unknown as A, signal);
+        return config.load(client, args, signal);
       },
       onError: (error) => {
         const consoleError = toConsoleError(error);

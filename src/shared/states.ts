@@ -39,7 +39,7 @@ export function renderError(noun: string, error: unknown, retry: () => void): Te
 }
 
 /** The one set of states every data panel renders: skeleton, error + Retry, empty, loaded. */
-export function renderDataStates<T>(task: DataTask<readonly unknown[], T>, templates: StateTemplates<T>): unknown {
+export function renderDataStates<A extends readonly unknown[], T>(task: DataTask<A, T>, templates: StateTemplates<T>): unknown {
   const { status, value } = task;
   if (status === TaskStatus.ERROR) return renderError(templates.noun, task.error, () => task.retry());
   if (status === TaskStatus.COMPLETE && value !== undefined) {

@@ -78,6 +78,7 @@ export const styles = css`
     font-size: 0.95em;
     overflow-wrap: anywhere;
     white-space: normal;
+    min-width: 10ch;
   }
   .sort {
     font-weight: 600;
@@ -95,10 +96,44 @@ export const styles = css`
   .more-error {
     color: var(--_danger);
   }
-  @container (max-width: 420px) {
-    th,
-    td {
-      padding: calc(var(--_space) * 0.5);
+  /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
+  @container (max-width: 480px) {
+    thead tr {
+      display: flex;
+      flex-wrap: wrap;
+    }
+    thead th:first-child,
+    thead th:last-child {
+      display: none;
+    }
+    thead th {
+      border-bottom: none;
+    }
+    tbody tr {
+      display: grid;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      border-bottom: 1px solid var(--_border);
+      padding: calc(var(--_space) * 0.5) 0;
+    }
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+    tbody th {
+      grid-column: 1 / -1;
+    }
+    thead tr {
+      background: var(--_surface-raised);
+    }
+    tbody th,
+    tbody td,
+    tbody td.num {
+      border-bottom: none;
+      padding: calc(var(--_space) * 0.25) var(--_space);
+      text-align: left;
+    }
+    tbody td::before {
+      content: attr(data-label) ' ';
+      color: var(--_muted);
     }
   }
 `;

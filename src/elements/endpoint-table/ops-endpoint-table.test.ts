@@ -258,7 +258,7 @@ describe('ops-endpoint-table', () => {
         }),
       );
       const wrapper = await fixture<HTMLElement & { getToken?: () => Promise<string> }>(
-        html`<ops-console api-base=${API_BASE} .getToken=${async () => 'tok_wrapper'}><div><ops-endpoint-table></ops-endpoint-table></div></ops-console>`,
+        html`<ops-console api-base=${API_BASE} .getToken=${() => Promise.resolve('tok_wrapper')}><div><ops-endpoint-table></ops-endpoint-table></div></ops-console>`,
       );
       const el = wrapper.querySelector('ops-endpoint-table')!;
       await loaded(el);

@@ -60,7 +60,7 @@ export class OpsEndpointTable extends OpsElement {
   /** Pages loaded after the first one by "Load more"; dropped whenever the first page reloads. */
   @state() private more: Page<Endpoint>[] = [];
 
-  private readonly data = new DataTask(this, {
+  private readonly data: DataTask<readonly [string, EndpointSort | '', number], Page<Endpoint>> = new DataTask(this, {
     args: () => [this.status, this.sort, clampLimit(this.limit)] as const,
     load: (client, [status, sort, limit], signal) =>
       client.listEndpoints({ status: status || undefined, sort: sort || undefined, limit }, { signal }),
@@ -133,10 +133,10 @@ export class OpsEndpointTable extends OpsElement {
                 <th scope="row">
                   <button type="button" class="row-link" @click=${() => this.navigate(row)}>${endpointLabel(row)}</button>
                 </th>
-                <td class="num">${formatInteger(row.requests, format)}</td>
-                <td class="num">${formatInteger(row.p95Ms, format)}</td>
-                <td class="num">${formatPercent(row.errorPct, format)}</td>
-                <td>${renderBadge(row.status)}</td>
+                <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
+                <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
+                <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>
+                <td data-label="Status">${renderBadge(row.status)}</td>
               </tr>`,
             )}
           </tbody>

@@ -1,0 +1,31 @@
+import tseslint from 'typescript-eslint';
+import lit from 'eslint-plugin-lit';
+import wc from 'eslint-plugin-wc';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json'] },
+  {
+    files: ['**/*.ts'],
+    extends: [...tseslint.configs.strictTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // Lit decorators declare fields the base class reads; `!` on querySelector results in tests is deliberate.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unnecessary-type-parameters': 'off',
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    extends: [lit.configs['flat/recommended'], wc.configs['flat/recommended']],
+  },
+  {
+    files: ['**/*.test.ts', 'test/**/*.ts'],
+    rules: {
+      // chai's `expect(x).to.be.true`-style members and async mocha callbacks.
+      '@typescript-eslint/no-unused-expressions': 'off',
+      '@typescript-eslint/no-floating-promises': 'off',
+    },
+  },
+);

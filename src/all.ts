@@ -1,0 +1,8 @@
+/**
+ * The all-in entry for a `<script type="module">` tag: defines every element.
+ * Built to `dist/ops-console.js`.
+ */
+import './elements/console/define.ts';
+import './elements/endpoint-table/define.ts';
+
+export * from './index.ts';

@@ -1,0 +1,12 @@
+/**
+ * The package's side-effect-free entry: element classes, the API client and schemas, the
+ * formatting helpers and event types. Importing it defines nothing; import
+ * `@ops-console/elements/ops-console.js` (or a per-element `define.js`) to register tags.
+ */
+export { OpsConsole } from './elements/console/ops-console.ts';
+export { OpsEndpointTable } from './elements/endpoint-table/ops-endpoint-table.ts';
+export { OpsElement } from './shared/ops-element.ts';
+export { consoleConfigContext, type ConsoleConfig } from './shared/config.ts';
+export type { LoadErrorDetail, NavigateDetail, OpsEventMap } from './shared/events.ts';
+export * from './api/index.ts';
+export * as format from './format/format.ts';
