@@ -9,7 +9,7 @@ const log = document.querySelector('#events')!;
 for (const type of ['ops-navigate', 'ops-load-error'] as const) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
-    const detail = type === 'ops-load-error' ? { message: (event as CustomEvent<{ error: Error }>).detail.error.message } : (event as CustomEvent).detail;
+    const detail: unknown = event.type === 'ops-load-error' ? { message: (event as CustomEvent<{ error: Error }>).detail.error.message } : (event as CustomEvent<unknown>).detail;
     item.textContent = `${type} ${JSON.stringify(detail)}`;
     log.prepend(item);
   });

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+
 // @web/test-runner prints no closing count; CI reads a plain `N passed, N failed` line.
 function count(suite, totals) {
   for (const test of suite?.tests ?? []) {
@@ -8,6 +10,10 @@ function count(suite, totals) {
   for (const child of suite?.suites ?? []) count(child, totals);
 }
 
+/**
+ * Counts the run. With WTR_SUMMARY_FILE set (scripts/run-tests.mjs sets it), the line is
+ * written there so the wrapper can print it as the very last line; otherwise it is printed.
+ */
 export function summaryReporter() {
   return {
     onTestRunFinished({ sessions }) {
@@ -18,7 +24,9 @@ export function summaryReporter() {
         if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) totals.failed++;
         else if ((session.errors ?? []).length) totals.failed++;
       }
-      process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+      const line = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
+      if (process.env.WTR_SUMMARY_FILE) writeFileSync(process.env.WTR_SUMMARY_FILE, line);
+      else process.stdout.write(`\n${line}\n`);
     },
   };
 }

@@ -3,6 +3,8 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../mocks/index.ts';
+// Types `beforeEach({ msw })` of the stories below.
+import type {} from 'msw-storybook-addon/csf3';
 
 interface Args {
   apiBase: string;

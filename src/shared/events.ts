@@ -20,6 +20,13 @@ export interface OpsEventMap {
   'ops-load-error': CustomEvent<LoadErrorDetail>;
 }
 
+export type EventDetail<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** Every ops event bubbles and crosses shadow roots, so a listener on `document` hears it. */
+export function createOpsEvent<K extends keyof OpsEventMap>(type: K, detail: EventDetail<K>, cancelable = false): OpsEventMap[K] {
+  return new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }) as OpsEventMap[K];
+}
+
 declare global {
   interface HTMLElementEventMap {
     'ops-navigate': CustomEvent<NavigateDetail>;

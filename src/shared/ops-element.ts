@@ -4,13 +4,26 @@ import { property, state } from 'lit/decorators.js';
 import { createConsoleClient, type ConsoleClient } from '../api/client.ts';
 import type { FormatOptions } from '../format/format.ts';
 import { consoleConfigContext, type ConsoleConfig } from './config.ts';
-import type { OpsEventMap } from './events.ts';
-
-type DetailOf<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
+import { createOpsEvent, type EventDetail, type OpsEventMap } from './events.ts';
 
 /**
  * The thin base of every element: configuration (own attributes over the `<ops-console>`
  * context), a memoised API client, format options and a typed `emit()`. Nothing else.
+ *
+ * @cssprop --ops-font-family - Font stack of every element.
+ * @cssprop --ops-font-size - Base font size.
+ * @cssprop --ops-color-surface - Panel background.
+ * @cssprop --ops-color-surface-raised - Header rows, hover and skeleton background.
+ * @cssprop --ops-color-text - Main text.
+ * @cssprop --ops-color-text-muted - Secondary text.
+ * @cssprop --ops-color-border - Borders and separators.
+ * @cssprop --ops-color-accent - Links, buttons and focus.
+ * @cssprop --ops-color-success - Healthy, Active, Fixed and good changes.
+ * @cssprop --ops-color-warning - Slow and Open.
+ * @cssprop --ops-color-danger - Failing, Expired, errors and bad changes.
+ * @cssprop --ops-color-neutral - Unknown enum values and flat changes.
+ * @cssprop --ops-radius - Corner radius.
+ * @cssprop --ops-space - Base spacing unit.
  */
 export class OpsElement extends LitElement {
   /** Base URL of the console API, e.g. `/api/v1` or `https://portal.example.com/console/v1`. */
@@ -62,7 +75,7 @@ export class OpsElement extends LitElement {
   }
 
   /** Fires a prefixed, bubbling, composed event; returns `false` when a listener cancelled it. */
-  emit<K extends keyof OpsEventMap>(type: K, detail: DetailOf<K>, { cancelable = false } = {}): boolean {
-    return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }));
+  emit<K extends keyof OpsEventMap>(type: K, detail: EventDetail<K>, { cancelable = false } = {}): boolean {
+    return this.dispatchEvent(createOpsEvent(type, detail, cancelable));
   }
 }

@@ -1,24 +1,9 @@
 import { css } from 'lit';
 
 /**
- * Design tokens. Public `--ops-*` custom properties feed private `--_*` values with light and
- * dark defaults through `light-dark()`, which follows the used `color-scheme`: the page's by
- * default, or the one forced by the `theme` attribute.
- *
- * @cssprop --ops-font-family - Font stack of every element.
- * @cssprop --ops-font-size - Base font size.
- * @cssprop --ops-color-surface - Panel background.
- * @cssprop --ops-color-surface-raised - Header rows, hover and skeleton background.
- * @cssprop --ops-color-text - Main text.
- * @cssprop --ops-color-text-muted - Secondary text.
- * @cssprop --ops-color-border - Borders and separators.
- * @cssprop --ops-color-accent - Links, buttons and focus.
- * @cssprop --ops-color-success - Healthy, Active, Fixed and good changes.
- * @cssprop --ops-color-warning - Slow and Open.
- * @cssprop --ops-color-danger - Failing, Expired, errors and bad changes.
- * @cssprop --ops-color-neutral - Unknown enum values and flat changes.
- * @cssprop --ops-radius - Corner radius.
- * @cssprop --ops-space - Base spacing unit.
+ * Design tokens: public `--ops-*` custom properties (documented on OpsElement) feed private
+ * `--_*` values with light and dark defaults through `light-dark()`, which follows the used
+ * `color-scheme`: the page's by default, or the one forced by the `theme` attribute.
  */
 export const tokens = css`
   :host {

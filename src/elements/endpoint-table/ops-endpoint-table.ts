@@ -25,8 +25,8 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  *
  * @summary Endpoint list: sortable, filterable by status, each row a drill-down.
  *
- * @fires ops-navigate - A row was activated; detail `{ kind: 'endpoint', id }`. Cancelable.
- * @fires ops-load-error - Loading failed; detail `{ error }`. The table shows the error and Retry.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A row was activated; detail `{ kind: 'endpoint', id }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; detail `{ error }`. The table shows the error and Retry.
  *
  * @csspart base - The panel around the table.
  * @csspart toolbar - The row holding the status filter.
