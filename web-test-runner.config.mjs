@@ -1,13 +1,15 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { chromiumArgs, chromiumPath, nodeResolve, plugins, serveMockWorker } from './scripts/web-config.mjs';
+import { handlersWithScenarios } from './mocks/scenarios.ts';
+import { chromiumArgs, chromiumPath, mockApiMiddleware, nodeResolve, plugins, serveMockWorker } from './scripts/web-config.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'test/**/*.test.ts'],
   nodeResolve,
   plugins,
-  middleware: [serveMockWorker],
+  // The mock API over real HTTP too, as `npm start` serves it (tests reach it with msw's bypass()).
+  middleware: [mockApiMiddleware(handlersWithScenarios()), serveMockWorker],
   concurrency: 2,
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 10_000 } },

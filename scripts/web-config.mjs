@@ -3,6 +3,7 @@
 // worker script served from the site root so its scope covers every page.
 import { readFile } from 'node:fs/promises';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { respondFromHandlers } from '../mocks/node.ts';
 
 export const plugins = [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('../tsconfig.json', import.meta.url).pathname })];
 
@@ -32,3 +33,19 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * Serves MSW handlers over real HTTP under /api/ (with CORS), so curl or a page on another
+ * origin can use the mock console API. Unmatched /api/ paths get a problem+json 404.
+ */
+export function mockApiMiddleware(handlers) {
+  return async function serveMockApi(context, next) {
+    if (!context.path.startsWith('/api/')) return next();
+    context.respond = false; // the raw Node response is written by respondFromHandlers
+    const handled = await respondFromHandlers(handlers, context.req, context.res, `http://${context.host}`);
+    if (!handled) {
+      context.res.writeHead(404, { 'Content-Type': 'application/problem+json', 'Access-Control-Allow-Origin': '*' });
+      context.res.end(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404, detail: `No mock route for ${context.path}.` }));
+    }
+  };
+}

@@ -250,6 +250,24 @@ describe('ops-endpoint-table', () => {
   });
 
   describe('configuration', () => {
+    it('formats figures in the configured locale', async () => {
+      const el = await table('locale=de-DE');
+      await loaded(el);
+      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages', '482.113', '212', '0,4 %', 'Healthy']);
+    });
+
+    it('takes the locale from the wrapper unless the element sets its own', async () => {
+      const wrapper = await fixture(html`<ops-console api-base=${API_BASE} locale="de-DE">
+        <ops-endpoint-table id="inherits"></ops-endpoint-table>
+        <ops-endpoint-table id="own" locale="en-US"></ops-endpoint-table>
+      </ops-console>`);
+      const [inherits, own] = [wrapper.querySelector('#inherits')!, wrapper.querySelector('#own')!];
+      await loaded(inherits);
+      await loaded(own);
+      expect(rowTexts(inherits)[0]![1]).to.equal('482.113');
+      expect(rowTexts(own)[0]![1]).to.equal('482,113');
+    });
+
     it('takes api-base and token from an <ops-console> wrapper', async () => {
       let authorization: string | null = null;
       api.use(

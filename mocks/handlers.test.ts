@@ -1,0 +1,100 @@
+import { expect } from '@open-wc/testing';
+import { bypass } from 'msw';
+import { createConsoleClient } from '../src/api/client.ts';
+import { API_BASE, scenarios, useMockApi } from '../test/mock-api.ts';
+
+describe('mock console API', () => {
+  const api = useMockApi();
+  const client = () => createConsoleClient({ baseUrl: API_BASE });
+
+  it('serves overview figures faithful to the seed', async () => {
+    const { figures, requestsByEndpoint } = await client().getOverview();
+    expect(figures.requestsThisMonth.series.months[0]).to.equal('2025-10');
+    expect(figures.requestsThisMonth.series.months.at(-1)).to.equal('2026-09');
+    expect(requestsByEndpoint.map((s) => s.group)).to.deep.equal(['/messages', '/contacts', '/webhooks', '/auth', 'Other']);
+    expect(requestsByEndpoint.reduce((sum, s) => sum + s.sharePct, 0)).to.be.closeTo(100, 1e-9);
+  });
+
+  it('lists every route, with GET /usage and POST /messages twice, and all three statuses', async () => {
+    const { items } = await client().listEndpoints();
+    const labels = items.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(labels)).to.deep.equal(new Set(['POST /messages', 'GET /contacts', 'DELETE /contacts', 'POST /webhooks', 'POST /auth/token', 'GET /usage']));
+    expect(labels.filter((l) => l === 'GET /usage')).to.have.length(2);
+    expect(new Set(items.map((e) => e.status))).to.deep.equal(new Set(['Healthy', 'Failing', 'Slow']));
+  });
+
+  it('logs requests newest first with the seed codes and never DELETE /contacts', async () => {
+    const { items } = await client().listRequests({ limit: 500 });
+    expect(items[0]).to.include({ method: 'POST', path: '/webhooks', status: 500, durationMs: 1240, time: '2026-09-14T09:41:00Z' });
+    const times = items.map((i) => i.time);
+    expect([...times].sort().reverse()).to.deep.equal(times);
+    const codes = new Map(items.map((i) => [`${i.method} ${i.path}`, i.status]));
+    expect(Object.fromEntries(codes)).to.deep.equal({
+      'POST /webhooks': 500, 'POST /messages': 201, 'GET /contacts': 200, 'POST /auth/token': 200, 'GET /usage': 200,
+    });
+  });
+
+  it('filters requests by method, status class and path', async () => {
+    const fivexx = await client().listRequests({ status: '5xx', limit: 20 });
+    expect(fivexx.items.every((i) => i.status === 500)).to.equal(true);
+    const byPath = await client().listRequests({ method: 'GET', path: 'usa', limit: 20 });
+    expect(byPath.items.every((i) => i.method === 'GET' && i.path === '/usage')).to.equal(true);
+  });
+
+  it('serves a 1,000,000-entry log by cursor in the large scenario', async () => {
+    api.use(...scenarios.large());
+    const last = await client().listRequests({ cursor: '999998', limit: 50 });
+    expect(last.items.map((i) => i.id)).to.deep.equal(['rq_999998', 'rq_999999']);
+    expect(last.nextCursor).to.equal(null);
+    const first = await client().listRequests({ limit: 2 });
+    expect(first.nextCursor).to.equal('2');
+  });
+
+  it('holds customers with and without notes, the invoice.paid webhook, and all error codes and statuses', async () => {
+    const acme = await client().getCustomer('cus_acme');
+    expect(acme).to.include({ plan: 'Free', errorPct: 2.1, status: 'Expired' });
+    expect((await client().getCustomer('cus_globex')).notes).to.have.length(0);
+    expect(await client().getWebhook('wh_invoice_paid')).to.include({ name: 'invoice.paid', status: 'Healthy', deliveredPct: 99.2 });
+    const errors = (await client().listErrors()).items;
+    expect(errors.map((e) => `${e.code} ${e.title}`).sort()).to.deep.equal(['400 Bad request', '401 Unauthorized', '404 Not found', '429 Too many requests', '500 Server error']);
+    expect(new Set(errors.map((e) => e.status))).to.deep.equal(new Set(['Open', 'Fixed', 'Ignored']));
+  });
+
+  it('serves the five activity kinds newest first, relative to the clock', async () => {
+    const { items } = await client().listActivity({ limit: 5 });
+    expect(items.map((i) => i.kind)).to.deep.equal(['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated']);
+    expect(items[0]).to.include({ text: 'raised the rate limit for Acme Ltd', at: '2026-09-14T09:42:00Z' });
+  });
+
+  it('adds a note with its history item, and answers a repeated key with the same note', async () => {
+    const note = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });
+    const again = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });
+    expect(again.id).to.equal(note.id);
+    const customer = await client().getCustomer('cus_globex');
+    expect(customer.notes.map((n) => n.text)).to.deep.equal(['Wants SSO.']);
+    expect(customer.history[0]!.kind).to.equal('Note added');
+    expect(api.db.writes.map((w) => w.idempotencyKey)).to.deep.equal(['k-note', 'k-note']);
+  });
+
+  it('rejects an invalid error record with field errors', async () => {
+    try {
+      await client().createError({ code: 418 as 400, endpoint: '', count: -1, firstSeen: 'soon', status: 'Open' });
+      expect.fail('expected a 422');
+    } catch (error) {
+      const fields = (error as { fieldErrors: { field: string }[] }).fieldErrors.map((f) => f.field);
+      expect(fields).to.include.members(['code', 'endpoint', 'count', 'firstSeen']);
+    }
+  });
+
+  it('answers over real HTTP with CORS, as the dev server does', async () => {
+    const response = await fetch(bypass(new Request(`${location.origin}/api/v1/endpoints?limit=1`)));
+    expect(response.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(((await response.json()) as { items: unknown[] }).items).to.have.length(1);
+    const scenario = await fetch(bypass(new Request(`${location.origin}/api/scenario/server-error/v1/overview`)));
+    expect(scenario.status).to.equal(500);
+    expect(scenario.headers.get('content-type')).to.equal('application/problem+json');
+    const preflight = await fetch(bypass(new Request(`${location.origin}/api/v1/errors`, { method: 'OPTIONS' })));
+    expect(preflight.status).to.equal(204);
+    expect(preflight.headers.get('access-control-allow-headers')).to.contain('Idempotency-Key');
+  });
+});
