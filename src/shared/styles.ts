@@ -123,6 +123,12 @@ export const sharedStyles = css`
     font-size: 0.85em;
     overflow-wrap: anywhere;
   }
+  .load-more {
+    margin-top: var(--_space);
+  }
+  .more-error {
+    color: var(--_danger);
+  }
   .badge {
     display: inline-flex;
     align-items: center;

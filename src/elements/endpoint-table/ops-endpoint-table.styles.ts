@@ -90,12 +90,6 @@ export const styles = css`
     margin-left: 0.2em;
     font-size: 0.8em;
   }
-  .load-more {
-    margin-top: var(--_space);
-  }
-  .more-error {
-    color: var(--_danger);
-  }
   /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
   @container (max-width: 480px) {
     thead tr {

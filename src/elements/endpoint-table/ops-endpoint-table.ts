@@ -1,10 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { Task, TaskStatus } from '@lit/task';
+import { property } from 'lit/decorators.js';
 import { ENDPOINT_STATUSES, type Endpoint, type EndpointSort, type Page } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
-import { DataTask, toConsoleError } from '../../shared/data-task.ts';
+import { DataTask } from '../../shared/data-task.ts';
+import { MorePages } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
@@ -57,9 +57,6 @@ export class OpsEndpointTable extends OpsElement {
   /** Hides "Load more", so `limit` caps the list (a "Recent endpoints" panel). */
   @property({ type: Boolean, attribute: 'hide-more' }) hideMore = false;
 
-  /** Pages loaded after the first one by "Load more"; dropped whenever the first page reloads. */
-  @state() private more: Page<Endpoint>[] = [];
-
   private readonly data: DataTask<readonly [string, EndpointSort | '', number], Page<Endpoint>> = new DataTask(this, {
     args: () => [this.status, this.sort, clampLimit(this.limit)] as const,
     load: (client, [status, sort, limit], signal) =>
@@ -67,25 +64,13 @@ export class OpsEndpointTable extends OpsElement {
     isEmpty: (page) => page.items.length === 0,
   });
 
-  private readonly moreTask = new Task(this, {
-    autoRun: false,
-    task: async ([cursor]: [string], { signal }) => {
-      const client = this.client;
-      if (!client) throw new Error('No console API is configured.');
-      const page = await client.listEndpoints(
-        { status: this.status || undefined, sort: this.sort || undefined, limit: clampLimit(this.limit), cursor },
-        { signal },
-      );
-      signal.throwIfAborted();
-      this.more = [...this.more, page];
-      return page;
-    },
-  });
+  private readonly more: MorePages<Endpoint> = new MorePages(this, (client, cursor, signal) =>
+    client.listEndpoints({ status: this.status || undefined, sort: this.sort || undefined, limit: clampLimit(this.limit), cursor }, { signal }),
+  );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('status') || changed.has('sort') || changed.has('limit') || changed.has('apiBase')) {
-      this.moreTask.abort();
-      this.more = [];
+      this.more.reset();
     }
   }
 
@@ -114,9 +99,7 @@ export class OpsEndpointTable extends OpsElement {
   }
 
   private renderTable(first: Page<Endpoint>, busy: boolean) {
-    const pages = [first, ...this.more];
-    const rows = pages.flatMap((p) => p.items);
-    const nextCursor = pages[pages.length - 1]!.nextCursor;
+    const rows = this.more.items(first);
     const format = this.formatOptions;
     return html`<div class="scroller" role="region" aria-label="Endpoints" tabindex="0">
         <table part="table" aria-busy=${busy ? 'true' : 'false'}>
@@ -142,7 +125,7 @@ export class OpsEndpointTable extends OpsElement {
           </tbody>
         </table>
       </div>
-      ${this.renderMore(nextCursor)}`;
+      ${this.hideMore ? nothing : this.more.render(first)}`;
   }
 
   private renderSortableHeader(key: SortKey, label: string) {
@@ -152,21 +135,6 @@ export class OpsEndpointTable extends OpsElement {
         ${label}<span class="sort-icon" aria-hidden="true">${direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
       </button>
     </th>`;
-  }
-
-  private renderMore(nextCursor: string | null) {
-    if (this.hideMore) return nothing;
-    if (this.moreTask.status === TaskStatus.ERROR && toConsoleError(this.moreTask.error).kind !== 'aborted') {
-      return html`<p class="more-error" role="alert">
-        ${toConsoleError(this.moreTask.error).message}
-        <button class="button" type="button" @click=${() => nextCursor && this.moreTask.run([nextCursor])}>Retry</button>
-      </p>`;
-    }
-    if (!nextCursor) return nothing;
-    const loading = this.moreTask.status === TaskStatus.PENDING;
-    return html`<button part="load-more" class="button load-more" type="button" ?disabled=${loading} @click=${() => this.moreTask.run([nextCursor])}>
-      ${loading ? 'Loading…' : 'Load more'}
-    </button>`;
   }
 
   /** Largest first on the first click, then flips. */

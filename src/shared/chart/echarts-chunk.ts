@@ -1,0 +1,91 @@
+/**
+ * The lazily loaded chart chunk: ECharts core with only the charts and components used,
+ * and the option builder. Loaded by dynamic import() the first time any chart renders.
+ */
+import { BarChart, LineChart, PieChart, type BarSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { init, use, type ComposeOption } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { ChartData, ChartTheme } from './chart-data.ts';
+
+use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export type ChartOption = ComposeOption<
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
+
+export { init };
+
+export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (value: number) => string): ChartOption {
+  const base = {
+    animation: !theme.reducedMotion,
+    color: theme.palette,
+    textStyle: { color: theme.text, fontFamily: 'inherit' },
+    tooltip: {
+      trigger: data.type === 'pie' ? 'item' : 'axis',
+      valueFormatter: (value: unknown) => (typeof value === 'number' ? formatValue(value) : String(value)),
+      backgroundColor: theme.surface,
+      borderColor: theme.border,
+      textStyle: { color: theme.text },
+    },
+  } satisfies ChartOption;
+
+  if (data.type === 'pie') {
+    return {
+      ...base,
+      legend: { bottom: 0, textStyle: { color: theme.text }, icon: 'circle' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['45%', '72%'],
+          center: ['50%', '44%'],
+          label: { show: false },
+          itemStyle: { borderColor: theme.surface, borderWidth: 2 },
+          data: data.categories.map((name, i) => ({ name, value: data.series[0]?.values[i] ?? 0 })),
+        },
+      ],
+    };
+  }
+
+  const sparkline = data.type === 'sparkline';
+  const axisLine = { lineStyle: { color: theme.border } };
+  return {
+    ...base,
+    grid: sparkline ? { left: 2, right: 2, top: 4, bottom: 18 } : { left: 8, right: 16, top: data.series.length > 1 ? 36 : 16, bottom: 8, containLabel: true },
+    legend: data.series.length > 1 ? { top: 0, textStyle: { color: theme.text } } : { show: false },
+    xAxis: {
+      type: 'category',
+      data: data.categories,
+      boundaryGap: data.type === 'bar',
+      axisLine,
+      axisTick: { show: false },
+      axisLabel: { color: theme.muted, fontSize: sparkline ? 10 : 12, interval: sparkline ? 'auto' : 0 },
+    },
+    yAxis: {
+      type: 'value',
+      show: !sparkline,
+      splitLine: { lineStyle: { color: theme.border, type: 'dashed' } },
+      axisLabel: { color: theme.muted, formatter: (value: number) => formatValue(value) },
+    },
+    series: data.series.map((s) =>
+      data.type === 'bar'
+        ? ({ type: 'bar', name: s.name, data: s.values, barMaxWidth: 28, itemStyle: { borderRadius: [3, 3, 0, 0] } } satisfies BarSeriesOption)
+        : ({
+            type: 'line',
+            name: s.name,
+            data: s.values,
+            smooth: true,
+            showSymbol: false,
+            lineStyle: { width: 2 },
+            areaStyle: sparkline ? { opacity: 0.15 } : undefined,
+          } satisfies LineSeriesOption),
+    ),
+  };
+}

@@ -1,0 +1,223 @@
+import { css, html, LitElement, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { sharedStyles, tokens } from '../styles.ts';
+import { isBlank, type ChartData, type ChartTheme } from './chart-data.ts';
+import { loadCharts } from './load-charts.ts';
+
+type EChartsInstance = ReturnType<Awaited<ReturnType<typeof loadCharts>>['init']>;
+
+const PALETTE_SIZE = 5;
+
+/**
+ * The shared chart host used by every chart of the console: ECharts loaded lazily on first
+ * draw, themed from the resolved `--ops-*` tokens (and re-themed when they change), resized
+ * with its container, disposed on disconnect, and always paired with a data table.
+ *
+ * @summary Internal: a themed, accessible, lazily loaded chart.
+ *
+ * @csspart figure - The chart and its table.
+ * @csspart canvas - The drawing surface (role img, named by `label`).
+ * @csspart data-table - The disclosure holding the data table.
+ * @csspart empty - The message shown instead of a blank chart.
+ */
+export class OpsChart extends LitElement {
+  static override styles = [
+    tokens,
+    sharedStyles,
+    css`
+      :host {
+        background: transparent;
+      }
+      .canvas {
+        height: var(--ops-chart-height, 220px);
+        width: 100%;
+      }
+      figure {
+        margin: 0;
+      }
+      details {
+        margin-top: calc(var(--_space) * 0.5);
+        color: var(--_muted);
+      }
+      summary {
+        cursor: pointer;
+        width: fit-content;
+      }
+      table {
+        border-collapse: collapse;
+        margin-top: calc(var(--_space) * 0.5);
+        font-variant-numeric: tabular-nums;
+        color: var(--_text);
+      }
+      th,
+      td {
+        padding: 0.15rem 0.6rem 0.15rem 0;
+        text-align: left;
+        border-bottom: 1px solid var(--_border);
+      }
+      td {
+        text-align: right;
+      }
+      /* Colour probes: their computed colours are the resolved tokens ECharts is given, and a
+         transition on them reports every theme change (scheme, attribute or token) as an event. */
+      .palette {
+        position: absolute;
+        width: 0;
+        height: 0;
+        overflow: hidden;
+      }
+      .palette span {
+        transition: color 1ms;
+      }
+      .palette span:nth-child(1) {
+        color: var(--_text);
+      }
+      .palette span:nth-child(2) {
+        color: var(--_muted);
+      }
+      .palette span:nth-child(3) {
+        color: var(--_border);
+      }
+      .palette span:nth-child(4) {
+        color: var(--_surface);
+      }
+      .palette span:nth-child(5) {
+        color: var(--ops-chart-1, var(--_accent));
+      }
+      .palette span:nth-child(6) {
+        color: var(--ops-chart-2, light-dark(#2e9e6a, #5fd3a0));
+      }
+      .palette span:nth-child(7) {
+        color: var(--ops-chart-3, light-dark(#d08a1e, #f0b95a));
+      }
+      .palette span:nth-child(8) {
+        color: var(--ops-chart-4, light-dark(#8250df, #b392f0));
+      }
+      .palette span:nth-child(9) {
+        color: var(--ops-chart-5, var(--_neutral));
+      }
+    `,
+  ];
+
+  /** How many chart instances are alive on the page (for leak checks). */
+  static liveInstances = 0;
+
+  /** The data to draw. */
+  @property({ attribute: false }) data?: ChartData;
+
+  /** The accessible name of the chart, e.g. "Requests by endpoint". */
+  @property() label = '';
+
+  /** Formats values in tooltips, axis labels and the table. */
+  @property({ attribute: false }) formatValue: (value: number) => string = (value) => String(value);
+
+  /** The message shown when there is nothing to draw. */
+  @property({ attribute: 'empty-message' }) emptyMessage = 'No data for this period yet.';
+
+  /** Set once the chart chunk failed to load; the table still shows the numbers. */
+  @state() private loadFailed = false;
+
+  @query('.canvas') private canvas?: HTMLDivElement;
+
+  /** The live ECharts instance, once drawn. */
+  chart?: EChartsInstance;
+  #resizeObserver?: ResizeObserver;
+  #motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
+  #redraw = () => void this.draw();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#motionQuery?.addEventListener('change', this.#redraw);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#motionQuery?.removeEventListener('change', this.#redraw);
+    this.#dispose();
+  }
+
+  override render() {
+    if (isBlank(this.data)) {
+      return html`<p part="empty" class="empty">${this.emptyMessage}</p>`;
+    }
+    const data = this.data!;
+    return html`<figure part="figure">
+      ${this.loadFailed
+        ? html`<p class="empty">The chart could not be loaded; the numbers are in the table below.</p>`
+        : html`<div part="canvas" class="canvas" role="img" aria-label=${this.label}></div>`}
+      <details part="data-table" ?open=${this.loadFailed}>
+        <summary>Show data as a table</summary>
+        ${this.renderTable(data)}
+      </details>
+      <div class="palette" aria-hidden="true" @transitionrun=${this.#redraw}>
+        ${Array.from({ length: 4 + PALETTE_SIZE }, () => html`<span></span>`)}
+      </div>
+    </figure>`;
+  }
+
+  private renderTable(data: ChartData) {
+    return html`<table>
+      <caption class="visually-hidden">${this.label}</caption>
+      <thead>
+        <tr>
+          <th scope="col">${data.type === 'pie' ? 'Group' : 'Month'}</th>
+          ${data.series.map((s) => html`<th scope="col">${s.name}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${data.categories.map(
+          (category, i) => html`<tr>
+            <th scope="row">${category}</th>
+            ${data.series.map((s) => html`<td>${Number.isFinite(s.values[i]) ? this.formatValue(s.values[i]!) : '—'}</td>`)}
+          </tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (isBlank(this.data)) {
+      this.#dispose();
+    } else if (changed.has('data') || changed.has('formatValue') || !this.chart) {
+      void this.draw();
+    }
+  }
+
+  /** Draws (or redraws with the current theme); loads the chart chunk on first use. */
+  async draw(): Promise<void> {
+    if (isBlank(this.data) || this.loadFailed) return;
+    let charts: Awaited<ReturnType<typeof loadCharts>>;
+    try {
+      charts = await loadCharts();
+    } catch {
+      this.loadFailed = true;
+      return;
+    }
+    await this.updateComplete;
+    const canvas = this.canvas;
+    if (!this.isConnected || !canvas || isBlank(this.data)) return;
+    if (!this.chart || this.chart.isDisposed()) {
+      this.chart = charts.init(canvas, undefined, { renderer: 'canvas' });
+      OpsChart.liveInstances++;
+      this.#resizeObserver = new ResizeObserver(() => this.chart?.resize());
+      this.#resizeObserver.observe(canvas);
+    }
+    this.chart.setOption(charts.buildOption(this.data!, this.readTheme(), this.formatValue), { notMerge: true });
+  }
+
+  private readTheme(): ChartTheme {
+    const colors = [...(this.renderRoot.querySelectorAll<HTMLElement>('.palette span'))].map((span) => getComputedStyle(span).color);
+    const [text = '#222', muted = '#666', border = '#ccc', surface = '#fff', ...palette] = colors;
+    return { text, muted, border, surface, palette, reducedMotion: this.#motionQuery?.matches ?? false };
+  }
+
+  #dispose(): void {
+    this.#resizeObserver?.disconnect();
+    this.#resizeObserver = undefined;
+    if (this.chart && !this.chart.isDisposed()) {
+      this.chart.dispose();
+      OpsChart.liveInstances--;
+    }
+    this.chart = undefined;
+  }
+}
