@@ -10,8 +10,10 @@ import {
   formatMs,
   formatPercent,
   formatValue,
+  greetingFor,
   hourIn,
   initials,
+  roundToTotal,
 } from './format.ts';
 
 describe('format', () => {
@@ -87,5 +89,25 @@ describe('format', () => {
     const instant = new Date('2026-09-14T09:41:00Z');
     expect(hourIn(instant, utc)).to.equal(9);
     expect(hourIn(instant, { timeZone: 'America/New_York' })).to.equal(5);
+  });
+});
+
+describe('shares and greetings', () => {
+  it('rounds shares so they add up to exactly 100.0', () => {
+    // Tenths floor to 99.8; the two largest remainders (.6 of 12.46, then the first .4) get the rest.
+    const shares = roundToTotal([41.24, 22.33, 15.04, 12.46, 8.93]);
+    expect(shares).to.deep.equal([41.3, 22.3, 15.0, 12.5, 8.9]);
+    expect(roundToTotal([41.2, 22.3, 15.0, 12.5, 9.0])).to.deep.equal([41.2, 22.3, 15.0, 12.5, 9.0]);
+    expect(shares.reduce((a, b) => a + b, 0).toFixed(1)).to.equal('100.0');
+    const thirds = roundToTotal([1, 1, 1]);
+    expect(thirds).to.deep.equal([33.4, 33.3, 33.3]);
+    expect(roundToTotal([0, 0])).to.deep.equal([0, 0]);
+    expect(roundToTotal([50, Number.NaN, -3, 50])).to.deep.equal([50, 0, 0, 50]);
+  });
+
+  it('greets by the time of day', () => {
+    expect([4, 5, 11, 12, 17, 18, 23].map(greetingFor)).to.deep.equal([
+      'Good evening', 'Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening',
+    ]);
   });
 });

@@ -205,3 +205,32 @@ export function initials(person: { name: string; initials?: string | undefined }
   const last = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : '';
   return `${first}${last}`.toLocaleUpperCase();
 }
+
+/**
+ * Rounds shares to `decimals` so that they add up to exactly `total` (largest-remainder
+ * method): `[41.24, 22.33, 15.01, 12.49, 8.93]` → `[41.2, 22.3, 15.0, 12.5, 9.0]`. Shares that
+ * do not add up to the total (± rounding) are first scaled to it.
+ */
+export function roundToTotal(values: readonly number[], total = 100, decimals = 1): number[] {
+  const clean = values.map((v) => (Number.isFinite(v) && v > 0 ? v : 0));
+  const sum = clean.reduce((a, b) => a + b, 0);
+  if (sum === 0) return clean.map(() => 0);
+  const unit = 10 ** decimals;
+  const scaled = clean.map((v) => (v / sum) * total * unit);
+  const floors = scaled.map(Math.floor);
+  let left = Math.round(total * unit) - floors.reduce((a, b) => a + b, 0);
+  const byRemainder = scaled.map((v, i) => ({ i, rest: v - floors[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    floors[i]!++;
+    left--;
+  }
+  return floors.map((v) => v / unit);
+}
+
+/** "Good morning" / "Good afternoon" / "Good evening" for the hour in the configured zone. */
+export function greetingFor(hour: number): string {
+  if (hour >= 5 && hour < 12) return 'Good morning';
+  if (hour >= 12 && hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}

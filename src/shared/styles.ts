@@ -129,6 +129,19 @@ export const sharedStyles = css`
   .more-error {
     color: var(--_danger);
   }
+  .avatar {
+    display: inline-grid;
+    place-items: center;
+    flex: none;
+    width: 2rem;
+    height: 2rem;
+    border-radius: 50%;
+    font-size: 0.75rem;
+    font-weight: 600;
+    color: var(--_text);
+    background: var(--_surface-raised);
+    border: 1px solid var(--_border);
+  }
   .badge {
     display: inline-flex;
     align-items: center;
