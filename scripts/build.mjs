@@ -25,6 +25,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   tsconfig: 'tsconfig.json',
   legalComments: 'eof',
+  define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
 

@@ -5,7 +5,20 @@ import { readFile } from 'node:fs/promises';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { respondFromHandlers } from '../mocks/node.ts';
 
-export const plugins = [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('../tsconfig.json', import.meta.url).pathname })];
+/**
+ * ECharts' ES modules read `process.env.NODE_ENV`, which bundlers replace; the unbundled dev
+ * server and test runner do the same replacement here.
+ */
+const nodeEnvPlugin = {
+  name: 'replace-node-env',
+  transform(context) {
+    if (/\/node_modules\/(echarts|zrender)\//.test(context.path) && typeof context.body === 'string') {
+      return { body: context.body.replace(/process\.env\.NODE_ENV/g, '"development"') };
+    }
+  },
+};
+
+export const plugins = [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: new URL('../tsconfig.json', import.meta.url).pathname }), nodeEnvPlugin];
 
 export const nodeResolve = { browser: true, exportConditions: ['browser', 'development'] };
 

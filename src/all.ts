@@ -4,5 +4,7 @@
  */
 import './elements/console/define.ts';
 import './elements/endpoint-table/define.ts';
+import './elements/activity-feed/define.ts';
+import './elements/overview/define.ts';
 
 export * from './index.ts';

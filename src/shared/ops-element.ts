@@ -22,6 +22,12 @@ import { createOpsEvent, type EventDetail, type OpsEventMap } from './events.ts'
  * @cssprop --ops-color-warning - Slow and Open.
  * @cssprop --ops-color-danger - Failing, Expired, errors and bad changes.
  * @cssprop --ops-color-neutral - Unknown enum values and flat changes.
+ * @cssprop --ops-chart-1 - First series colour of charts (then -2 … -5).
+ * @cssprop --ops-chart-2 - Second series colour.
+ * @cssprop --ops-chart-3 - Third series colour.
+ * @cssprop --ops-chart-4 - Fourth series colour.
+ * @cssprop --ops-chart-5 - Fifth series colour.
+ * @cssprop --ops-chart-height - Height of a chart (default 220px).
  * @cssprop --ops-radius - Corner radius.
  * @cssprop --ops-space - Base spacing unit.
  */

@@ -19,6 +19,11 @@ export const tokens = css`
     --_warning: var(--ops-color-warning, light-dark(#9a6700, #e3b341));
     --_danger: var(--ops-color-danger, light-dark(#c62828, #ff8a80));
     --_neutral: var(--ops-color-neutral, light-dark(#6e7781, #8b949e));
+    --_chart-1: var(--ops-chart-1, var(--_accent));
+    --_chart-2: var(--ops-chart-2, light-dark(#2e9e6a, #5fd3a0));
+    --_chart-3: var(--ops-chart-3, light-dark(#d08a1e, #f0b95a));
+    --_chart-4: var(--ops-chart-4, light-dark(#8250df, #b392f0));
+    --_chart-5: var(--ops-chart-5, var(--_neutral));
     --_radius: var(--ops-radius, 8px);
     --_space: var(--ops-space, 0.5rem);
 
@@ -141,6 +146,15 @@ export const sharedStyles = css`
     color: var(--_text);
     background: var(--_surface-raised);
     border: 1px solid var(--_border);
+  }
+  .tone-good {
+    color: var(--_success);
+  }
+  .tone-bad {
+    color: var(--_danger);
+  }
+  .tone-flat {
+    color: var(--_muted);
   }
   .badge {
     display: inline-flex;

@@ -40,12 +40,13 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
   if (data.type === 'pie') {
     return {
       ...base,
-      legend: { bottom: 0, textStyle: { color: theme.text }, icon: 'circle' },
+      // The element writes its own legend with the rounded shares next to the chart.
+      legend: { show: false },
       series: [
         {
           type: 'pie',
           radius: ['45%', '72%'],
-          center: ['50%', '44%'],
+          center: ['50%', '50%'],
           label: { show: false },
           itemStyle: { borderColor: theme.surface, borderWidth: 2 },
           data: data.categories.map((name, i) => ({ name, value: data.series[0]?.values[i] ?? 0 })),
@@ -71,6 +72,7 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
     yAxis: {
       type: 'value',
       show: !sparkline,
+      scale: sparkline, // a sparkline shows the shape, not the distance from zero
       splitLine: { lineStyle: { color: theme.border, type: 'dashed' } },
       axisLabel: { color: theme.muted, formatter: (value: number) => formatValue(value) },
     },

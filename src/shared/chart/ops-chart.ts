@@ -82,19 +82,19 @@ export class OpsChart extends LitElement {
         color: var(--_surface);
       }
       .palette span:nth-child(5) {
-        color: var(--ops-chart-1, var(--_accent));
+        color: var(--_chart-1);
       }
       .palette span:nth-child(6) {
-        color: var(--ops-chart-2, light-dark(#2e9e6a, #5fd3a0));
+        color: var(--_chart-2);
       }
       .palette span:nth-child(7) {
-        color: var(--ops-chart-3, light-dark(#d08a1e, #f0b95a));
+        color: var(--_chart-3);
       }
       .palette span:nth-child(8) {
-        color: var(--ops-chart-4, light-dark(#8250df, #b392f0));
+        color: var(--_chart-4);
       }
       .palette span:nth-child(9) {
-        color: var(--ops-chart-5, var(--_neutral));
+        color: var(--_chart-5);
       }
     `,
   ];

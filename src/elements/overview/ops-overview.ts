@@ -1,0 +1,137 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { TaskStatus } from '@lit/task';
+import type { Overview } from '../../api/schemas.ts';
+import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { DataTask } from '../../shared/data-task.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates, renderSkeleton } from '../../shared/states.ts';
+import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { renderFigures } from './overview-figures.ts';
+import { styles } from './ops-overview.styles.ts';
+
+/**
+ * The home page of the console: a greeting, the five summary figures, recent endpoints, the
+ * share of requests by endpoint group, and the latest activity. Each part loads and fails on
+ * its own.
+ *
+ * @summary Overview: greeting, figures, recent endpoints, requests by endpoint, latest activity.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - "View all" (`{ kind: 'endpoints', id: '' }`) or a drill-down inside. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - A part failed to load; it shows the error and Retry.
+ *
+ * @csspart base - The overview grid.
+ * @csspart greeting - The greeting heading.
+ * @csspart figures - The list of figure cards.
+ * @csspart figure - One figure card.
+ * @csspart panel - Each titled panel (recent endpoints, requests by endpoint, latest activity).
+ * @csspart view-all - The "View all" link.
+ * @csspart shares - The list of endpoint-group shares.
+ */
+export class OpsOverview extends OpsElement {
+  static override styles = [tokens, sharedStyles, styles];
+
+  /** Where "View all" points; hosts may also cancel `ops-navigate` and route themselves. */
+  @property({ attribute: 'view-all-href' }) viewAllHref = '#endpoints';
+
+  /** Seconds between live checks of the activity feed; 0 turns it off. */
+  @property({ type: Number, attribute: 'refresh-interval' }) refreshInterval = 0;
+
+  /** The clock for the greeting and activity ages (tests and demos can pin it). */
+  @property({ attribute: false }) clock: () => Date = () => new Date();
+
+  private readonly data: DataTask<readonly [], Overview> = new DataTask(this, {
+    args: () => [] as const,
+    load: (client, _args, signal) => client.getOverview({ signal }),
+  });
+
+  override render() {
+    const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme };
+    return html`<div part="base" class="overview">
+      <div class="summary">
+        ${renderDataStates(this.data, {
+          noun: 'the overview',
+          skeletonRows: 3,
+          empty: () => '',
+          complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
+            ${renderFigures(overview.figures, this.formatOptions)}`,
+        })}
+      </div>
+      <section part="panel" class="panel recent" aria-labelledby="recent-title">
+        <header class="panel-header">
+          <h3 id="recent-title">Recent endpoints</h3>
+          <a part="view-all" href=${this.viewAllHref} @click=${this.onViewAll}>View all</a>
+        </header>
+        <ops-endpoint-table
+          limit="5"
+          sort="recent"
+          hide-filter
+          hide-more
+          api-base=${ifDefined(own.apiBase)}
+          locale=${ifDefined(own.locale)}
+          time-zone=${ifDefined(own.timeZone)}
+          theme=${ifDefined(own.theme)}
+        ></ops-endpoint-table>
+      </section>
+      <section part="panel" class="panel shares-panel" aria-labelledby="shares-title">
+        <h3 id="shares-title">Requests by endpoint</h3>
+        ${this.renderShares()}
+      </section>
+      <section part="panel" class="panel activity" aria-labelledby="activity-title">
+        <h3 id="activity-title">Latest activity</h3>
+        <ops-activity-feed
+          limit="5"
+          refresh-interval=${this.refreshInterval}
+          .clock=${this.clock}
+          api-base=${ifDefined(own.apiBase)}
+          locale=${ifDefined(own.locale)}
+          time-zone=${ifDefined(own.timeZone)}
+          theme=${ifDefined(own.theme)}
+        ></ops-activity-feed>
+      </section>
+    </div>`;
+  }
+
+  private greeting(overview: Overview): string {
+    const firstName = overview.owner.name.trim().split(/\s+/)[0] ?? '';
+    const greeting = greetingFor(hourIn(this.clock(), this.formatOptions));
+    return firstName ? `${greeting}, ${firstName}` : greeting;
+  }
+
+  private renderShares() {
+    const { status, value } = this.data;
+    if (!value) {
+      // The summary above shows the error and Retry for the shared /overview request.
+      return status === TaskStatus.ERROR ? html`<p class="unavailable">Not available right now.</p>` : renderSkeleton('requests by endpoint', 3);
+    }
+    const groups = value.requestsByEndpoint;
+    const shares = roundToTotal(groups.map((g) => g.sharePct));
+    const format = this.formatOptions;
+    const chart: ChartData = { type: 'pie', categories: groups.map((g) => g.group), series: [{ name: 'Share', values: shares }] };
+    return html`<ops-chart
+        label="Requests by endpoint"
+        empty-message="No requests yet."
+        .data=${chart}
+        .formatValue=${(v: number) => formatPercent(v, format)}
+      ></ops-chart>
+      ${groups.length
+        ? html`<ul part="shares" class="shares" aria-label="Share of requests by endpoint group">
+            ${groups.map(
+              (g, i) => html`<li>
+                <span class="swatch swatch-${(i % 5) + 1}" aria-hidden="true"></span>
+                <span class="share-group">${g.group}</span>
+                <span class="share-value">${formatPercent(shares[i]!, format)}</span>
+              </li>`,
+            )}
+            <li class="share-total"><span class="share-group">Total</span><span class="share-value">${formatPercent(shares.reduce((a, b) => a + b, 0), format)}</span></li>
+          </ul>`
+        : nothing}`;
+  }
+
+  private onViewAll = (event: MouseEvent) => {
+    const proceed = this.emit('ops-navigate', { kind: 'endpoints', id: '', href: this.viewAllHref }, { cancelable: true });
+    if (!proceed) event.preventDefault();
+  };
+}
