@@ -10,9 +10,10 @@ export default {
   plugins,
   // The mock API over real HTTP too, as `npm start` serves it (tests reach it with msw's bypass()).
   middleware: [mockApiMiddleware(handlersWithScenarios()), serveMockWorker],
-  concurrency: 2,
+  // One page at a time: a page left in the background stops getting animation frames, which charts need.
+  concurrency: 1,
   testsFinishTimeout: 300_000,
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 20_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumArgs } })],
   reporters: [defaultReporter(), summaryReporter()],
 };

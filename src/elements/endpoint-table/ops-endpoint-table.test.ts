@@ -299,6 +299,14 @@ describe('ops-endpoint-table', () => {
     });
   });
 
+  it('never downloads chart code', async () => {
+    const el = await table();
+    await loaded(el);
+    const scripts = performance.getEntriesByType('resource').map((e) => e.name);
+    expect(scripts.some((name) => name.includes('/src/'))).to.equal(true); // the log does see our modules
+    expect(scripts.filter((name) => /echarts|zrender/.test(name))).to.deep.equal([]);
+  });
+
   describe('accessibility', () => {
     it('passes axe in light theme', async () => {
       const el = await table('theme=light');

@@ -1,9 +1,6 @@
 import { css } from 'lit';
 
 export const styles = css`
-  :host {
-    background: transparent;
-  }
   .overview {
     display: grid;
     gap: calc(var(--_space) * 2);

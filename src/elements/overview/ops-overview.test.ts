@@ -1,0 +1,185 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { http, HttpResponse } from 'msw';
+import { fixtures } from '../../../mocks/index.ts';
+import { problem } from '../../../mocks/problem.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import type { OpsChart } from '../../shared/chart/ops-chart.ts';
+import './define.ts';
+import type { OpsOverview } from './ops-overview.ts';
+
+async function overview(attributes = '', clock = () => fixtures.FIXTURE_NOW) {
+  const el = document.createElement('ops-overview');
+  el.setAttribute('api-base', API_BASE);
+  el.setAttribute('time-zone', 'UTC');
+  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
+  el.clock = clock;
+  return fixture<OpsOverview>(html`${el}`);
+}
+
+const summaryLoaded = (el: Element) => waitFor(() => $(el, '[part="greeting"]'), 'greeting');
+const table = (el: Element) => $(el, 'ops-endpoint-table')!;
+const feed = (el: Element) => $(el, 'ops-activity-feed')!;
+const tableRows = (el: Element) => [...(table(el).shadowRoot?.querySelectorAll('tbody tr') ?? [])];
+const feedItems = (el: Element) => [...(feed(el).shadowRoot?.querySelectorAll('[part="item"]') ?? [])];
+const figure = (el: Element, label: string) => $$(el, '[part="figure"]').find((f) => text(f.querySelector('.figure-label')) === label)!;
+
+describe('ops-overview', () => {
+  const api = useMockApi();
+
+  it('greets the account owner for the time of day in the configured zone', async () => {
+    const morning = await overview();
+    expect(text(await summaryLoaded(morning))).to.equal('Good morning, Ana');
+    const afternoon = await overview('time-zone=Asia/Kolkata'); // 15:15 there
+    expect(text(await summaryLoaded(afternoon))).to.equal('Good afternoon, Ana');
+    const evening = await overview('time-zone=America/Los_Angeles'); // 02:45 there
+    expect(text(await summaryLoaded(evening))).to.equal('Good evening, Ana');
+  });
+
+  it('shows the five figures labelled as the seed, with signed changes', async () => {
+    const el = await overview();
+    await summaryLoaded(el);
+    expect($$(el, '.figure-label').map(text)).to.deep.equal(['Requests this month', 'Requests today', 'Error rate', 'P95 latency', 'Active keys']);
+    expect($$(el, '.figure-value').map(text)).to.deep.equal(['1,284,301', '48,211', '1.2%', '182 ms', '342']);
+    expect(text(figure(el, 'Requests today').querySelector('.change'))).to.equal('▲ Up +12.5% vs last month');
+    expect(text(figure(el, 'Error rate').querySelector('.change'))).to.equal('▼ Down \u22120.4% vs last month');
+    expect(figure(el, 'Requests this month').querySelector('.change')).to.equal(null);
+  });
+
+  it('colours each change as good or bad news for that figure', async () => {
+    const el = await overview();
+    await summaryLoaded(el);
+    const tones = ['Requests today', 'Error rate', 'P95 latency', 'Active keys'].map((label) => {
+      const change = figure(el, label).querySelector<HTMLElement>('.change')!;
+      return [label, change.dataset['direction'], change.dataset['tone']];
+    });
+    expect(tones).to.deep.equal([
+      ['Requests today', 'up', 'good'],
+      ['Error rate', 'down', 'good'],
+      ['P95 latency', 'up', 'bad'],
+      ['Active keys', 'up', 'good'],
+    ]);
+    const good = getComputedStyle(figure(el, 'Requests today').querySelector('.change')!).color;
+    const bad = getComputedStyle(figure(el, 'P95 latency').querySelector('.change')!).color;
+    expect(good).to.equal('rgb(26, 127, 55)');
+    expect(bad).to.equal('rgb(198, 40, 40)');
+  });
+
+  it('charts the 12-month series with month labels from the data', async () => {
+    const el = await overview();
+    await summaryLoaded(el);
+    const spark = figure(el, 'Requests this month').querySelector('ops-chart')!;
+    const data = spark.data as ChartData;
+    expect(data.categories).to.deep.equal(['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep']);
+    expect(data.series[0]!.values).to.deep.equal(fixtures.overview.figures.requestsThisMonth.series.values);
+    await waitFor(() => spark.chart, 'sparkline drawn');
+  });
+
+  it('shows the requests by endpoint shares adding up to 100.0', async () => {
+    const el = await overview();
+    await summaryLoaded(el);
+    const rows = $$(el, '[part="shares"] li').map((li) => [text(li.querySelector('.share-group')), text(li.querySelector('.share-value'))]);
+    expect(rows).to.deep.equal([
+      ['/messages', '41.2%'], ['/contacts', '22.3%'], ['/webhooks', '15.0%'], ['/auth', '12.5%'], ['Other', '9.0%'], ['Total', '100.0%'],
+    ]);
+    const chart = $<OpsChart>(el, '.shares-panel ops-chart')!;
+    await waitFor(() => chart.chart, 'share chart drawn');
+    expect((chart.data as ChartData).series[0]!.values.reduce((a, b) => a + b, 0).toFixed(1)).to.equal('100.0');
+  });
+
+  it('rounds shares that do not add up by largest remainder', async () => {
+    api.use(
+      http.get(`*${API_BASE}/overview`, () =>
+        HttpResponse.json({ ...fixtures.overview, requestsByEndpoint: [{ group: '/a', sharePct: 33.33 }, { group: '/b', sharePct: 33.33 }, { group: 'Other', sharePct: 33.33 }] }),
+      ),
+    );
+    const el = await overview();
+    await summaryLoaded(el);
+    expect($$(el, '[part="shares"] .share-value').map(text)).to.deep.equal(['33.4%', '33.3%', '33.3%', '100.0%']);
+  });
+
+  it('embeds the recent endpoints and the latest activity', async () => {
+    const el = await overview();
+    await waitFor(() => tableRows(el).length === 5, 'recent endpoints');
+    const request = api.requests.find((u) => u.pathname.endsWith('/endpoints'))!;
+    expect(Object.fromEntries(request.searchParams)).to.deep.equal({ sort: 'recent', limit: '5' });
+    expect(text(tableRows(el)[0]!.querySelector('th'))).to.equal('POST /webhooks');
+    await waitFor(() => feedItems(el).length === 5, 'latest activity');
+    expect(text(feedItems(el)[0]!.querySelector('.age'))).to.equal('3m');
+    expect(text(feed(el).shadowRoot!.querySelector('[part="filters"] button'))).to.equal('All');
+  });
+
+  it('fires a cancelable ops-navigate from "View all" so a router can take over', async () => {
+    const el = await overview('view-all-href=/console/endpoints');
+    const link = $<HTMLAnchorElement>(el, '[part="view-all"]')!;
+    expect(text(link)).to.equal('View all');
+    expect(link.getAttribute('href')).to.equal('/console/endpoints');
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    let clickPrevented = false;
+    document.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    link.addEventListener('click', (e) => queueMicrotask(() => (clickPrevented = e.defaultPrevented)), { once: true });
+    const before = location.href;
+    link.click();
+    expect((await fired).detail).to.deep.equal({ kind: 'endpoints', id: '', href: '/console/endpoints' });
+    await Promise.resolve();
+    expect(clickPrevented).to.equal(true);
+    expect(location.href).to.equal(before);
+  });
+
+  it('lets drill-downs of the embedded table reach the host', async () => {
+    const el = await overview();
+    await waitFor(() => tableRows(el).length === 5, 'recent endpoints');
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    tableRows(el)[0]!.querySelector('button')!.click();
+    expect((await fired).detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4' });
+  });
+
+  it('keeps the other parts when the overview request fails, and Retry recovers', async () => {
+    api.use(http.get(`*${API_BASE}/overview`, () => problem(500, 'Internal Server Error')));
+    const el = await overview();
+    const panel = await waitFor(() => $(el, '.summary [part="error"]'), 'summary error');
+    expect(text(panel)).to.match(/^Couldn’t load the overview\./);
+    expect(text($(el, '.shares-panel'))).to.contain('Not available right now.');
+    await waitFor(() => tableRows(el).length === 5 && feedItems(el).length === 5, 'other parts loaded');
+    api.use(http.get(`*${API_BASE}/overview`, () => HttpResponse.json(fixtures.overview)));
+    $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+    expect(text(await summaryLoaded(el))).to.equal('Good morning, Ana');
+    await waitFor(() => $$(el, '[part="shares"] li').length === 6, 'shares back');
+  });
+
+  it('keeps the figures when only the endpoint table fails', async () => {
+    api.use(http.get(`*${API_BASE}/endpoints`, () => problem(503, 'Unavailable')));
+    const el = await overview();
+    await summaryLoaded(el);
+    await waitFor(() => table(el).shadowRoot?.querySelector('[part="error"]'), 'table error');
+    expect($$(el, '.figure-value')).to.have.length(5);
+  });
+
+  it('shows every part failing clearly when the whole API is down', async () => {
+    api.use(...scenarios.htmlInsteadOfJson());
+    const el = await overview();
+    await waitFor(() => $(el, '.summary [part="error"]'), 'summary error');
+    await waitFor(() => table(el).shadowRoot?.querySelector('[part="error"]') && feed(el).shadowRoot?.querySelector('[part="error"]'), 'every part');
+  });
+
+  it('shows clear empty states on an empty account', async () => {
+    api.use(...scenarios.empty());
+    const el = await overview();
+    await summaryLoaded(el);
+    expect($$(el, '.figure-value').map(text)).to.deep.equal(['0', '0', '0.0%', '0 ms', '0']);
+    expect(text(figure(el, 'Requests this month').querySelector('ops-chart')!.shadowRoot!.querySelector('[part="empty"]'))).to.equal('No monthly data yet.');
+    expect(text($(el, '.shares-panel ops-chart')!.shadowRoot!.querySelector('[part="empty"]'))).to.equal('No requests yet.');
+    await waitFor(() => feed(el).shadowRoot?.querySelector('[part="empty"]'), 'feed empty');
+  });
+
+  it('passes axe in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await overview(`theme=${theme}`);
+      await summaryLoaded(el);
+      await waitFor(() => tableRows(el).length === 5 && feedItems(el).length === 5, 'all parts');
+      await expect(el).to.be.accessible();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import type { ChartData } from './chart-data.ts';
+import './define.ts';
+import type { OpsChart } from './ops-chart.ts';
+
+const months = ['Oct', 'Nov', 'Dec'];
+const lineData: ChartData = {
+  type: 'line',
+  categories: months,
+  series: [
+    { name: 'This year', values: [10, 20, 30] },
+    { name: 'Last year', values: [5, 15, 25] },
+  ],
+};
+
+interface DrawnOption {
+  color: string[];
+  animation: boolean;
+  textStyle: { color: string };
+  xAxis: { data: string[] }[];
+  series: { name: string; type: string; data: unknown[] }[];
+}
+const option = (el: OpsChart) => el.chart!.getOption() as unknown as DrawnOption;
+const drawn = (el: OpsChart) => waitFor(() => el.chart, 'chart drawn');
+
+async function chart(data: ChartData | undefined, wrapperStyle = '') {
+  const wrapper = await fixture<HTMLDivElement>(html`<div style=${wrapperStyle}>
+    <ops-chart label="Requests over time" .data=${data} .formatValue=${(v: number) => `${v} req`}></ops-chart>
+  </div>`);
+  return wrapper.querySelector('ops-chart')!;
+}
+
+describe('ops-chart (shared chart host)', () => {
+  afterEach(() => emulateMedia({ reducedMotion: 'no-preference' }));
+
+  it('loads ECharts on first draw and draws the series with their labels', async () => {
+    const el = await chart(lineData);
+    await drawn(el);
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('echarts-chunk'))).to.equal(true);
+    expect(option(el).xAxis[0]!.data).to.deep.equal(months);
+    expect(option(el).series.map((s) => [s.name, s.type, s.data])).to.deep.equal([
+      ['This year', 'line', [10, 20, 30]],
+      ['Last year', 'line', [5, 15, 25]],
+    ]);
+    expect($(el, '[part="canvas"]')!.getAttribute('role')).to.equal('img');
+    expect($(el, '[part="canvas"]')!.getAttribute('aria-label')).to.equal('Requests over time');
+  });
+
+  it('offers the same data as a table', async () => {
+    const el = await chart(lineData);
+    await drawn(el);
+    expect(text($(el, 'summary'))).to.equal('Show data as a table');
+    expect($$(el, 'thead th').map(text)).to.deep.equal(['Month', 'This year', 'Last year']);
+    expect($$(el, 'tbody tr').map((tr) => [...tr.children].map(text))).to.deep.equal([
+      ['Oct', '10 req', '5 req'],
+      ['Nov', '20 req', '15 req'],
+      ['Dec', '30 req', '25 req'],
+    ]);
+    expect(text($(el, 'caption'))).to.equal('Requests over time');
+  });
+
+  it('shows a clear message instead of an empty or all-zero chart', async () => {
+    const zero = await chart({ type: 'bar', categories: months, series: [{ name: 'Errors', values: [0, 0, 0] }] });
+    expect(text($(zero, '[part="empty"]'))).to.equal('No data for this period yet.');
+    expect($(zero, '[part="canvas"]')).to.equal(null);
+    const none = await chart({ type: 'pie', categories: [], series: [] });
+    expect($(none, '[part="empty"]')).to.exist;
+    expect(zero.chart).to.equal(undefined);
+  });
+
+  it('takes its colours from the resolved tokens and follows a theme switch', async () => {
+    const el = await chart(lineData, '--ops-chart-1: rgb(200, 0, 0); color-scheme: light');
+    await drawn(el);
+    expect(option(el).color[0]).to.equal('rgb(200, 0, 0)');
+    const lightText = option(el).textStyle.color;
+    expect(lightText).to.equal('rgb(27, 31, 36)');
+    el.parentElement!.style.colorScheme = 'dark';
+    await waitFor(() => option(el).textStyle.color === 'rgb(232, 234, 237)', 'dark text colour');
+  });
+
+  it('turns animation off when the reader prefers reduced motion', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const el = await chart(lineData);
+    await drawn(el);
+    expect(option(el).animation).to.equal(false);
+  });
+
+  it('resizes with its container', async () => {
+    const el = await chart(lineData, 'width: 400px');
+    await drawn(el);
+    expect(el.chart!.getWidth()).to.equal(400);
+    el.parentElement!.style.width = '250px';
+    await waitFor(() => el.chart!.getWidth() === 250, 'resized');
+  });
+
+  it('disposes its chart when removed', async () => {
+    const { OpsChart } = await import('./ops-chart.ts');
+    const before = OpsChart.liveInstances;
+    const el = await chart(lineData);
+    const instance = await drawn(el);
+    expect(OpsChart.liveInstances).to.equal(before + 1);
+    el.remove();
+    expect(instance.isDisposed()).to.equal(true);
+    expect(OpsChart.liveInstances).to.equal(before);
+  });
+
+  it('draws a pie from categories and values', async () => {
+    const el = await chart({ type: 'pie', categories: ['/messages', 'Other'], series: [{ name: 'Share', values: [60, 40] }] });
+    await drawn(el);
+    expect(option(el).series[0]!.data).to.deep.equal([
+      { name: '/messages', value: 60 },
+      { name: 'Other', value: 40 },
+    ]);
+    expect($$(el, 'thead th').map(text)).to.deep.equal(['Group', 'Share']);
+  });
+
+  it('passes axe', async () => {
+    const el = await chart(lineData);
+    await drawn(el);
+    await expect(el).to.be.accessible();
+  });
+});
