@@ -43,7 +43,7 @@ export const styles = css`
   }
   .figures {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
     gap: var(--_space);
     margin: 0;
     padding: 0;

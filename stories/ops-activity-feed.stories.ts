@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { http, HttpResponse } from 'msw';
+import type {} from 'msw-storybook-addon/csf3';
+import { fixtures, generateActivity } from '../mocks/index.ts';
+
+interface Args {
+  apiBase: string;
+  kind: string;
+  limit: number;
+  refreshInterval: number;
+  theme?: 'light' | 'dark';
+  width?: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/ops-activity-feed',
+  component: 'ops-activity-feed',
+  args: { apiBase: '/api/v1', kind: '', limit: 10, refreshInterval: 0 },
+  argTypes: {
+    kind: { control: 'select', options: ['', 'rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] },
+  },
+  render: (args) => html`<div style="max-width: ${args.width ?? '40rem'}">
+    <ops-activity-feed
+      api-base=${args.apiBase}
+      kind=${args.kind}
+      limit=${args.limit}
+      refresh-interval=${args.refreshInterval}
+      theme=${ifDefined(args.theme)}
+      time-zone="UTC"
+      .clock=${() => fixtures.FIXTURE_NOW}
+    ></ops-activity-feed>
+  </div>`,
+};
+export default meta;
+
+type Story = StoryObj<Args>;
+const scenario = (name: string) => `/api/scenario/${name}/v1`;
+
+export const Loaded: Story = {};
+export const FilteredByKind: Story = { args: { kind: 'error-spike' } };
+export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Empty: Story = { args: { apiBase: scenario('empty') } };
+export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
+export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
+
+/** A new item arrives on top every 3 seconds; nothing is duplicated. */
+export const LiveRefresh: Story = {
+  args: { apiBase: '/api/live/v1', refreshInterval: 3, limit: 5 },
+  beforeEach({ msw }) {
+    const started = Date.now();
+    msw.use(
+      http.get('*/api/live/v1/activity', () => {
+        const arrivals = Math.floor((Date.now() - started) / 3000);
+        const fresh = Array.from({ length: arrivals }, (_, i) => ({
+          id: `act_live_${i}`,
+          actor: { id: 'u_live', name: 'Noor Ali' },
+          kind: 'key-created',
+          text: `created key #${i + 1} for Globex Corp`,
+          at: fixtures.FIXTURE_NOW.toISOString(),
+        })).reverse();
+        return HttpResponse.json({ items: [...fresh, ...generateActivity(fixtures.FIXTURE_NOW)].slice(0, 5), nextCursor: null });
+      }),
+    );
+  },
+};
+
+export const LongText: Story = {
+  args: { apiBase: '/api/long/v1' },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/long/v1/activity', () =>
+        HttpResponse.json({
+          items: [{ id: 'l', actor: { id: 'u', name: 'Maximiliana Orlova-Fitzgerald' }, kind: 'unknown-kind', text: 'wrote '.repeat(80), at: '2026-09-14T09:40:00Z' }],
+          nextCursor: null,
+        }),
+      ),
+    );
+  },
+};
+
+export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
+export const Narrow: Story = { args: { width: '320px' } };
