@@ -14,24 +14,30 @@ export function hash(index: number, seed = 0x9e3779b9): number {
 }
 
 const actors = [people.lee, people.ana, people.mia, people.omar];
-const SECONDS_BETWEEN_REQUESTS = 47;
+/** One request every 30 s: a divisor of a minute, so entries keep their identity as the clock moves on. */
+export const SECONDS_BETWEEN_REQUESTS = 30;
+const SEED_LINE_TIME = Date.parse('2026-09-14T09:41:00Z');
 
 /**
- * The request at `index` (0 is the newest) of a log whose newest entry is at `anchor`.
- * Entry 0 is the seed's own line: POST /webhooks answered 500 at 09:41.
+ * The request at `index` (0 is the newest) of a log whose newest entry is at `anchor`. An
+ * entry is a pure function of its time, so its id and figures stay the same while a live
+ * clock moves the anchor. The seed's own line is POST /webhooks answering 500 at 09:41.
  */
 export function requestAt(index: number, anchor: Date): RequestEntry {
-  const h = hash(index);
-  const route = index === 0 ? loggedRoutes[2] : loggedRoutes[h % loggedRoutes.length]!;
-  const jitter = index === 0 ? 0 : ((h >>> 8) % 61) - 30; // ±30 % around the route's typical duration
+  const timeMs = anchor.getTime() - index * SECONDS_BETWEEN_REQUESTS * 1000;
+  const slot = Math.floor(timeMs / (SECONDS_BETWEEN_REQUESTS * 1000));
+  const seedLine = timeMs === SEED_LINE_TIME;
+  const h = hash(slot);
+  const route = seedLine ? loggedRoutes[2] : loggedRoutes[h % loggedRoutes.length]!;
+  const jitter = seedLine ? 0 : ((h >>> 8) % 61) - 30; // ±30 % around the route's typical duration
   return {
-    id: `rq_${index}`,
+    id: `rq_${slot}`,
     method: route.method,
     path: route.path,
     status: route.status,
     durationMs: Math.max(1, Math.round(route.typicalMs * (1 + jitter / 100))),
-    actor: index === 0 ? people.lee : actors[(h >>> 16) % actors.length]!,
-    time: new Date(anchor.getTime() - index * SECONDS_BETWEEN_REQUESTS * 1000).toISOString().replace('.000Z', 'Z'),
+    actor: seedLine ? people.lee : actors[(h >>> 16) % actors.length]!,
+    time: new Date(timeMs).toISOString().replace('.000Z', 'Z'),
   };
 }
 

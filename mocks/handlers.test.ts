@@ -44,7 +44,8 @@ describe('mock console API', () => {
   it('serves a 1,000,000-entry log by cursor in the large scenario', async () => {
     api.use(...scenarios.large());
     const last = await client().listRequests({ cursor: '999998', limit: 50 });
-    expect(last.items.map((i) => i.id)).to.deep.equal(['rq_999998', 'rq_999999']);
+    expect(last.items).to.have.length(2);
+    expect(last.items[1]!.time).to.equal(new Date(Date.parse('2026-09-14T09:41:00Z') - 999_999 * 30_000).toISOString().replace('.000Z', 'Z'));
     expect(last.nextCursor).to.equal(null);
     const first = await client().listRequests({ limit: 2 });
     expect(first.nextCursor).to.equal('2');
@@ -96,5 +97,15 @@ describe('mock console API', () => {
     const preflight = await fetch(bypass(new Request(`${location.origin}/api/v1/errors`, { method: 'OPTIONS' })));
     expect(preflight.status).to.equal(204);
     expect(preflight.headers.get('access-control-allow-headers')).to.contain('Idempotency-Key');
+  });
+});
+
+describe('generated request log', () => {
+  it('keeps entry identity as a live clock moves on', async () => {
+    const { requestAt } = await import('./generate.ts');
+    const earlier = new Date('2026-09-14T09:41:00Z');
+    const later = new Date(earlier.getTime() + 60_000);
+    expect(requestAt(2, later)).to.deep.equal(requestAt(0, earlier));
+    expect(requestAt(0, later).id).not.to.equal(requestAt(0, earlier).id);
   });
 });

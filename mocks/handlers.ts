@@ -101,6 +101,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
     const t = now().getTime() - 4 * 60_000;
     return new Date(t - (t % 60_000));
   };
+  const sinceFilter = (items: { time: string }[], since: string | null) => (since ? items.filter((item) => Date.parse(item.time) > Date.parse(since)) : items);
 
   const record = (request: Request, body: unknown) => {
     const url = new URL(request.url);
@@ -131,8 +132,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const filter = { method: url.searchParams.get('method'), status: url.searchParams.get('status'), path: url.searchParams.get('path') };
       const page = requestPage(requestCount, anchor(), params.start, params.limit, filter);
       const since = url.searchParams.get('since');
-      if (since) page.items = page.items.filter((item) => item.time > since);
-      return HttpResponse.json(page);
+      return HttpResponse.json(since ? { items: sinceFilter(page.items, since), nextCursor: null } : page);
     }),
 
     http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),

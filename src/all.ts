@@ -6,5 +6,6 @@ import './elements/console/define.ts';
 import './elements/endpoint-table/define.ts';
 import './elements/activity-feed/define.ts';
 import './elements/overview/define.ts';
+import './elements/request-log/define.ts';
 
 export * from './index.ts';

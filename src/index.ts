@@ -7,6 +7,7 @@ export { OpsConsole } from './elements/console/ops-console.ts';
 export { OpsEndpointTable } from './elements/endpoint-table/ops-endpoint-table.ts';
 export { OpsActivityFeed, ACTIVITY_KIND_LABELS } from './elements/activity-feed/ops-activity-feed.ts';
 export { OpsOverview } from './elements/overview/ops-overview.ts';
+export { OpsRequestLog } from './elements/request-log/ops-request-log.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';

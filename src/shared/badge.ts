@@ -21,3 +21,14 @@ export function renderBadge(value: string) {
   const tone = toneOf(value);
   return html`<span part="badge badge-${tone}" class="badge tone-${tone}" data-tone=${tone}>${value}</span>`;
 }
+
+/** Tone of an HTTP status code by class: 2xx success, 4xx warning, 5xx danger, others neutral. */
+export function toneOfStatusCode(code: number): Tone {
+  const statusClass = Math.floor(code / 100);
+  return statusClass === 2 ? 'success' : statusClass === 4 ? 'warning' : statusClass === 5 ? 'danger' : 'neutral';
+}
+
+export function renderStatusCode(code: number) {
+  const tone = toneOfStatusCode(code);
+  return html`<span part="badge badge-${tone}" class="badge tone-${tone}" data-tone=${tone}>${code}</span>`;
+}

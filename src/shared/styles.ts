@@ -156,6 +156,13 @@ export const sharedStyles = css`
   .tone-flat {
     color: var(--_muted);
   }
+  .change {
+    margin: 0;
+    font-variant-numeric: tabular-nums;
+  }
+  .versus {
+    color: var(--_muted);
+  }
   .badge {
     display: inline-flex;
     align-items: center;

@@ -75,12 +75,6 @@ export const styles = css`
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
-  .change {
-    font-variant-numeric: tabular-nums;
-  }
-  .versus {
-    color: var(--_muted);
-  }
   .sparkline {
     --ops-chart-height: 64px;
   }

@@ -1,8 +1,6 @@
 import { html } from 'lit';
 import type { Overview } from '../../api/schemas.ts';
 import {
-  changeDirection,
-  formatChange,
   formatInteger,
   formatMonth,
   formatMs,
@@ -10,6 +8,7 @@ import {
   type FormatOptions,
 } from '../../format/format.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { renderChange } from '../../shared/change.ts';
 
 type Figures = Overview['figures'];
 
@@ -28,21 +27,6 @@ export const CHANGE_FIGURES: ChangeFigure[] = [
   { label: 'P95 latency', value: (f, o) => formatMs(f.p95Latency.valueMs, o), change: (f) => f.p95Latency.changePct, riseIsGood: false },
   { label: 'Active keys', value: (f, o) => formatInteger(f.activeKeys.value, o), change: (f) => f.activeKeys.changePct, riseIsGood: true },
 ];
-
-const ARROWS = { up: '▲', down: '▼', flat: '▬' } as const;
-const WORDS = { up: 'Up', down: 'Down', flat: 'No change' } as const;
-
-/** `▲ +12.5% vs last month`, coloured good or bad for this figure, with the direction in words for screen readers. */
-export function renderChange(changePct: number, riseIsGood: boolean, format: FormatOptions) {
-  const direction = changeDirection(changePct);
-  const tone = direction === 'flat' ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
-  return html`<p class="change tone-${tone}" data-direction=${direction} data-tone=${tone}>
-    <span aria-hidden="true">${ARROWS[direction]}</span>
-    <span class="visually-hidden">${WORDS[direction]}</span>
-    ${formatChange(changePct, format)}
-    <span class="versus">vs last month</span>
-  </p>`;
-}
 
 export function monthlyChart(series: { months: string[]; values: number[] }, name: string, format: FormatOptions): ChartData {
   return { type: 'sparkline', categories: series.months.map((m) => formatMonth(m, format)), series: [{ name, values: series.values }] };

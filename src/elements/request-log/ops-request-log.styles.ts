@@ -1,0 +1,157 @@
+import { css } from 'lit';
+
+export const styles = css`
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 1.5);
+    align-items: center;
+    margin-bottom: var(--_space);
+  }
+  .toolbar label {
+    display: inline-flex;
+    gap: calc(var(--_space) * 0.5);
+    align-items: center;
+    color: var(--_muted);
+  }
+  select,
+  input[type='text'],
+  input[type='search'] {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: 0.2rem 0.4rem;
+  }
+  .status-input {
+    width: 6.5rem;
+  }
+  input[aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .hint.invalid {
+    color: var(--_danger);
+    flex-basis: 100%;
+  }
+  .switch {
+    display: inline-flex;
+    margin: 0;
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    overflow: hidden;
+  }
+  .switch-option {
+    position: relative;
+  }
+  .switch-option input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  .switch-option span {
+    display: block;
+    padding: 0.15rem 0.8rem;
+    color: var(--_text);
+  }
+  .switch-option input:checked + span {
+    color: var(--_surface);
+    background: var(--_accent);
+  }
+  .switch-option input:focus-visible + span {
+    outline: 2px solid var(--_accent);
+    outline-offset: -4px;
+  }
+  .timeline {
+    height: var(--ops-log-height, 28rem);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .row {
+    display: grid;
+    grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) minmax(10rem, auto);
+    gap: var(--_space);
+    align-items: center;
+    width: 100%;
+    padding: calc(var(--_space) * 0.6) var(--_space);
+    border-bottom: 1px solid var(--_border);
+    font-variant-numeric: tabular-nums;
+  }
+  .row-link {
+    font: inherit;
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    color: var(--_accent);
+    background: none;
+    border: none;
+    padding: 0;
+    cursor: pointer;
+    text-align: left;
+    overflow-wrap: anywhere;
+  }
+  .duration {
+    text-align: right;
+  }
+  .actor,
+  .time {
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .new-entries {
+    min-height: 0;
+  }
+  .new-entries .button {
+    margin-bottom: var(--_space);
+  }
+  .scroller {
+    overflow-x: auto;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    text-align: left;
+    border-bottom: 1px solid var(--_border);
+  }
+  thead th {
+    background: var(--_surface-raised);
+  }
+  .num {
+    text-align: right;
+  }
+  .mono {
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    font-weight: 500;
+  }
+  .sort {
+    font: inherit;
+    font-weight: 600;
+    color: var(--_muted);
+    background: none;
+    border: none;
+    padding: 0;
+    cursor: pointer;
+  }
+  .sort-icon {
+    display: inline-block;
+    width: 1em;
+    margin-left: 0.2em;
+    font-size: 0.8em;
+  }
+  @container (max-width: 560px) {
+    .row {
+      grid-template-columns: 1fr auto;
+    }
+    .duration {
+      text-align: left;
+    }
+  }
+`;

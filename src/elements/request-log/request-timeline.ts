@@ -1,0 +1,37 @@
+import { html } from 'lit';
+import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import type { RequestEntry } from '../../api/schemas.ts';
+import { formatDateTime, formatMs, type FormatOptions } from '../../format/format.ts';
+import { renderStatusCode } from '../../shared/badge.ts';
+
+export interface TimelineHandlers {
+  onRange: (last: number) => void;
+  onActivate: (entry: RequestEntry) => void;
+}
+
+/**
+ * The timeline, newest first, virtualized by @lit-labs/virtualizer: only the rows in and near
+ * the viewport are in the DOM, however many entries are loaded.
+ */
+export function renderTimeline(entries: readonly RequestEntry[], handlers: TimelineHandlers, format: FormatOptions) {
+  return html`<div
+    part="timeline"
+    class="timeline"
+    role="list"
+    aria-label="Requests, newest first"
+    @rangeChanged=${(event: Event & { last: number }) => handlers.onRange(event.last)}
+  >
+    ${virtualize({
+      items: entries as RequestEntry[],
+      scroller: true,
+      keyFunction: (entry) => entry.id,
+      renderItem: (entry) => html`<div part="row" class="row" role="listitem" data-id=${entry.id}>
+        <button type="button" class="row-link" @click=${() => handlers.onActivate(entry)}>${entry.method} ${entry.path}</button>
+        <span class="status">${renderStatusCode(entry.status)}</span>
+        <span class="duration">${formatMs(entry.durationMs, format)}</span>
+        <span class="actor">${entry.actor.name}</span>
+        <time class="time" datetime=${entry.time}>${formatDateTime(entry.time, format)}</time>
+      </div>`,
+    })}
+  </div>`;
+}

@@ -1,0 +1,20 @@
+import { html } from 'lit';
+import { changeDirection, formatChange, type FormatOptions } from '../format/format.ts';
+
+const ARROWS = { up: '▲', down: '▼', flat: '▬' } as const;
+const WORDS = { up: 'Up', down: 'Down', flat: 'No change' } as const;
+
+/**
+ * `▲ +12.5%`, its direction in words for screen readers, coloured good or bad for this figure
+ * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth).
+ */
+export function renderChange(changePct: number, riseIsGood: boolean | null, format: FormatOptions, suffix = 'vs last month') {
+  const direction = changeDirection(changePct);
+  const tone = direction === 'flat' || riseIsGood === null ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
+  return html`<p class="change tone-${tone}" data-direction=${direction} data-tone=${tone}>
+    <span aria-hidden="true">${ARROWS[direction]}</span>
+    <span class="visually-hidden">${WORDS[direction]}</span>
+    ${formatChange(changePct, format)}
+    ${suffix ? html`<span class="versus">${suffix}</span>` : ''}
+  </p>`;
+}

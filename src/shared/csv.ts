@@ -1,0 +1,24 @@
+/**
+ * CSV text (RFC 4180) for an export. Cells are quoted when needed, and a cell that a
+ * spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) is prefixed with
+ * an apostrophe, so API strings stay inert text in Excel and Sheets as well.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+function cell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Offers `csv` as a file download. */
+export function downloadCsv(filename: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
