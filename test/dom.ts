@@ -21,3 +21,19 @@ export async function waitFor<T>(read: () => T | null | undefined | false, messa
 export function nextEvent<E extends Event>(target: EventTarget, type: string): Promise<E> {
   return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as E), { once: true }));
 }
+
+/**
+ * Chromium reports "ResizeObserver loop completed with undelivered notifications" when
+ * @lit-labs/virtualizer re-measures rows within one frame (lit/lit#3154: harmless, nothing is
+ * lost). It reaches window.onerror, which mocha counts as a failure; only that message is
+ * stopped here, every other error still fails the test.
+ */
+export function ignoreResizeObserverLoopNotice(): void {
+  window.addEventListener(
+    'error',
+    (event) => {
+      if (event.message.startsWith('ResizeObserver loop')) event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+}

@@ -13,7 +13,17 @@ export const API_BASE = '/api/v1';
 let worker: SetupWorker;
 
 /** Installs mocha hooks: a fresh mock API before each test. Returns accessors for the current one. */
-export function useMockApi(): { readonly db: MockDb; use: (...handlers: RequestHandler[]) => void; requests: URL[] } {
+export interface MockApiAccess {
+  readonly db: MockDb;
+  /** Puts handlers (e.g. a scenario) in front of the defaults for this test. */
+  use: (...handlers: RequestHandler[]) => void;
+  /** Removes what `use` added: the server "recovers". */
+  resetHandlers: () => void;
+  /** Every console API request the page made in this test, in order. */
+  requests: URL[];
+}
+
+export function useMockApi(): MockApiAccess {
   let db: MockDb;
   const requests: URL[] = [];
   const onRequest = ({ request }: { request: Request }) => {
@@ -38,6 +48,7 @@ export function useMockApi(): { readonly db: MockDb; use: (...handlers: RequestH
       return db;
     },
     use: (...handlers) => worker.use(...handlers),
+    resetHandlers: () => worker.resetHandlers(),
     requests,
   };
 }

@@ -1,4 +1,4 @@
-import { Task, TaskStatus } from '@lit/task';
+import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ConsoleClient } from '../api/client.ts';
 import { ConsoleApiError, isConsoleApiError } from '../api/errors.ts';
 import type { OpsElement } from './ops-element.ts';
@@ -10,6 +10,8 @@ export interface DataTaskConfig<A extends readonly unknown[], T> {
   load: (client: ConsoleClient, args: A, signal: AbortSignal) => Promise<T>;
   /** Whether a loaded value should show the empty state. */
   isEmpty?: (value: T) => boolean;
+  /** When false, nothing is loaded (e.g. a view not shown yet); include what it reads in `args`. */
+  enabled?: (args: A) => boolean;
 }
 
 const missingConfig = () =>
@@ -37,6 +39,7 @@ export class DataTask<A extends readonly unknown[], T> extends Task<[ConsoleClie
     super(host, {
       args: () => [host.client, ...config.args()] as [ConsoleClient | undefined, ...A],
       task: ([client, ...args], { signal }) => {
+        if (config.enabled && !config.enabled(args)) return initialState;
         if (!client) throw missingConfig();
         return config.load(client, args, signal);
       },

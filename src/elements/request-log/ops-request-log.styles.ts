@@ -67,18 +67,32 @@ export const styles = css`
   }
   .timeline {
     height: var(--ops-log-height, 28rem);
+    /* The scrollbar's space is kept from the start: its arrival would resize every row and
+       send the virtualizer's resize observers round again in the same frame. */
+    scrollbar-gutter: stable;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
+  /* Rows have a fixed height so the virtualizer's measurements settle in one pass. */
   .row {
     display: grid;
-    grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) minmax(10rem, auto);
+    grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) 11rem;
     gap: var(--_space);
     align-items: center;
     width: 100%;
+    height: 2.5rem;
+    overflow: hidden;
+    white-space: nowrap;
     padding: calc(var(--_space) * 0.6) var(--_space);
     border-bottom: 1px solid var(--_border);
     font-variant-numeric: tabular-nums;
+  }
+  .row-link,
+  .actor,
+  .time {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-width: 0;
   }
   .row-link {
     font: inherit;
@@ -89,7 +103,6 @@ export const styles = css`
     padding: 0;
     cursor: pointer;
     text-align: left;
-    overflow-wrap: anywhere;
   }
   .duration {
     text-align: right;
@@ -97,13 +110,20 @@ export const styles = css`
   .actor,
   .time {
     color: var(--_muted);
-    overflow-wrap: anywhere;
+  }
+  /* "N new" floats over the list, so showing it never pushes the rows the reader is on. */
+  .timeline-frame {
+    position: relative;
   }
   .new-entries {
-    min-height: 0;
+    position: absolute;
+    z-index: 1;
+    top: var(--_space);
+    left: 50%;
+    translate: -50% 0;
   }
   .new-entries .button {
-    margin-bottom: var(--_space);
+    box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
   }
   .scroller {
     overflow-x: auto;
@@ -149,6 +169,7 @@ export const styles = css`
   @container (max-width: 560px) {
     .row {
       grid-template-columns: 1fr auto;
+      height: 5.25rem;
     }
     .duration {
       text-align: left;

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { HTTP_METHODS, type Page, type RequestEntry, type RequestSummary } from '../../api/schemas.ts';
+import type { Page, RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { MorePages } from '../../shared/more-pages.ts';
@@ -11,8 +11,8 @@ import { LiveTail } from './live-tail.ts';
 import { styles } from './ops-request-log.styles.ts';
 import { renderSummary, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
 import { renderTimeline } from './request-timeline.ts';
+import { renderToolbar, type View } from './request-toolbar.ts';
 
-type View = 'timeline' | 'summary';
 const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
 const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(500, Math.max(1, Math.round(limit))) : 100);
@@ -73,6 +73,7 @@ export class OpsRequestLog extends OpsElement {
 
   private readonly summary: DataTask<readonly [boolean], RequestSummary> = new DataTask(this, {
     args: () => [this.summaryWanted] as const,
+    enabled: ([wanted]) => wanted,
     load: (client, _args, signal) => client.getRequestSummary({ signal }),
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
   });
@@ -138,55 +139,25 @@ export class OpsRequestLog extends OpsElement {
         : renderDataStates(this.timeline, {
             noun: 'requests',
             empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
-            complete: (first) => html`${this.renderNewEntries()}
-              ${renderTimeline(this.entries(), { onRange: (last) => this.onRange(last, first), onActivate: this.activate }, format)}`,
+            complete: (first) => html`<div class="timeline-frame">
+              ${this.renderNewEntries()}
+              ${renderTimeline(this.entries(), { onRange: (last) => this.onRange(last, first), onActivate: this.activate }, format)}
+            </div>`,
           })}
     </div>`;
   }
 
   private renderToolbar() {
-    const entries = this.view === 'timeline' ? this.entries().length : 0;
-    return html`<div part="toolbar" class="toolbar">
-      <fieldset class="switch">
-        <legend class="visually-hidden">View</legend>
-        ${(['timeline', 'summary'] as const).map(
-          (view) => html`<label class="switch-option">
-            <input type="radio" name="view" value=${view} .checked=${this.view === view} @change=${() => (this.view = view)} />
-            <span>${view === 'timeline' ? 'Timeline' : 'Summary'}</span>
-          </label>`,
-        )}
-      </fieldset>
-      <label>
-        <span>Method</span>
-        <select @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value)}>
-          <option value="" ?selected=${!this.method}>All</option>
-          ${HTTP_METHODS.map((m) => html`<option value=${m} ?selected=${this.method === m}>${m}</option>`)}
-        </select>
-      </label>
-      <label>
-        <span>Status</span>
-        <input
-          class="status-input"
-          type="text"
-          inputmode="numeric"
-          placeholder="500 or 5xx"
-          .value=${this.status}
-          aria-invalid=${this.statusInvalid ? 'true' : 'false'}
-          aria-describedby="status-hint"
-          @change=${this.onStatus}
-        />
-      </label>
-      <span id="status-hint" class=${this.statusInvalid ? 'hint invalid' : 'visually-hidden'}>A code such as 500, or a class such as 5xx.</span>
-      <label>
-        <span>Path</span>
-        <input type="search" placeholder="/messages" .value=${this.path} @change=${(e: Event) => (this.path = (e.target as HTMLInputElement).value.trim())} />
-      </label>
-      <label class="live-toggle">
-        <input type="checkbox" .checked=${this.live} @change=${(e: Event) => (this.live = (e.target as HTMLInputElement).checked)} />
-        <span>Live</span>
-      </label>
-      <button type="button" class="button" ?disabled=${!entries} @click=${() => downloadCsv('requests.csv', this.toCsv())}>Export CSV</button>
-    </div>`;
+    return renderToolbar(this, {
+      statusInvalid: this.statusInvalid,
+      canExport: this.view === 'timeline' && this.entries().length > 0,
+      setView: (view) => (this.view = view),
+      setMethod: (method) => (this.method = method),
+      setStatus: this.onStatus,
+      setPath: (path) => (this.path = path),
+      setLive: (live) => (this.live = live),
+      exportCsv: () => downloadCsv('requests.csv', this.toCsv()),
+    });
   }
 
   private renderNewEntries() {
@@ -208,8 +179,7 @@ export class OpsRequestLog extends OpsElement {
     );
   }
 
-  private onStatus = (event: Event) => {
-    const value = (event.target as HTMLInputElement).value.trim();
+  private onStatus = (value: string) => {
     this.statusInvalid = value !== '' && !STATUS_PATTERN.test(value);
     if (!this.statusInvalid) this.status = value.toLowerCase();
   };

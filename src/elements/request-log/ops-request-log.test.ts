@@ -1,0 +1,299 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { http, HttpResponse } from 'msw';
+import { $, $$, ignoreResizeObserverLoopNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { RequestEntry } from '../../api/schemas.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import './define.ts';
+import type { OpsRequestLog } from './ops-request-log.ts';
+
+const rows = (el: Element) => $$(el, '[part="row"]');
+const rowText = (row: Element) => ['.row-link', '.status', '.duration', '.actor', '.time'].map((s) => text(row.querySelector(s)));
+const loaded = (el: Element) => waitFor(() => rows(el).length > 0, 'rows rendered');
+const requestsTo = (api: { requests: URL[] }, path: string) => api.requests.filter((u) => u.pathname.endsWith(path));
+
+async function log(attributes = '') {
+  const el = document.createElement('ops-request-log');
+  el.setAttribute('api-base', API_BASE);
+  el.setAttribute('time-zone', 'UTC');
+  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
+  return fixture<OpsRequestLog>(html`${el}`);
+}
+
+function change(el: Element, selector: string, value: string) {
+  const input = $<HTMLInputElement | HTMLSelectElement>(el, selector)!;
+  input.value = value;
+  input.dispatchEvent(new Event('change'));
+}
+
+const entry = (id: string, time: string, extra: Partial<RequestEntry> = {}): RequestEntry => ({
+  id, method: 'POST', path: '/messages', status: 201, durationMs: 99, actor: { id: 'u_new', name: 'Noor Ali' }, time, ...extra,
+});
+
+ignoreResizeObserverLoopNotice();
+
+describe('ops-request-log', () => {
+  const api = useMockApi();
+
+  describe('timeline', () => {
+    it('lists the latest requests newest first in the seed formats', async () => {
+      const el = await log();
+      await loaded(el);
+      expect(rowText(rows(el)[0]!)).to.deep.equal(['POST /webhooks', '500', '1,240 ms', 'Lee Park', '14 Sep 2026 at 09:41']);
+      const times = rows(el).map((r) => r.querySelector('time')!.getAttribute('datetime')!);
+      expect([...times].sort().reverse()).to.deep.equal(times);
+      expect(requestsTo(api, '/requests')[0]!.searchParams.get('limit')).to.equal('100');
+    });
+
+    it('colours status badges by class', async () => {
+      const el = await log();
+      await loaded(el);
+      const tones = new Map(rows(el).map((r) => [text(r.querySelector('.badge')), r.querySelector<HTMLElement>('.badge')!.dataset['tone']]));
+      expect(Object.fromEntries(tones)).to.deep.equal({ '500': 'danger', '200': 'success', '201': 'success' });
+    });
+
+    it('shows times in the configured time zone', async () => {
+      const el = await log('time-zone=Asia/Tokyo');
+      await loaded(el);
+      expect(text(rows(el)[0]!.querySelector('.time'))).to.equal('14 Sep 2026 at 18:41');
+    });
+
+    it('fires ops-navigate for a request', async () => {
+      const el = await log();
+      await loaded(el);
+      const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+      rows(el)[0]!.querySelector('button')!.click();
+      expect((await fired).detail).to.deep.equal({ kind: 'request', id: rows(el)[0]!.dataset['id'] });
+    });
+  });
+
+  describe('filters', () => {
+    it('sends method, status and path to the API', async () => {
+      const el = await log();
+      await loaded(el);
+      change(el, 'select', 'POST');
+      await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('method') === 'POST', 'method sent');
+      change(el, '.status-input', '5xx');
+      change(el, 'input[type="search"]', '/web');
+      await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('path') === '/web', 'path sent');
+      expect(Object.fromEntries(requestsTo(api, '/requests').at(-1)!.searchParams)).to.deep.equal({ method: 'POST', status: '5xx', path: '/web', limit: '100' });
+      await waitFor(() => rows(el).length > 0 && rows(el).every((r) => text(r.querySelector('.row-link')) === 'POST /webhooks'), 'filtered rows');
+      expect([el.getAttribute('method'), el.getAttribute('status'), el.getAttribute('path')]).to.deep.equal(['POST', '5xx', '/web']);
+    });
+
+    it('refuses a status that is neither a code nor a class', async () => {
+      const el = await log();
+      await loaded(el);
+      const before = requestsTo(api, '/requests').length;
+      change(el, '.status-input', 'five hundred');
+      await el.updateComplete;
+      expect($(el, '.status-input')!.getAttribute('aria-invalid')).to.equal('true');
+      expect(text($(el, '#status-hint'))).to.equal('A code such as 500, or a class such as 5xx.');
+      expect(requestsTo(api, '/requests')).to.have.length(before);
+    });
+
+    it('says so when nothing matches', async () => {
+      const el = await log('method=DELETE');
+      const empty = await waitFor(() => $(el, '[part="empty"]'), 'empty');
+      expect(text(empty)).to.equal('No requests match these filters.');
+    });
+
+    it('keeps view and filters across a page reload with persist-key', async () => {
+      sessionStorage.clear();
+      const first = await log('persist-key=t1');
+      await loaded(first);
+      change(first, 'select', 'GET');
+      first.view = 'summary';
+      await first.updateComplete;
+      first.remove();
+      const again = await log('persist-key=t1');
+      expect([again.view, again.method]).to.deep.equal(['summary', 'GET']);
+      await waitFor(() => $$(again, '[part="summary-row"]').length > 0, 'summary restored');
+      expect($$(again, '[part="summary-row"] th').map(text)).to.deep.equal(['GET /contacts', 'GET /usage']);
+    });
+  });
+
+  describe('summary', () => {
+    it('switches views with a keyboard-operable control reflected in the view attribute', async () => {
+      const el = await log();
+      await loaded(el);
+      const radios = $$<HTMLInputElement>(el, 'input[name="view"]');
+      expect(radios.map((r) => text(r.parentElement))).to.deep.equal(['Timeline', 'Summary']);
+      radios[0]!.focus();
+      await sendKeys({ press: 'ArrowRight' });
+      await waitFor(() => el.getAttribute('view') === 'summary', 'view attribute');
+      await waitFor(() => $$(el, '[part="summary-row"]').length === 5, 'summary rows');
+      expect(requestsTo(api, '/requests/summary')).to.have.length(1);
+    });
+
+    it('groups by method, path and status with a "this week" count, sortable', async () => {
+      const el = await log('view=summary');
+      await waitFor(() => $$(el, '[part="summary-row"]').length === 5, 'summary rows');
+      const table = () => $$(el, '[part="summary-row"]').map((r) => [...r.children].map(text));
+      expect($$(el, 'thead th').map((th) => text(th).replace(/[▲▼↕]/g, ''))).to.deep.equal(['Endpoint', 'Status', 'Duration', 'This week']);
+      expect(table()[0]).to.deep.equal(['POST /messages', '201', '180 ms', '1,204']);
+      expect(table().map((r) => r[3])).to.deep.equal(['1,204', '860', '412', '298', '37']);
+      expect($(el, 'th[aria-sort="descending"]')!.textContent).to.contain('This week');
+      $$<HTMLButtonElement>(el, 'thead button')[2]!.click();
+      await el.updateComplete;
+      expect(table().map((r) => r[2])).to.deep.equal(['1,240 ms', '210 ms', '180 ms', '72 ms', '64 ms']);
+      $$<HTMLButtonElement>(el, 'thead button')[2]!.click();
+      await el.updateComplete;
+      expect($(el, 'th[aria-sort="ascending"]')!.textContent).to.contain('Duration');
+      expect(table()[0]![2]).to.equal('64 ms');
+    });
+  });
+
+  describe('scale', () => {
+    it('loads the next page by cursor as the reader scrolls', async () => {
+      const el = await log('limit=50');
+      await loaded(el);
+      const timeline = $(el, '.timeline')!;
+      timeline.scrollTop = timeline.scrollHeight;
+      await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('cursor') === '50'), 'second page');
+      await waitFor(() => el.entries().length === 100, 'second page shown');
+    });
+
+    it('keeps fewer than 200 rows in the DOM over the 1,000,000-entry log', async () => {
+      api.use(...scenarios.large());
+      const el = await log('limit=500');
+      await loaded(el);
+      const timeline = $(el, '.timeline')!;
+      await waitFor(() => {
+        timeline.scrollTop = timeline.scrollHeight; // the reader keeps scrolling to the end
+        return el.entries().length >= 2500;
+      }, 'five pages');
+      expect(el.entries().length).to.equal(2500);
+      expect(rows(el).length).to.be.greaterThan(5).and.lessThan(200);
+      expect(new Set(el.entries().map((e) => e.id)).size).to.equal(2500);
+    });
+  });
+
+  describe('live tail', () => {
+    function serveArrivals(arrivals: () => RequestEntry[]) {
+      api.use(
+        http.get(`*${API_BASE}/requests`, ({ request }) => {
+          const since = new URL(request.url).searchParams.get('since');
+          if (!since) return undefined; // the first page comes from the default handler
+          return HttpResponse.json({ items: arrivals().filter((e) => e.time > since), nextCursor: null });
+        }),
+      );
+    }
+
+    it('puts new entries on top, with the filters, and never twice', async () => {
+      let arrivals: RequestEntry[] = [];
+      serveArrivals(() => arrivals);
+      const el = await log('live=&refresh-interval=0.1&method=POST');
+      await loaded(el);
+      arrivals = [entry('rq_live_1', '2026-09-14T09:42:00Z')];
+      await waitFor(() => rows(el)[0]!.dataset['id'] === 'rq_live_1', 'first arrival');
+      arrivals = [entry('rq_live_2', '2026-09-14T09:43:00Z'), ...arrivals];
+      await waitFor(() => rows(el)[0]!.dataset['id'] === 'rq_live_2', 'second arrival');
+      await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('since') === '2026-09-14T09:43:00Z'), 'poll since the newest');
+      const polls = requestsTo(api, '/requests').filter((u) => u.searchParams.has('since'));
+      expect(polls.every((u) => u.searchParams.get('method') === 'POST')).to.equal(true);
+      const ids = el.entries().map((e) => e.id);
+      expect(new Set(ids).size).to.equal(ids.length);
+      expect(ids.slice(0, 2)).to.deep.equal(['rq_live_2', 'rq_live_1']);
+    });
+
+    it('holds arrivals behind "N new" while the reader is scrolled down, so nothing moves', async () => {
+      let arrivals: RequestEntry[] = [];
+      serveArrivals(() => arrivals);
+      const el = await log('live=&refresh-interval=0.1');
+      await loaded(el);
+      const timeline = $(el, '.timeline')!;
+      timeline.scrollTop = 600;
+      await waitFor(() => rows(el).some((r) => r.getBoundingClientRect().top > timeline.getBoundingClientRect().top), 'scrolled');
+      const watched = rows(el).find((r) => r.getBoundingClientRect().top > timeline.getBoundingClientRect().top)!;
+      const before = watched.getBoundingClientRect().top;
+      arrivals = [entry('rq_live_a', '2026-09-14T09:42:00Z'), entry('rq_live_b', '2026-09-14T09:42:30Z')].reverse();
+      const button = await waitFor(() => $<HTMLButtonElement>(el, '[part="new-entries"]'), 'N new');
+      expect(text(button)).to.equal('2 new');
+      expect(watched.getBoundingClientRect().top).to.equal(before);
+      expect(el.entries()[0]!.id).not.to.equal('rq_live_b');
+      button.click();
+      await waitFor(() => el.entries()[0]!.id === 'rq_live_b' && timeline.scrollTop === 0, 'merged on top');
+      expect($(el, '[part="new-entries"]')).to.equal(null);
+    });
+  });
+
+  describe('export', () => {
+    it('exports what is loaded under the current filters as CSV', async () => {
+      const el = await log('method=POST&limit=50');
+      await loaded(el);
+      await waitFor(() => el.entries().length >= 50, 'a page loaded');
+      const lines = el.toCsv().trimEnd().split('\r\n');
+      expect(lines[0]).to.equal('Time,Method,Path,Status,Duration (ms),Actor');
+      expect(lines[1]).to.equal('2026-09-14T09:41:00Z,POST,/webhooks,500,1240,Lee Park');
+      expect(lines).to.have.length(el.entries().length + 1);
+      expect(lines.slice(1).every((l) => l.split(',')[1] === 'POST')).to.equal(true);
+    });
+
+    it('keeps API strings inert in the CSV', async () => {
+      api.use(
+        http.get(`*${API_BASE}/requests`, () =>
+          HttpResponse.json({ items: [entry('x', '2026-09-14T09:41:00Z', { path: '/a,"b"', actor: { id: 'u', name: '=HYPERLINK("http://evil")' } })], nextCursor: null }),
+        ),
+      );
+      const el = await log();
+      await loaded(el);
+      expect(el.toCsv().split('\r\n')[1]).to.equal('2026-09-14T09:41:00Z,POST,"/a,""b""",201,99,"\'=HYPERLINK(""http://evil"")"');
+    });
+
+    it('downloads requests.csv from the Export CSV button', async () => {
+      api.use(
+        http.get(`*${API_BASE}/requests`, () =>
+          HttpResponse.json({ items: [entry('a', '2026-09-14T09:41:00Z'), entry('b', '2026-09-14T09:40:00Z')], nextCursor: null }),
+        ),
+      );
+      const el = await log();
+      await waitFor(() => rows(el).length === 2, 'two rows');
+      const clicked = new Promise<HTMLAnchorElement>((resolve) => {
+        // Catch the download link's click instead of letting the browser save a file.
+        HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+          Reflect.deleteProperty(HTMLAnchorElement.prototype, 'click');
+          resolve(this);
+        };
+      });
+      $$<HTMLButtonElement>(el, '.toolbar .button').find((b) => text(b) === 'Export CSV')!.click();
+      expect(el.toCsv().split('\r\n')).to.have.length(4);
+      const link = await clicked;
+      expect(link.download).to.equal('requests.csv');
+      expect(await (await fetch(link.href)).text()).to.equal(el.toCsv());
+    });
+  });
+
+  describe('failures and accessibility', () => {
+    for (const [name, scenario, message] of [
+      ['a server error', scenarios.serverError, /had a problem answering/],
+      ['a 401', scenarios.unauthorized, /not signed in/],
+      ['HTML instead of JSON', scenarios.htmlInsteadOfJson, /not JSON/],
+      ['malformed data', scenarios.malformed, /shape this console does not understand/],
+      ['a network failure', scenarios.networkError, /Could not reach/],
+    ] as const) {
+      it(`shows ${name} with Retry that recovers, keeping the filters`, async () => {
+        api.use(...scenario());
+        const el = await log('method=GET');
+        const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+        expect(text(panel)).to.match(message);
+        api.resetHandlers();
+        $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+        await loaded(el);
+        expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('method')).to.equal('GET');
+      });
+    }
+
+    it('passes axe in light and dark, in both views', async () => {
+      for (const theme of ['light', 'dark']) {
+        const el = await log(`theme=${theme}`);
+        await loaded(el);
+        await expect(el).to.be.accessible();
+        el.view = 'summary';
+        await waitFor(() => $$(el, '[part="summary-row"]').length > 0, 'summary');
+        await expect(el).to.be.accessible();
+      }
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { html } from 'lit';
+import { HTTP_METHODS } from '../../api/schemas.ts';
+
+export type View = 'timeline' | 'summary';
+
+export interface ToolbarState {
+  view: View;
+  method: string;
+  status: string;
+  path: string;
+  live: boolean;
+}
+
+export interface ToolbarActions {
+  statusInvalid: boolean;
+  canExport: boolean;
+  setView: (view: View) => void;
+  setMethod: (method: string) => void;
+  setStatus: (status: string) => void;
+  setPath: (path: string) => void;
+  setLive: (live: boolean) => void;
+  exportCsv: () => void;
+}
+
+const value = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value;
+
+/** View switch (a radio group: arrow keys move between views), filters, live toggle and export. */
+export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
+  return html`<div part="toolbar" class="toolbar">
+    <fieldset class="switch">
+      <legend class="visually-hidden">View</legend>
+      ${(['timeline', 'summary'] as const).map(
+        (view) => html`<label class="switch-option">
+          <input type="radio" name="view" value=${view} .checked=${state.view === view} @change=${() => actions.setView(view)} />
+          <span>${view === 'timeline' ? 'Timeline' : 'Summary'}</span>
+        </label>`,
+      )}
+    </fieldset>
+    <label>
+      <span>Method</span>
+      <select @change=${(e: Event) => actions.setMethod(value(e))}>
+        <option value="" ?selected=${!state.method}>All</option>
+        ${HTTP_METHODS.map((m) => html`<option value=${m} ?selected=${state.method === m}>${m}</option>`)}
+      </select>
+    </label>
+    <label>
+      <span>Status</span>
+      <input
+        class="status-input"
+        type="text"
+        inputmode="numeric"
+        placeholder="500 or 5xx"
+        .value=${state.status}
+        aria-invalid=${actions.statusInvalid ? 'true' : 'false'}
+        aria-describedby="status-hint"
+        @change=${(e: Event) => actions.setStatus(value(e).trim())}
+      />
+    </label>
+    <span id="status-hint" class=${actions.statusInvalid ? 'hint invalid' : 'visually-hidden'}>A code such as 500, or a class such as 5xx.</span>
+    <label>
+      <span>Path</span>
+      <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
+    </label>
+    <label class="live-toggle">
+      <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />
+      <span>Live</span>
+    </label>
+    <button type="button" class="button" ?disabled=${!actions.canExport} @click=${actions.exportCsv}>Export CSV</button>
+  </div>`;
+}
