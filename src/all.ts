@@ -7,5 +7,6 @@ import './elements/endpoint-table/define.ts';
 import './elements/activity-feed/define.ts';
 import './elements/overview/define.ts';
 import './elements/request-log/define.ts';
+import './elements/traffic/define.ts';
 
 export * from './index.ts';

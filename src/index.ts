@@ -8,6 +8,7 @@ export { OpsEndpointTable } from './elements/endpoint-table/ops-endpoint-table.t
 export { OpsActivityFeed, ACTIVITY_KIND_LABELS } from './elements/activity-feed/ops-activity-feed.ts';
 export { OpsOverview } from './elements/overview/ops-overview.ts';
 export { OpsRequestLog } from './elements/request-log/ops-request-log.ts';
+export { OpsTraffic } from './elements/traffic/ops-traffic.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';

@@ -1,0 +1,135 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { http, HttpResponse } from 'msw';
+import { fixtures } from '../../../mocks/index.ts';
+import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { Traffic } from '../../api/schemas.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import type { OpsChart } from '../../shared/chart/ops-chart.ts';
+import './define.ts';
+import type { OpsTraffic } from './ops-traffic.ts';
+
+async function traffic(attributes = '') {
+  const el = document.createElement('ops-traffic');
+  el.setAttribute('api-base', API_BASE);
+  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
+  return fixture<OpsTraffic>(html`${el}`);
+}
+const loaded = (el: Element) => waitFor(() => $$(el, '[part="metric"]').length === 4, 'metrics');
+const metric = (el: Element, key: string) => $(el, `[data-metric="${key}"]`)!;
+const breakdown = (el: Element) => $$(el, '[part="breakdown-row"]').map((r) => [...r.children].map(text));
+const serve = (body: Traffic) => http.get(`*${API_BASE}/traffic`, () => HttpResponse.json(body));
+
+describe('ops-traffic', () => {
+  const api = useMockApi();
+
+  it('shows the four metrics with their signed changes', async () => {
+    const el = await traffic();
+    await loaded(el);
+    expect($$(el, '.metric-label').map(text)).to.deep.equal(['Requests', 'Error rate', 'Latency', 'Bandwidth']);
+    expect($$(el, '.metric-value').map(text)).to.deep.equal(['1,284,301', '1.2%', '182 ms', '64.0%']);
+    expect(text(metric(el, 'requests').querySelector('.change'))).to.equal('▲ Up +12.5% vs last month');
+    expect(text(metric(el, 'errorRate').querySelector('.change'))).to.equal('▼ Down \u22120.4% vs last month');
+    expect(['requests', 'errorRate', 'latency', 'bandwidth'].map((k) => metric(el, k).querySelector<HTMLElement>('.change')!.dataset['tone'])).to.deep.equal([
+      'good', 'good', 'bad', 'flat',
+    ]);
+    expect(api.requests[0]!.searchParams.get('range')).to.equal('12m');
+  });
+
+  it('formats every unit the API sends', async () => {
+    const body = structuredClone(fixtures.traffic);
+    body.metrics.requests = { value: 1284301, unit: 'USD', changePct: 12.5 };
+    body.metrics.latency = { value: 182, unit: 'EUR', changePct: 3.1 };
+    body.metrics.bandwidth = { value: 1_536_000_000, unit: 'bytes', changePct: 2.2 };
+    body.metrics.errorRate = { value: 7, unit: 'widgets', changePct: 0 };
+    api.use(serve(body));
+    const el = await traffic();
+    await loaded(el);
+    expect($$(el, '.metric-value').map(text)).to.deep.equal(['$1,284,301', '7 widgets', '€182', '1.5 GB']);
+    expect(text(metric(el, 'errorRate').querySelector('.change'))).to.equal('▬ No change 0.0% vs last month');
+  });
+
+  it('charts requests over time (this year, last year) and error rate by month, with month labels from the data', async () => {
+    const el = await traffic();
+    await loaded(el);
+    const [overTime, errors] = $$<OpsChart>(el, 'ops-chart');
+    const months = ['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep'];
+    const a = overTime!.data as ChartData;
+    expect([a.type, a.categories, a.series.map((s) => s.name)]).to.deep.equal(['line', months, ['This year', 'Last year']]);
+    expect(a.series[0]!.values).to.deep.equal(fixtures.traffic.requestsOverTime.thisYear);
+    const b = errors!.data as ChartData;
+    expect([b.type, b.series[0]!.values]).to.deep.equal(['bar', fixtures.traffic.errorRateByMonth.valuesPct]);
+    await waitFor(() => overTime!.chart && errors!.chart, 'charts drawn');
+    expect($$(el, 'h3').map(text)).to.deep.equal(['Requests over time', 'Error rate by month', 'Breakdown']);
+    const table = errors!.shadowRoot!.querySelector('tbody tr')!;
+    expect([...table.children].map(text)).to.deep.equal(['Oct', '1.4%']);
+  });
+
+  it('shows the breakdown with Name, Value, Change and Share, sorted by share', async () => {
+    const el = await traffic();
+    await loaded(el);
+    expect($$(el, '[part="breakdown"] thead th').map((th) => text(th).replace(/[▲▼↕]/g, ''))).to.deep.equal(['Name', 'Value', 'Change', 'Share']);
+    expect(breakdown(el)[0]).to.deep.equal(['POST /messages', '$482,113', '+4.1%', '37.5%']);
+    expect(breakdown(el).map((r) => r[3])).to.deep.equal(['37.5%', '15.4%', '6.5%', '5.0%', '3.8%']);
+    expect($$(el, '.share-fill').map((r) => r.getAttribute('width'))).to.deep.equal(['37.5', '15.4', '6.5', '5', '3.8']);
+  });
+
+  it('sorts the breakdown by any column', async () => {
+    const el = await traffic();
+    await loaded(el);
+    const button = (label: string) => $$<HTMLButtonElement>(el, '[part="breakdown"] thead button').find((b) => text(b).startsWith(label))!;
+    button('Change').click();
+    await el.updateComplete;
+    expect(breakdown(el).map((r) => r[2])).to.deep.equal(['+9.8%', '+4.1%', '+1.2%', '\u22120.6%', '\u22122.3%']);
+    expect($(el, 'th[aria-sort="descending"]')!.textContent).to.contain('Change');
+    button('Name').click();
+    await el.updateComplete;
+    expect(breakdown(el).map((r) => r[0])).to.deep.equal(['GET /contacts', 'GET /usage', 'POST /auth/token', 'POST /messages', 'POST /webhooks']);
+    expect($(el, 'th[aria-sort="ascending"]')!.textContent).to.contain('Name');
+  });
+
+  it('sends the range to the API', async () => {
+    const el = await traffic('range=30d');
+    await loaded(el);
+    expect(api.requests.at(-1)!.searchParams.get('range')).to.equal('30d');
+  });
+
+  it('shows empty charts and breakdown clearly', async () => {
+    const body = structuredClone(fixtures.traffic);
+    body.requestsOverTime = { months: [], thisYear: [], lastYear: [] };
+    body.errorRateByMonth = { months: body.errorRateByMonth.months, valuesPct: body.errorRateByMonth.valuesPct.map(() => 0) };
+    body.breakdown = [];
+    api.use(serve(body));
+    const el = await traffic();
+    await loaded(el);
+    const charts = $$<OpsChart>(el, 'ops-chart');
+    await waitFor(() => charts.every((c) => c.shadowRoot?.querySelector('[part="empty"]')), 'empty charts');
+    expect(text($(el, '.empty'))).to.equal('No breakdown for this period yet.');
+  });
+
+  for (const [name, scenario, message] of [
+    ['a server error', scenarios.serverError, /had a problem answering/],
+    ['a 401', scenarios.unauthorized, /not signed in/],
+    ['HTML instead of JSON', scenarios.htmlInsteadOfJson, /not JSON/],
+    ['malformed data', scenarios.malformed, /shape this console does not understand/],
+  ] as const) {
+    it(`shows ${name} with Retry that recovers`, async () => {
+      api.use(...scenario());
+      const el = await traffic();
+      const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+      expect(text(panel)).to.match(/^Couldn’t load traffic\./);
+      expect(text(panel)).to.match(message);
+      api.resetHandlers();
+      $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+      await loaded(el);
+    });
+  }
+
+  it('passes axe in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await traffic(`theme=${theme}`);
+      await loaded(el);
+      await expect(el).to.be.accessible();
+    }
+  });
+});

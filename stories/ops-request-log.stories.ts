@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+
+interface Args {
+  apiBase: string;
+  view: 'timeline' | 'summary';
+  method: string;
+  status: string;
+  path: string;
+  live: boolean;
+  theme?: 'light' | 'dark';
+  width?: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/ops-request-log',
+  component: 'ops-request-log',
+  args: { apiBase: '/api/v1', view: 'timeline', method: '', status: '', path: '', live: false },
+  argTypes: {
+    view: { control: 'inline-radio', options: ['timeline', 'summary'] },
+    method: { control: 'select', options: ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  },
+  render: (args) => html`<div style="max-width: ${args.width ?? '100%'}">
+    <ops-request-log
+      api-base=${args.apiBase}
+      view=${args.view}
+      method=${args.method}
+      status=${args.status}
+      path=${args.path}
+      ?live=${args.live}
+      theme=${ifDefined(args.theme)}
+      time-zone="UTC"
+    ></ops-request-log>
+  </div>`,
+};
+export default meta;
+
+type Story = StoryObj<Args>;
+const scenario = (name: string) => `/api/scenario/${name}/v1`;
+
+export const Timeline: Story = {};
+export const Summary: Story = { args: { view: 'summary' } };
+export const Filtered: Story = { args: { method: 'POST', status: '5xx' } };
+/** The 1,000,000-entry log: pages load by cursor while scrolling, fewer than 200 rows in the DOM. */
+export const MillionEntries: Story = { args: { apiBase: scenario('large') } };
+export const Empty: Story = { args: { apiBase: scenario('empty') } };
+export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
+export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
+export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
+export const Narrow: Story = { args: { width: '320px' } };
