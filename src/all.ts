@@ -8,5 +8,9 @@ import './elements/activity-feed/define.ts';
 import './elements/overview/define.ts';
 import './elements/request-log/define.ts';
 import './elements/traffic/define.ts';
+import './elements/customer/define.ts';
+import './elements/webhook/define.ts';
+import './elements/error/define.ts';
+import './elements/error-form/define.ts';
 
 export * from './index.ts';

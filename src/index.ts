@@ -9,10 +9,14 @@ export { OpsActivityFeed, ACTIVITY_KIND_LABELS } from './elements/activity-feed/
 export { OpsOverview } from './elements/overview/ops-overview.ts';
 export { OpsRequestLog } from './elements/request-log/ops-request-log.ts';
 export { OpsTraffic } from './elements/traffic/ops-traffic.ts';
+export { OpsCustomer } from './elements/customer/ops-customer.ts';
+export { OpsWebhook } from './elements/webhook/ops-webhook.ts';
+export { OpsError } from './elements/error/ops-error.ts';
+export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';
 export { consoleConfigContext, type ConsoleConfig } from './shared/config.ts';
-export type { LoadErrorDetail, NavigateDetail, OpsEventMap } from './shared/events.ts';
+export type { CancelDetail, ErrorRecordDetail, LoadErrorDetail, NavigateDetail, OpsEventMap } from './shared/events.ts';
 export * from './api/index.ts';
 export * as format from './format/format.ts';

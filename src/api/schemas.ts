@@ -204,8 +204,8 @@ export const errorOptions = z.object({ endpoints: z.array(z.string()) });
 export const newErrorRecord = z.object({
   code: z.literal(ERROR_CODES, { error: 'Choose an error.' }),
   endpoint: z.string().check(z.minLength(1, 'Choose an endpoint.')),
-  count: z.int({ error: 'Enter a whole number.' }).check(z.gte(0, 'The count cannot be negative.')),
-  firstSeen: isoDate.check(z.minLength(1, 'Enter the date it was first seen.')),
+  count: z.int({ error: 'Enter the count as a whole number.' }).check(z.gte(0, 'The count cannot be negative.')),
+  firstSeen: z.string().check(z.minLength(1, 'Enter the date it was first seen.'), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date such as 2026-09-14.')),
   status: z.enum(ERROR_STATUSES, { error: 'Choose a status.' }),
   notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`))),
 });

@@ -1,4 +1,5 @@
 import type { ConsoleApiError } from '../api/errors.ts';
+import type { ErrorRecord, NewErrorRecord } from '../api/schemas.ts';
 
 /** What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1' }`, `{ kind: 'endpoints', id: '' }` for a list. */
 export interface NavigateDetail {
@@ -12,12 +13,29 @@ export interface LoadErrorDetail {
   error: ConsoleApiError;
 }
 
+export interface ErrorRecordDetail {
+  record: ErrorRecord;
+}
+
+export interface CancelDetail {
+  /** Whether the person typed or chose anything. */
+  dirty: boolean;
+  /** What the form holds, as typed. */
+  values: Partial<Record<keyof NewErrorRecord, string>>;
+}
+
 /** Every event the elements fire: prefixed `ops-`, bubbling and composed, detail typed here. */
 export interface OpsEventMap {
   /** A drill-down was activated; cancel it (`preventDefault()`) to route in the host instead. */
   'ops-navigate': CustomEvent<NavigateDetail>;
   /** Loading data failed; the element shows the error and a Retry button. */
   'ops-load-error': CustomEvent<LoadErrorDetail>;
+  /** ops-error-form saved a new error record. */
+  'ops-error-created': CustomEvent<ErrorRecordDetail>;
+  /** ops-error saved a change of status or notes. */
+  'ops-error-updated': CustomEvent<ErrorRecordDetail>;
+  /** ops-error-form's Cancel; cancel the event to keep the form as it is and decide yourself. */
+  'ops-cancel': CustomEvent<CancelDetail>;
 }
 
 export type EventDetail<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -31,5 +49,8 @@ declare global {
   interface HTMLElementEventMap {
     'ops-navigate': CustomEvent<NavigateDetail>;
     'ops-load-error': CustomEvent<LoadErrorDetail>;
+    'ops-error-created': CustomEvent<ErrorRecordDetail>;
+    'ops-error-updated': CustomEvent<ErrorRecordDetail>;
+    'ops-cancel': CustomEvent<CancelDetail>;
   }
 }

@@ -1,0 +1,45 @@
+import { html } from 'lit';
+import type { Note } from '../../api/schemas.ts';
+import { formatDate, type FormatOptions } from '../../format/format.ts';
+import type { Submission } from '../../shared/submission.ts';
+
+export interface NotesFormState {
+  text: string;
+  /** A problem with the text itself: from validation here, or the server's 422. */
+  fieldError: string | undefined;
+  submission: Submission;
+  onInput: (text: string) => void;
+  onSubmit: (event: SubmitEvent) => void;
+}
+
+/** The notes of a customer, or exactly "No notes yet.", and the form that adds one. */
+export function renderNotes(notes: readonly Note[], form: NotesFormState, format: FormatOptions) {
+  const { submission, fieldError } = form;
+  return html`<section part="notes" aria-labelledby="notes-title">
+    <h3 id="notes-title">Notes</h3>
+    ${notes.length
+      ? html`<ul class="notes">
+          ${notes.map(
+            (note) => html`<li class="note" data-id=${note.id}>
+              <p class="note-text">${note.text}</p>
+              <p class="muted">${note.author.name}, ${formatDate(note.createdAt, format)}</p>
+            </li>`,
+          )}
+        </ul>`
+      : html`<p class="muted no-notes">No notes yet.</p>`}
+    <form class="note-form" @submit=${form.onSubmit} novalidate>
+      <label for="note-text">Add a note</label>
+      <textarea
+        id="note-text"
+        name="text"
+        maxlength="2000"
+        .value=${form.text}
+        aria-invalid=${fieldError ? 'true' : 'false'}
+        aria-describedby="note-error"
+        @input=${(e: Event) => form.onInput((e.target as HTMLTextAreaElement).value)}
+      ></textarea>
+      <p id="note-error" class="form-error" role="alert">${fieldError ?? (submission.error ? `Could not add the note. ${submission.error.message}` : '')}</p>
+      <button class="button button-primary" type="submit" ?disabled=${submission.submitting}>${submission.submitting ? 'Adding…' : 'Add note'}</button>
+    </form>
+  </section>`;
+}

@@ -1,0 +1,145 @@
+import { css, html, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import * as schema from '../../api/schemas.ts';
+import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
+import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
+import { renderBadge } from '../../shared/badge.ts';
+import { DataTask } from '../../shared/data-task.ts';
+import { detailStyles, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { Submission } from '../../shared/submission.ts';
+import { renderNotes } from './customer-notes.ts';
+
+/**
+ * A customer's page: key facts, related endpoints, notes (with a form to add one) and history.
+ *
+ * @summary Customer detail with notes and history.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A related endpoint was activated: `{ kind: 'endpoint', id: '<METHOD> <path>' }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
+ *
+ * @csspart facts - The label/value list of key facts.
+ * @csspart related - The related endpoints.
+ * @csspart notes - The notes section and its form.
+ * @csspart history - The history list.
+ */
+export class OpsCustomer extends OpsElement {
+  static override styles = [
+    tokens,
+    sharedStyles,
+    detailStyles,
+    css`
+      .notes,
+      .history {
+        display: grid;
+        gap: var(--_space);
+        margin: 0 0 var(--_space);
+        padding: 0;
+        list-style: none;
+      }
+      .note p,
+      .history p {
+        margin: 0;
+      }
+      .note-text {
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .note-form {
+        display: grid;
+        gap: calc(var(--_space) * 0.5);
+        justify-items: start;
+      }
+      .history-kind {
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  /** The customer to show. */
+  @property({ attribute: 'customer-id' }) customerId = '';
+
+  /** Notes and history items added on this page since the record loaded. */
+  @state() private added: { notes: Note[]; history: HistoryItem[] } = { notes: [], history: [] };
+  @state() private noteText = '';
+  @state() private noteInvalid: string | undefined;
+  private readonly noteSubmission = new Submission(this);
+
+  private readonly data: DataTask<readonly [string], Customer> = new DataTask(this, {
+    args: () => [this.customerId] as const,
+    load: (client, [id], signal) => client.getCustomer(id, { signal }),
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('customerId')) {
+      this.added = { notes: [], history: [] };
+      this.noteSubmission.reset();
+    }
+  }
+
+  override render() {
+    return renderDataStates(this.data, { noun: 'this customer', skeletonRows: 6, empty: () => '', complete: (customer) => this.renderCustomer(customer) });
+  }
+
+  private renderCustomer(customer: Customer) {
+    const format = this.formatOptions;
+    const notes = [...this.added.notes, ...customer.notes];
+    const history = [...this.added.history, ...customer.history].sort((a, b) => b.at.localeCompare(a.at));
+    return html`<h2 class="title">${customer.name}</h2>
+      ${renderFacts([
+        ['Customer', customer.name],
+        ['Created', formatDate(customer.createdAt, format)],
+        ['Plan', customer.plan],
+        ['Requests', formatInteger(customer.requests, format)],
+        ['Errors', formatPercent(customer.errorPct, format)],
+        ['Status', renderBadge(customer.status)],
+        ['Account owner', renderPerson(customer.owner)],
+      ])}
+      <h3>Related endpoints</h3>
+      ${renderRelatedEndpoints(customer.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      ${renderNotes(
+        notes,
+        {
+          text: this.noteText,
+          fieldError: this.noteInvalid ?? this.noteSubmission.error?.fieldErrors.find((f) => f.field === 'text')?.message,
+          submission: this.noteSubmission,
+          onInput: (text) => (this.noteText = text),
+          onSubmit: (event) => void this.addNote(event),
+        },
+        format,
+      )}
+      <section part="history" aria-labelledby="history-title">
+        <h3 id="history-title">History</h3>
+        <ol class="history">
+          ${history.map(
+            (item) => html`<li>
+              <p class="history-kind">${item.kind}</p>
+              <p class="muted">${item.actor.name}, ${formatDate(item.at, format)}</p>
+            </li>`,
+          )}
+        </ol>
+      </section>`;
+  }
+
+  private addNote = async (event: SubmitEvent) => {
+    event.preventDefault();
+    const customerId = this.customerId;
+    const parsed = schema.newNote.safeParse({ text: this.noteText });
+    this.noteInvalid = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Write a note first.');
+    if (!parsed.success) {
+      this.shadowRoot?.querySelector('textarea')?.focus();
+      return;
+    }
+    const client = this.client;
+    if (!client) return;
+    const note = await this.noteSubmission.run((idempotencyKey) => client.addNote(customerId, parsed.data, { idempotencyKey }));
+    if (!note || customerId !== this.customerId) return;
+    this.added = {
+      notes: [note, ...this.added.notes],
+      history: [{ kind: 'Note added', actor: note.author, at: note.createdAt }, ...this.added.history],
+    };
+    this.noteText = '';
+  };
+}

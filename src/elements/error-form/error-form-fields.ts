@@ -1,0 +1,78 @@
+import { html, nothing } from 'lit';
+import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/schemas.ts';
+
+export const FIELDS = ['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'] as const;
+export type Field = (typeof FIELDS)[number];
+export type FormValues = Record<Field, string>;
+export type FieldErrors = Partial<Record<Field, string>>;
+
+export const EMPTY_VALUES: FormValues = { code: '', endpoint: '', count: '', firstSeen: '', status: 'Open', notes: '' };
+
+const LABELS: Record<Field, string> = {
+  code: 'Error',
+  endpoint: 'Endpoint',
+  count: 'Count',
+  firstSeen: 'First seen',
+  status: 'Status',
+  notes: 'Notes (optional)',
+};
+
+interface FieldContext {
+  values: FormValues;
+  errors: FieldErrors;
+  endpoints: readonly string[];
+  onInput: (field: Field, value: string) => void;
+}
+
+const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
+
+/** One labelled field with its message; `aria-invalid` and `aria-describedby` tie them together. */
+export function renderField(field: Field, ctx: FieldContext) {
+  const error = ctx.errors[field];
+  const common = {
+    invalid: error ? 'true' : 'false',
+    describedBy: `${field}-error`,
+  };
+  const onInput = (event: Event) => ctx.onInput(field, valueOf(event));
+  let control;
+  switch (field) {
+    case 'code':
+      control = html`<select id="code" name="code" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
+        <option value="" ?selected=${!ctx.values.code}>Choose an error</option>
+        ${ERROR_CATEGORIES.map((c) => html`<option value=${c.code} ?selected=${ctx.values.code === String(c.code)}>${c.code} ${c.title}</option>`)}
+      </select>`;
+      break;
+    case 'endpoint':
+      control = html`<select id="endpoint" name="endpoint" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
+        <option value="" ?selected=${!ctx.values.endpoint}>Choose an endpoint</option>
+        ${ctx.endpoints.map((e) => html`<option value=${e} ?selected=${ctx.values.endpoint === e}>${e}</option>`)}
+      </select>`;
+      break;
+    case 'status':
+      control = html`<select id="status" name="status" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
+        ${ERROR_STATUSES.map((s) => html`<option value=${s} ?selected=${ctx.values.status === s}>${s}</option>`)}
+      </select>`;
+      break;
+    case 'notes':
+      control = html`<textarea id="notes" name="notes" maxlength="2000" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} .value=${ctx.values.notes} @input=${onInput}></textarea>`;
+      break;
+    default:
+      control = html`<input
+        id=${field}
+        name=${field}
+        type=${field === 'count' ? 'number' : 'date'}
+        min=${field === 'count' ? '0' : nothing}
+        step=${field === 'count' ? '1' : nothing}
+        inputmode=${field === 'count' ? 'numeric' : nothing}
+        aria-invalid=${common.invalid}
+        aria-describedby=${common.describedBy}
+        .value=${ctx.values[field]}
+        @input=${onInput}
+      />`;
+  }
+  return html`<div class="field" data-field=${field}>
+    <label for=${field}>${LABELS[field]}</label>
+    ${control}
+    <p id="${field}-error" class="field-error">${error ?? ''}</p>
+  </div>`;
+}

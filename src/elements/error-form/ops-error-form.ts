@@ -1,0 +1,177 @@
+import { css, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import * as schema from '../../api/schemas.ts';
+import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
+import { DataTask } from '../../shared/data-task.ts';
+import { detailStyles, renderBreadcrumb } from '../../shared/detail.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { Submission } from '../../shared/submission.ts';
+import { EMPTY_VALUES, FIELDS, renderField, type Field, type FieldErrors, type FormValues } from './error-form-fields.ts';
+
+/**
+ * The form that creates an error record. Validated with the contract's own schema before it
+ * is sent; the server's 422 field errors land on the same fields. "Save error" posts once,
+ * with one Idempotency-Key per submission reused on retry; typed values survive any failure.
+ *
+ * @summary New error form: validation, 422 mapping, idempotent save, no lost input.
+ *
+ * @fires {CustomEvent<ErrorRecordDetail>} ops-error-created - The record was saved; detail has the new record.
+ * @fires {CustomEvent<CancelDetail>} ops-cancel - "Cancel" was pressed. Cancel the event to keep the form as it is and decide yourself; otherwise the person is asked before typed values are discarded.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - The "Errors" crumb, `{ kind: 'errors', id: '' }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - The endpoint options failed to load.
+ *
+ * @csspart breadcrumb - The `Errors / New` trail.
+ * @csspart form - The form.
+ * @csspart actions - The Cancel and Save error buttons.
+ */
+export class OpsErrorForm extends OpsElement {
+  static override styles = [
+    tokens,
+    sharedStyles,
+    detailStyles,
+    css`
+      form {
+        display: grid;
+        gap: var(--_space);
+        max-width: 36rem;
+      }
+      .field {
+        display: grid;
+        gap: 0.25rem;
+      }
+      .field label {
+        font-weight: 500;
+      }
+      .hint {
+        margin: -0.75rem 0 var(--_space);
+        color: var(--_muted);
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--_space);
+        align-items: center;
+      }
+      .confirm,
+      .saved {
+        margin: 0;
+        padding: var(--_space);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+      }
+    `,
+  ];
+
+  /** Where the "Errors" crumb points. */
+  @property({ attribute: 'errors-href' }) errorsHref = '#errors';
+
+  @state() private values: FormValues = { ...EMPTY_VALUES };
+  @state() private errors: FieldErrors = {};
+  @state() private confirmingDiscard = false;
+  @state() private savedTitle: string | undefined;
+  private readonly submission = new Submission(this);
+
+  private readonly options: DataTask<readonly [], ErrorOptions> = new DataTask(this, {
+    args: () => [] as const,
+    load: (client, _args, signal) => client.getErrorOptions({ signal }),
+  });
+
+  /** Whether anything differs from an empty form. */
+  get dirty(): boolean {
+    return FIELDS.some((field) => this.values[field] !== EMPTY_VALUES[field]);
+  }
+
+  /** Empties the form (after a host's own "discard?" dialog, say). */
+  reset(): void {
+    this.values = { ...EMPTY_VALUES };
+    this.errors = {};
+    this.confirmingDiscard = false;
+    this.submission.reset();
+  }
+
+  override render() {
+    return html`${renderBreadcrumb([
+        { label: 'Errors', href: this.errorsHref, onNavigate: (e) => !this.emit('ops-navigate', { kind: 'errors', id: '', href: this.errorsHref }, { cancelable: true }) && e.preventDefault() },
+        { label: 'New' },
+      ])}
+      <h2 class="title">New error</h2>
+      <p class="hint">You can change these details later.</p>
+      ${renderDataStates(this.options, { noun: 'the form', skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
+  }
+
+  private renderForm(endpoints: readonly string[]) {
+    const { submitting, error } = this.submission;
+    const ctx = { values: this.values, errors: this.errors, endpoints, onInput: this.onInput };
+    return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => void this.save(e)}>
+      ${FIELDS.map((field) => renderField(field, ctx))}
+      <p class="form-error" role="alert">${error && !error.fieldErrors.length ? `The error was not saved. ${error.message} Your entries are kept; try again.` : ''}</p>
+      <p class="saved" role="status" ?hidden=${!this.savedTitle}>${this.savedTitle ? `Saved ${this.savedTitle}.` : ''}</p>
+      ${this.confirmingDiscard
+        ? html`<p class="confirm" role="alert">
+            Discard what you entered?
+            <button type="button" class="button" @click=${() => this.reset()}>Discard</button>
+            <button type="button" class="button" @click=${() => (this.confirmingDiscard = false)}>Keep editing</button>
+          </p>`
+        : nothing}
+      <div part="actions" class="actions">
+        <button type="button" class="button" @click=${this.cancel}>Cancel</button>
+        <button type="submit" class="button button-primary" ?disabled=${submitting} aria-disabled=${submitting ? 'true' : 'false'}>
+          ${submitting ? 'Saving…' : 'Save error'}
+        </button>
+      </div>
+    </form>`;
+  }
+
+  private onInput = (field: Field, value: string) => {
+    this.values = { ...this.values, [field]: value };
+    this.savedTitle = undefined;
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: undefined };
+  };
+
+  private toRecord(): unknown {
+    const { code, endpoint, count, firstSeen, status, notes } = this.values;
+    return {
+      code: code === '' ? undefined : Number(code),
+      endpoint,
+      count: count.trim() === '' ? undefined : Number(count),
+      firstSeen,
+      status,
+      ...(notes.trim() ? { notes } : {}),
+    };
+  }
+
+  private async save(event: SubmitEvent) {
+    event.preventDefault();
+    if (this.submission.submitting) return; // a second click while the first is on its way
+    const parsed = schema.newErrorRecord.safeParse(this.toRecord());
+    if (!parsed.success) {
+      this.showErrors(Object.fromEntries(parsed.error.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]).reverse()));
+      return;
+    }
+    const client = this.client;
+    if (!client) return;
+    const record: NewErrorRecord = parsed.data;
+    const created = await this.submission.run((idempotencyKey) => client.createError(record, { idempotencyKey }));
+    if (created) {
+      this.values = { ...EMPTY_VALUES };
+      this.errors = {};
+      this.savedTitle = `${created.code} ${created.title}`;
+      this.emit('ops-error-created', { record: created });
+    } else if (this.submission.error?.fieldErrors.length) {
+      this.showErrors(Object.fromEntries(this.submission.error.fieldErrors.map((f) => [f.field, f.message])));
+    }
+  }
+
+  /** Shows messages next to their fields and moves focus to the first field with a problem. */
+  private showErrors(errors: Record<string, string>) {
+    this.errors = Object.fromEntries(FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]]));
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  private cancel = () => {
+    const proceed = this.emit('ops-cancel', { dirty: this.dirty, values: { ...this.values } }, { cancelable: true });
+    if (proceed && this.dirty) this.confirmingDiscard = true;
+  };
+}

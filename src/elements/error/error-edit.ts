@@ -1,0 +1,37 @@
+import { html } from 'lit';
+import { ERROR_STATUSES } from '../../api/schemas.ts';
+
+export interface ErrorEditState {
+  status: string;
+  notes: string;
+  saving: boolean;
+  /** Why the last change was refused, shown with the reverted record. */
+  failure: string | undefined;
+  /** What the record says now, to tell whether there is anything to save. */
+  current: { status: string; notes: string };
+  onStatus: (status: string) => void;
+  onNotes: (notes: string) => void;
+  onSubmit: (event: SubmitEvent) => void;
+}
+
+/** Status and notes of an error record, saved with PATCH. */
+export function renderErrorEdit(state: ErrorEditState) {
+  const statuses: string[] = [...ERROR_STATUSES];
+  if (!statuses.includes(state.current.status)) statuses.push(state.current.status);
+  const changed = state.status !== state.current.status || state.notes !== state.current.notes;
+  return html`<form part="edit" class="edit" @submit=${state.onSubmit}>
+    <h3>Change</h3>
+    <label class="field">
+      <span>Status</span>
+      <select name="status" @change=${(e: Event) => state.onStatus((e.target as HTMLSelectElement).value)}>
+        ${statuses.map((s) => html`<option value=${s} ?selected=${state.status === s}>${s}</option>`)}
+      </select>
+    </label>
+    <label class="field">
+      <span>Notes</span>
+      <textarea name="notes" maxlength="2000" .value=${state.notes} @input=${(e: Event) => state.onNotes((e.target as HTMLTextAreaElement).value)}></textarea>
+    </label>
+    <p class="form-error" role="alert">${state.failure ? `The change was not saved: ${state.failure}` : ''}</p>
+    <button class="button button-primary" type="submit" ?disabled=${state.saving || !changed}>${state.saving ? 'Saving…' : 'Save changes'}</button>
+  </form>`;
+}

@@ -1,0 +1,141 @@
+import { css, html, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
+import { formatDate, formatInteger, formatMonth } from '../../format/format.ts';
+import { renderBadge } from '../../shared/badge.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { DataTask, toConsoleError } from '../../shared/data-task.ts';
+import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { renderErrorEdit } from './error-edit.ts';
+
+/**
+ * An error record's page, titled `<code> <title>` (e.g. `500 Server error`) with its status;
+ * status and notes can be changed.
+ *
+ * @summary Error record detail with status/notes editing (PATCH) and monthly series.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'errors', id: '' }` or related endpoint. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
+ * @fires {CustomEvent<ErrorRecordDetail>} ops-error-updated - A change was saved; detail has the updated record.
+ *
+ * @csspart breadcrumb - The `Errors / <code> <title>` trail.
+ * @csspart facts - The label/value list of key facts.
+ * @csspart related - The related endpoints.
+ * @csspart edit - The status and notes form.
+ */
+export class OpsError extends OpsElement {
+  static override styles = [
+    tokens,
+    sharedStyles,
+    detailStyles,
+    css`
+      .edit {
+        display: grid;
+        gap: var(--_space);
+        justify-items: start;
+        max-width: 36rem;
+      }
+      .field {
+        display: grid;
+        gap: 0.25rem;
+        width: 100%;
+      }
+      .notes-text {
+        white-space: pre-wrap;
+      }
+    `,
+  ];
+
+  /** The error record to show. */
+  @property({ attribute: 'error-id' }) errorId = '';
+
+  /** Where the "Errors" crumb points. */
+  @property({ attribute: 'errors-href' }) errorsHref = '#errors';
+
+  /** The record as last saved here; it replaces the loaded one. */
+  @state() private saved: ErrorRecord | undefined;
+  /** A change on its way: shown at once, reverted if refused. */
+  @state() private optimistic: ErrorPatch | undefined;
+  @state() private failure: string | undefined;
+  @state() private draft: { status: string; notes: string } | undefined;
+
+  private readonly data: DataTask<readonly [string], ErrorRecord> = new DataTask(this, {
+    args: () => [this.errorId] as const,
+    load: (client, [id], signal) => client.getError(id, { signal }),
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('errorId')) {
+      this.saved = this.optimistic = this.failure = this.draft = undefined;
+    }
+  }
+
+  override render() {
+    return renderDataStates(this.data, { noun: 'this error record', skeletonRows: 6, empty: () => '', complete: (loaded) => this.renderRecord(loaded) });
+  }
+
+  private renderRecord(loaded: ErrorRecord) {
+    const format = this.formatOptions;
+    const base = this.saved?.id === loaded.id ? this.saved : loaded;
+    const record: ErrorRecord = { ...base, ...this.optimistic, notes: this.optimistic?.notes !== undefined ? this.optimistic.notes : base.notes };
+    const title = `${record.code} ${record.title}`;
+    const draft = this.draft ?? { status: base.status, notes: base.notes ?? '' };
+    const monthly: ChartData = {
+      type: 'bar',
+      categories: record.monthly.months.map((m) => formatMonth(m, format)),
+      series: [{ name: 'Occurrences', values: record.monthly.values }],
+    };
+    return html`${renderBreadcrumb([
+        { label: 'Errors', href: this.errorsHref, onNavigate: (e) => !this.emit('ops-navigate', { kind: 'errors', id: '', href: this.errorsHref }, { cancelable: true }) && e.preventDefault() },
+        { label: title },
+      ])}
+      <h2 class="title"><span>${title}</span>${renderBadge(record.status)}</h2>
+      ${renderFacts([
+        ['Endpoint', html`<span class="mono">${record.endpoint}</span>`],
+        ['Count', formatInteger(record.count, format)],
+        ['First seen', formatDate(record.firstSeen, format)],
+        ['Notes', record.notes ? html`<span class="notes-text">${record.notes}</span>` : html`<span class="muted">None</span>`],
+        ['Account owner', renderPerson(record.owner)],
+      ])}
+      <h3>Related endpoints</h3>
+      ${renderRelatedEndpoints(record.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      <h3>Monthly occurrences</h3>
+      <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
+      ${renderErrorEdit({
+        ...draft,
+        saving: this.optimistic !== undefined,
+        failure: this.failure,
+        current: { status: base.status, notes: base.notes ?? '' },
+        onStatus: (status) => (this.draft = { ...draft, status }),
+        onNotes: (notes) => (this.draft = { ...draft, notes }),
+        onSubmit: (event) => void this.save(event, base, draft),
+      })}`;
+  }
+
+  private async save(event: SubmitEvent, base: ErrorRecord, draft: { status: string; notes: string }) {
+    event.preventDefault();
+    const client = this.client;
+    if (!client || this.optimistic) return;
+    const patch: ErrorPatch = {};
+    if (draft.status !== base.status) patch.status = draft.status;
+    if (draft.notes !== (base.notes ?? '')) patch.notes = draft.notes.trim() ? draft.notes : null;
+    if (!Object.keys(patch).length) return;
+    const id = base.id;
+    this.failure = undefined;
+    this.optimistic = patch;
+    try {
+      const record = await client.patchError(id, patch);
+      if (id !== this.errorId) return;
+      this.saved = record;
+      this.draft = undefined;
+      this.emit('ops-error-updated', { record });
+    } catch (error) {
+      if (id === this.errorId) this.failure = toConsoleError(error).message;
+    } finally {
+      if (id === this.errorId) this.optimistic = undefined;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { html } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Webhook } from '../../api/schemas.ts';
+import { formatDate, formatInteger, formatMonth, formatPercent } from '../../format/format.ts';
+import { renderBadge } from '../../shared/badge.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { DataTask } from '../../shared/data-task.ts';
+import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { sharedStyles, tokens } from '../../shared/styles.ts';
+
+/**
+ * A webhook's page, e.g. `invoice.paid`: delivery rate, last send, status, owner, related
+ * endpoints and monthly activity.
+ *
+ * @summary Webhook detail with breadcrumb and monthly activity chart.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'webhooks', id: '' }`, customer `{ kind: 'customer', id }` or related endpoint. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
+ *
+ * @csspart breadcrumb - The `Webhooks / <name>` trail.
+ * @csspart facts - The label/value list of key facts.
+ * @csspart related - The related endpoints.
+ */
+export class OpsWebhook extends OpsElement {
+  static override styles = [tokens, sharedStyles, detailStyles];
+
+  /** The webhook to show. */
+  @property({ attribute: 'webhook-id' }) webhookId = '';
+
+  /** Where the "Webhooks" crumb points. */
+  @property({ attribute: 'webhooks-href' }) webhooksHref = '#webhooks';
+
+  private readonly data: DataTask<readonly [string], Webhook> = new DataTask(this, {
+    args: () => [this.webhookId] as const,
+    load: (client, [id], signal) => client.getWebhook(id, { signal }),
+  });
+
+  override render() {
+    return renderDataStates(this.data, { noun: 'this webhook', skeletonRows: 6, empty: () => '', complete: (webhook) => this.renderWebhook(webhook) });
+  }
+
+  private renderWebhook(webhook: Webhook) {
+    const format = this.formatOptions;
+    const activity: ChartData = {
+      type: 'bar',
+      categories: webhook.activity.months.map((m) => formatMonth(m, format)),
+      series: [{ name: 'Deliveries', values: webhook.activity.values }],
+    };
+    return html`${renderBreadcrumb([
+        { label: 'Webhooks', href: this.webhooksHref, onNavigate: (e) => this.navigate(e, { kind: 'webhooks', id: '', href: this.webhooksHref }) },
+        { label: webhook.name },
+      ])}
+      <h2 class="title">${webhook.name}</h2>
+      ${renderFacts([
+        ['Customer', html`<button type="button" class="link" @click=${(e: MouseEvent) => this.navigate(e, { kind: 'customer', id: webhook.customer.id })}>${webhook.customer.name}</button>`],
+        ['Delivered', formatPercent(webhook.deliveredPct, format)],
+        ['Last sent', formatDate(webhook.lastSentAt, format)],
+        ['Status', renderBadge(webhook.status)],
+        ['Account owner', renderPerson(webhook.owner)],
+      ])}
+      <h3>Related endpoints</h3>
+      ${renderRelatedEndpoints(webhook.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      <h3>Activity</h3>
+      <ops-chart label="Deliveries per month" .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+  }
+
+  /** A cancelled `ops-navigate` also stops the link, so a host router can take over. */
+  private navigate(event: MouseEvent, detail: NavigateDetail) {
+    if (!this.emit('ops-navigate', detail, { cancelable: true })) event.preventDefault();
+  }
+}

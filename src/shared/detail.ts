@@ -1,0 +1,164 @@
+/** Pieces shared by the detail pages (customer, webhook, error, new error). */
+import { css, html, nothing } from 'lit';
+import type { Person, RelatedEndpoint } from '../api/schemas.ts';
+import { formatInteger, type FormatOptions } from '../format/format.ts';
+import { renderAvatar } from './avatar.ts';
+
+export interface Crumb {
+  label: string;
+  /** A link for every crumb but the current page; activating it calls `onNavigate`. */
+  href?: string;
+  onNavigate?: (event: MouseEvent) => void;
+}
+
+/** `Webhooks / invoice.paid`: a breadcrumb whose last part is the current page. */
+export function renderBreadcrumb(crumbs: Crumb[]) {
+  return html`<nav part="breadcrumb" class="breadcrumb" aria-label="Breadcrumb">
+    <ol>
+      ${crumbs.map(
+        (crumb, i) => html`<li>
+          ${i > 0 ? html`<span class="separator" aria-hidden="true"> / </span>` : nothing}
+          ${crumb.href !== undefined ? html`<a href=${crumb.href} @click=${crumb.onNavigate}>${crumb.label}</a>` : html`<span aria-current="page">${crumb.label}</span>`}
+        </li>`,
+      )}
+    </ol>
+  </nav>`;
+}
+
+/** Key facts as label and value pairs. */
+export function renderFacts(facts: [label: string, value: unknown][]) {
+  return html`<dl part="facts" class="facts">
+    ${facts.map(([label, value]) => html`<div class="fact"><dt>${label}</dt><dd>${value}</dd></div>`)}
+  </dl>`;
+}
+
+export function renderPerson(person: Person) {
+  return html`<span class="person">${renderAvatar(person)}<span>${person.name}</span></span>`;
+}
+
+/** Related endpoints: each its label and request count, each a drill-down. */
+export function renderRelatedEndpoints(related: readonly RelatedEndpoint[], onNavigate: (label: string) => void, format: FormatOptions) {
+  if (!related.length) return html`<p class="muted">No related endpoints.</p>`;
+  return html`<ul part="related" class="related">
+    ${related.map(
+      (r) => html`<li>
+        <button type="button" class="link mono" @click=${() => onNavigate(r.label)}>${r.label}</button>
+        <span class="muted">${formatInteger(r.requests, format)} requests</span>
+      </li>`,
+    )}
+  </ul>`;
+}
+
+export const detailStyles = css`
+  .breadcrumb ol {
+    display: flex;
+    flex-wrap: wrap;
+    margin: 0 0 var(--_space);
+    padding: 0;
+    list-style: none;
+    color: var(--_muted);
+  }
+  .breadcrumb a,
+  .link {
+    color: var(--_accent);
+  }
+  .separator {
+    white-space: pre;
+  }
+  .title {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space);
+    margin: 0 0 calc(var(--_space) * 1.5);
+    font-size: 1.4em;
+    overflow-wrap: anywhere;
+  }
+  h3 {
+    margin: calc(var(--_space) * 2) 0 var(--_space);
+    font-size: 1.05em;
+  }
+  .facts {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+    gap: var(--_space) calc(var(--_space) * 2);
+    margin: 0;
+  }
+  .fact dt {
+    color: var(--_muted);
+  }
+  .fact dd {
+    margin: 0.15rem 0 0;
+    font-weight: 500;
+    overflow-wrap: anywhere;
+    font-variant-numeric: tabular-nums;
+  }
+  .person {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--_space) * 0.75);
+  }
+  .related {
+    display: grid;
+    gap: calc(var(--_space) * 0.5);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .related li {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    align-items: baseline;
+  }
+  .link {
+    font: inherit;
+    background: none;
+    border: none;
+    padding: 0;
+    cursor: pointer;
+    text-decoration: underline;
+    text-align: left;
+  }
+  .mono {
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  textarea,
+  select,
+  input {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: 0.3rem 0.45rem;
+  }
+  textarea {
+    width: 100%;
+    min-height: 4.5rem;
+    resize: vertical;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  .field-error,
+  .form-error {
+    margin: 0.25rem 0 0;
+    color: var(--_danger);
+  }
+  .button-primary {
+    color: var(--_surface);
+    background: var(--_accent);
+    border-color: var(--_accent);
+  }
+  .button-primary:hover {
+    background: color-mix(in srgb, var(--_accent), black 12%);
+  }
+  .button[disabled] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+`;
