@@ -1,12 +1,45 @@
-// The dev server's demo page: mock API in a service worker, then every element defined.
+// The dev server's demo page: mock API in a service worker, every element defined, and a tiny
+// router that follows drill-downs to the detail panels, as a host app would.
 import { startMockWorker } from '../mocks/browser.ts';
+import { errorRecords, webhooks } from '../mocks/fixtures.ts';
 import { handlersWithScenarios } from '../mocks/scenarios.ts';
+import type { NavigateDetail } from '../src/shared/events.ts';
 
 await startMockWorker(handlersWithScenarios({ now: () => new Date() }));
 await import('../src/all.ts');
 
 const log = document.querySelector('#events')!;
-for (const type of ['ops-navigate', 'ops-load-error'] as const) {
+const show = (selector: string, attribute: string, value: string) => {
+  const el = document.querySelector(selector)!;
+  el.setAttribute(attribute, value);
+  el.closest('section')?.scrollIntoView({ behavior: 'smooth' });
+};
+
+/** The demo's routes: endpoints lead to their webhook or error record, a customer to its page. */
+function route({ kind, id }: NavigateDetail, labelOf: (id: string) => string): boolean {
+  const label = labelOf(id);
+  const webhook = webhooks.find((w) => w.relatedEndpoints.some((r) => r.label === label));
+  const errorRecord = errorRecords.find((e) => e.endpoint === label);
+  if (kind === 'customer') show('ops-customer', 'customer-id', id);
+  else if (kind === 'webhooks' || (kind === 'endpoint' && webhook && label.includes('/webhooks'))) show('ops-webhook', 'webhook-id', webhook?.id ?? 'wh_invoice_paid');
+  else if (kind === 'endpoint' && errorRecord) show('ops-error', 'error-id', errorRecord.id);
+  else if (kind === 'errors') show('ops-error-form', 'errors-href', '#errors');
+  else return false;
+  return true;
+}
+
+document.addEventListener('ops-navigate', (event) => {
+  const rowLabel = (id: string) => {
+    // Endpoint rows carry ids (ep_4); related endpoints carry their label.
+    const row = (event.composedPath().find((n) => n instanceof HTMLElement && n.dataset['id'] === id) as HTMLElement | undefined)?.querySelector('th');
+    return row?.textContent.trim() ?? id;
+  };
+  if (route(event.detail, rowLabel)) event.preventDefault();
+});
+
+document.addEventListener('ops-error-created', (event) => show('ops-error', 'error-id', event.detail.record.id));
+
+for (const type of ['ops-navigate', 'ops-load-error', 'ops-error-created', 'ops-error-updated', 'ops-cancel'] as const) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
     const detail: unknown = event.type === 'ops-load-error' ? { message: (event as CustomEvent<{ error: Error }>).detail.error.message } : (event as CustomEvent<unknown>).detail;

@@ -53,4 +53,12 @@ declare global {
     'ops-error-updated': CustomEvent<ErrorRecordDetail>;
     'ops-cancel': CustomEvent<CancelDetail>;
   }
+  /** So `document.addEventListener('ops-navigate', …)` is typed too. */
+  interface DocumentEventMap {
+    'ops-navigate': CustomEvent<NavigateDetail>;
+    'ops-load-error': CustomEvent<LoadErrorDetail>;
+    'ops-error-created': CustomEvent<ErrorRecordDetail>;
+    'ops-error-updated': CustomEvent<ErrorRecordDetail>;
+    'ops-cancel': CustomEvent<CancelDetail>;
+  }
 }

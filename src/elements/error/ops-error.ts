@@ -109,9 +109,10 @@ export class OpsError extends OpsElement {
         saving: this.optimistic !== undefined,
         failure: this.failure,
         current: { status: base.status, notes: base.notes ?? '' },
-        onStatus: (status) => (this.draft = { ...draft, status }),
-        onNotes: (notes) => (this.draft = { ...draft, notes }),
-        onSubmit: (event) => void this.save(event, base, draft),
+        // Read the draft at event time: two edits can land before the next render.
+        onStatus: (status) => (this.draft = { ...(this.draft ?? draft), status }),
+        onNotes: (notes) => (this.draft = { ...(this.draft ?? draft), notes }),
+        onSubmit: (event) => void this.save(event, base, this.draft ?? draft),
       })}`;
   }
 

@@ -1,0 +1,161 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { delay, http } from 'msw';
+import { problem } from '../../../mocks/problem.ts';
+import { facts } from '../../../test/detail.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import './define.ts';
+import type { OpsCustomer } from './ops-customer.ts';
+
+async function customer(id: string, extra = '') {
+  const el = document.createElement('ops-customer');
+  el.setAttribute('api-base', API_BASE);
+  el.setAttribute('customer-id', id);
+  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
+  return fixture<OpsCustomer>(html`${el}`);
+}
+const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
+const notes = (el: Element) => $$(el, '.note').map((n) => [text(n.querySelector('.note-text')), text(n.querySelector('.muted'))]);
+const history = (el: Element) => $$(el, '.history li').map((li) => `${text(li.querySelector('.history-kind'))} — ${text(li.querySelector('.muted'))}`);
+
+async function typeNote(el: OpsCustomer, value: string) {
+  const textarea = $<HTMLTextAreaElement>(el, 'textarea')!;
+  textarea.value = value;
+  textarea.dispatchEvent(new Event('input'));
+  await el.updateComplete;
+  $<HTMLButtonElement>(el, '.note-form button[type="submit"]')!.click();
+}
+
+describe('ops-customer', () => {
+  const api = useMockApi();
+
+  it('shows the key facts as label and value pairs', async () => {
+    const el = await customer('cus_acme');
+    await loaded(el);
+    expect(facts(el)).to.deep.equal({
+      Customer: 'Acme Ltd',
+      Created: '02 Mar 2025',
+      Plan: 'Free',
+      Requests: '120,344',
+      Errors: '2.1%',
+      Status: 'Expired',
+      'Account owner': 'Ana Silva',
+    });
+    expect($(el, '.fact .badge')!.dataset['tone']).to.equal('danger');
+    expect(text($(el, '.fact [part="avatar"]'))).to.equal('AS');
+  });
+
+  it('shows Active with a good badge and an unknown status neutrally', async () => {
+    const active = await customer('cus_globex');
+    await loaded(active);
+    expect(facts(active)['Status']).to.equal('Active');
+    expect($(active, '.fact .badge')!.dataset['tone']).to.equal('success');
+  });
+
+  it('lists related endpoints with their request counts, each a drill-down', async () => {
+    const el = await customer('cus_acme');
+    await loaded(el);
+    expect($$(el, '.related li').map(text)).to.deep.equal(['GET /contacts 5,120 requests', 'POST /messages 3,310 requests']);
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    $$<HTMLButtonElement>(el, '.related button')[1]!.click();
+    const event = await fired;
+    expect(event.detail).to.deep.equal({ kind: 'endpoint', id: 'POST /messages' });
+    expect(event.cancelable).to.equal(true);
+  });
+
+  it('says exactly "No notes yet." when there are none', async () => {
+    const el = await customer('cus_globex');
+    await loaded(el);
+    expect(text($(el, '.no-notes'))).to.equal('No notes yet.');
+    expect(notes(el)).to.deep.equal([]);
+  });
+
+  it('lists history newest first as "<actor name>, <DD Mon YYYY>"', async () => {
+    const el = await customer('cus_acme');
+    await loaded(el);
+    expect(history(el)).to.deep.equal([
+      'Status changed — Ana Silva, 01 Sep 2026',
+      'Note added — Ana Silva, 30 Aug 2026',
+      'Assigned owner — Lee Park, 11 Jun 2025',
+      'Updated details — Lee Park, 20 Apr 2025',
+      'Created — Lee Park, 02 Mar 2025',
+    ]);
+  });
+
+  it('adds a note and its "Note added" history item', async () => {
+    const el = await customer('cus_globex');
+    await loaded(el);
+    await typeNote(el, 'Wants SSO before renewal.');
+    await waitFor(() => notes(el).length === 1, 'note shown');
+    expect(notes(el)[0]).to.deep.equal(['Wants SSO before renewal.', 'Ana Silva, 14 Sep 2026']);
+    expect(history(el)[0]).to.equal('Note added — Ana Silva, 14 Sep 2026');
+    expect($(el, '.no-notes')).to.equal(null);
+    expect($<HTMLTextAreaElement>(el, 'textarea')!.value).to.equal('');
+    expect(api.db.customers.find((c) => c.id === 'cus_globex')!.notes).to.have.length(1);
+  });
+
+  it('keeps the text when the post fails, and the retry reuses the same key', async () => {
+    const failedKeys: (string | null)[] = [];
+    api.use(
+      http.post(`*${API_BASE}/customers/:id/notes`, ({ request }) => {
+        failedKeys.push(request.headers.get('Idempotency-Key'));
+        return problem(500, 'Internal Server Error');
+      }),
+    );
+    const el = await customer('cus_globex');
+    await loaded(el);
+    await typeNote(el, 'Call back on Monday.');
+    const message = await waitFor(() => text($(el, '#note-error')) || false, 'failure shown');
+    expect(message).to.match(/^Could not add the note\. The console API had a problem answering/);
+    expect($<HTMLTextAreaElement>(el, 'textarea')!.value).to.equal('Call back on Monday.');
+    expect(notes(el)).to.deep.equal([]);
+
+    api.resetHandlers();
+    $<HTMLButtonElement>(el, '.note-form button[type="submit"]')!.click();
+    await waitFor(() => notes(el).length === 1, 'saved on retry');
+    const saved = api.db.writes.filter((w) => w.path.endsWith('/notes')).map((w) => w.idempotencyKey);
+    expect(failedKeys).to.have.length(1);
+    expect(saved).to.deep.equal(failedKeys);
+  });
+
+  it('sends one POST however often the button is pressed', async () => {
+    api.use(http.post(`*${API_BASE}/customers/:id/notes`, async () => { await delay(200); }));
+    const el = await customer('cus_globex');
+    await loaded(el);
+    await typeNote(el, 'Only once.');
+    $<HTMLButtonElement>(el, '.note-form button[type="submit"]')!.click();
+    $<HTMLButtonElement>(el, '.note-form button[type="submit"]')!.click();
+    await waitFor(() => notes(el).length === 1, 'saved');
+    expect(api.requests.filter((u) => u.pathname.endsWith('/notes'))).to.have.length(1);
+  });
+
+  it('refuses an empty note without posting', async () => {
+    const el = await customer('cus_globex');
+    await loaded(el);
+    await typeNote(el, '   ');
+    await el.updateComplete;
+    expect(text($(el, '#note-error'))).to.equal('Write a note first.');
+    expect($(el, 'textarea')!.getAttribute('aria-invalid')).to.equal('true');
+    expect(el.shadowRoot!.activeElement).to.equal($(el, 'textarea'));
+    expect(api.db.writes).to.have.length(0);
+  });
+
+  it('shows each load failure with Retry', async () => {
+    api.use(...scenarios.notFound());
+    const el = await customer('cus_missing');
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.match(/^Couldn’t load this customer\. The console API could not find this record/);
+    api.resetHandlers();
+    el.customerId = 'cus_acme';
+    await loaded(el);
+  });
+
+  it('passes axe in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await customer('cus_acme', `theme=${theme}`);
+      await loaded(el);
+      await expect(el).to.be.accessible();
+    }
+  });
+});

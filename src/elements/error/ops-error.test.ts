@@ -1,0 +1,131 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { delay, http } from 'msw';
+import { problem } from '../../../mocks/problem.ts';
+import { facts } from '../../../test/detail.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import type { OpsChart } from '../../shared/chart/ops-chart.ts';
+import type { ErrorRecordDetail, NavigateDetail } from '../../shared/events.ts';
+import './define.ts';
+import type { OpsError } from './ops-error.ts';
+
+async function errorPage(id = 'err_500_webhooks', extra = '') {
+  const el = document.createElement('ops-error');
+  el.setAttribute('api-base', API_BASE);
+  el.setAttribute('error-id', id);
+  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
+  return fixture<OpsError>(html`${el}`);
+}
+const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
+const badge = (el: Element) => $(el, 'h2 .badge')!;
+
+async function change(el: OpsError, status: string, notes?: string) {
+  const select = $<HTMLSelectElement>(el, 'select[name="status"]')!;
+  select.value = status;
+  select.dispatchEvent(new Event('change'));
+  if (notes !== undefined) {
+    const textarea = $<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!;
+    textarea.value = notes;
+    textarea.dispatchEvent(new Event('input'));
+  }
+  await el.updateComplete;
+  $<HTMLButtonElement>(el, '[part="edit"] button[type="submit"]')!.click();
+}
+
+describe('ops-error', () => {
+  const api = useMockApi();
+
+  it('titles the page "<code> <title>" with breadcrumb and status badge', async () => {
+    const el = await errorPage();
+    await loaded(el);
+    expect(text($(el, '[part="breadcrumb"]'))).to.equal('Errors / 500 Server error');
+    expect(text($(el, 'h2 span'))).to.equal('500 Server error');
+    expect([text(badge(el)), badge(el).dataset['tone']]).to.deep.equal(['Open', 'warning']);
+  });
+
+  it('shows endpoint, count, first seen, notes, owner and related endpoints', async () => {
+    const el = await errorPage('err_429_messages');
+    await loaded(el);
+    expect(facts(el)).to.deep.equal({
+      Endpoint: 'POST /messages',
+      Count: '1,290',
+      'First seen': '18 Jan 2026',
+      Notes: 'Acme hits the limit at month end.',
+      'Account owner': 'Lee Park',
+    });
+    expect($$(el, '.related li').map(text)).to.deep.equal(['POST /messages 482,113 requests']);
+  });
+
+  it('shows every status as its badge', async () => {
+    for (const [id, status, tone] of [['err_401_messages', 'Fixed', 'success'], ['err_400_contacts', 'Ignored', 'neutral']]) {
+      const el = await errorPage(id);
+      await loaded(el);
+      expect([text(badge(el)), badge(el).dataset['tone']]).to.deep.equal([status, tone]);
+    }
+  });
+
+  it('charts the monthly series Oct–Sep', async () => {
+    const el = await errorPage();
+    await loaded(el);
+    const chart = $<OpsChart>(el, 'ops-chart')!;
+    expect((chart.data as ChartData).categories).to.deep.equal(['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep']);
+    await waitFor(() => chart.chart, 'chart drawn');
+  });
+
+  it('saves a status change with PATCH and updates the badge', async () => {
+    const el = await errorPage();
+    await loaded(el);
+    const updated = nextEvent<CustomEvent<ErrorRecordDetail>>(el, 'ops-error-updated');
+    await change(el, 'Fixed', 'Retries fixed upstream.');
+    expect((await updated).detail.record).to.include({ status: 'Fixed', notes: 'Retries fixed upstream.' });
+    expect(text(badge(el))).to.equal('Fixed');
+    expect(facts(el)['Notes']).to.equal('Retries fixed upstream.');
+    const patch = api.db.writes.find((w) => w.method === 'PATCH')!;
+    expect(patch.body).to.deep.equal({ status: 'Fixed', notes: 'Retries fixed upstream.' });
+  });
+
+  it('shows the change at once, then reverts it visibly with the reason when refused', async () => {
+    api.use(
+      http.patch(`*${API_BASE}/errors/:id`, async () => {
+        await delay(150);
+        return problem(409, 'Conflict', 'Someone else changed this record.');
+      }),
+    );
+    const el = await errorPage();
+    await loaded(el);
+    await change(el, 'Ignored');
+    await waitFor(() => text(badge(el)) === 'Ignored', 'optimistic badge');
+    const message = await waitFor(() => text($(el, '[part="edit"] .form-error')) || false, 'reason shown');
+    expect(message).to.equal('The change was not saved: This record was changed elsewhere. Reload and try again. (409 Conflict: Someone else changed this record.)');
+    expect(text(badge(el))).to.equal('Open');
+    expect($<HTMLSelectElement>(el, 'select[name="status"]')!.value).to.equal('Ignored');
+  });
+
+  it('fires ops-navigate from the breadcrumb', async () => {
+    const el = await errorPage();
+    await loaded(el);
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    document.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    $<HTMLAnchorElement>(el, '[part="breadcrumb"] a')!.click();
+    expect((await fired).detail).to.deep.equal({ kind: 'errors', id: '', href: '#errors' });
+  });
+
+  it('shows a load failure with Retry that recovers', async () => {
+    api.use(...scenarios.malformed());
+    const el = await errorPage();
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.match(/^Couldn’t load this error record\. The console API sent data in a shape/);
+    api.resetHandlers();
+    $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+    await loaded(el);
+  });
+
+  it('passes axe in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await errorPage('err_500_webhooks', `theme=${theme}`);
+      await loaded(el);
+      await expect(el).to.be.accessible();
+    }
+  });
+});

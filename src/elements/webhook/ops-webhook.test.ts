@@ -1,0 +1,93 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { http, HttpResponse } from 'msw';
+import { fixtures } from '../../../mocks/index.ts';
+import { facts } from '../../../test/detail.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
+import type { ChartData } from '../../shared/chart/chart-data.ts';
+import type { OpsChart } from '../../shared/chart/ops-chart.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import './define.ts';
+import type { OpsWebhook } from './ops-webhook.ts';
+
+async function webhook(id = 'wh_invoice_paid', extra = '') {
+  const el = document.createElement('ops-webhook');
+  el.setAttribute('api-base', API_BASE);
+  el.setAttribute('webhook-id', id);
+  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
+  return fixture<OpsWebhook>(html`${el}`);
+}
+const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
+
+describe('ops-webhook', () => {
+  const api = useMockApi();
+
+  it('shows the breadcrumb "Webhooks / invoice.paid" and the name as the title', async () => {
+    const el = await webhook();
+    await loaded(el);
+    expect(text($(el, '[part="breadcrumb"]'))).to.equal('Webhooks / invoice.paid');
+    expect(text($(el, 'h2'))).to.equal('invoice.paid');
+    expect($(el, '[aria-current="page"]')!.textContent).to.equal('invoice.paid');
+  });
+
+  it('shows customer, delivered, last sent, status and owner', async () => {
+    const el = await webhook();
+    await loaded(el);
+    expect(facts(el)).to.deep.equal({ Customer: 'Acme Ltd', Delivered: '99.2%', 'Last sent': '13 Sep 2026', Status: 'Healthy', 'Account owner': 'Ana Silva' });
+    expect($(el, '.fact .badge')!.dataset['tone']).to.equal('success');
+    expect($$(el, '.related li').map(text)).to.deep.equal(['POST /webhooks 8,410 requests']);
+  });
+
+  it('drills down from the breadcrumb and the customer, cancelably', async () => {
+    const el = await webhook('wh_invoice_paid', 'webhooks-href=/console/webhooks');
+    await loaded(el);
+    const crumb = $<HTMLAnchorElement>(el, '[part="breadcrumb"] a')!;
+    expect(crumb.getAttribute('href')).to.equal('/console/webhooks');
+    document.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    const first = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    const before = location.href;
+    crumb.click();
+    expect((await first).detail).to.deep.equal({ kind: 'webhooks', id: '', href: '/console/webhooks' });
+    expect(location.href).to.equal(before);
+    const second = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    $<HTMLButtonElement>(el, '.fact button')!.click();
+    expect((await second).detail).to.deep.equal({ kind: 'customer', id: 'cus_acme' });
+  });
+
+  it('charts 12 monthly buckets labelled Oct through Sep, with a table', async () => {
+    const el = await webhook();
+    await loaded(el);
+    const chart = $<OpsChart>(el, 'ops-chart')!;
+    const data = chart.data as ChartData;
+    expect(data.categories).to.deep.equal(['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep']);
+    expect(data.series[0]!.values).to.deep.equal(fixtures.webhooks[0]!.activity.values);
+    await waitFor(() => chart.chart, 'chart drawn');
+    expect([...chart.shadowRoot!.querySelectorAll('tbody tr')].map((r) => text(r))).to.have.length(12);
+  });
+
+  it('renders an unknown status neutrally', async () => {
+    api.use(http.get(`*${API_BASE}/webhooks/:id`, () => HttpResponse.json({ ...fixtures.webhooks[0], status: 'Paused' })));
+    const el = await webhook();
+    await loaded(el);
+    expect(facts(el)['Status']).to.equal('Paused');
+    expect($(el, '.fact .badge')!.dataset['tone']).to.equal('neutral');
+  });
+
+  it('shows a load failure with Retry that recovers', async () => {
+    api.use(...scenarios.serverError());
+    const el = await webhook();
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.match(/^Couldn’t load this webhook\./);
+    api.resetHandlers();
+    $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+    await loaded(el);
+  });
+
+  it('passes axe in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await webhook('wh_invoice_paid', `theme=${theme}`);
+      await loaded(el);
+      await expect(el).to.be.accessible();
+    }
+  });
+});
