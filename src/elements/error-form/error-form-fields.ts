@@ -1,4 +1,5 @@
-import { html, nothing } from 'lit';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/schemas.ts';
 
 export const FIELDS = ['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'] as const;
@@ -29,7 +30,7 @@ const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelect
 /** One labelled field with its message; `aria-invalid` and `aria-describedby` tie them together. */
 export function renderField(field: Field, ctx: FieldContext) {
   const error = ctx.errors[field];
-  const common = {
+  const common: { invalid: 'true' | 'false'; describedBy: string } = {
     invalid: error ? 'true' : 'false',
     describedBy: `${field}-error`,
   };
@@ -61,9 +62,9 @@ export function renderField(field: Field, ctx: FieldContext) {
         id=${field}
         name=${field}
         type=${field === 'count' ? 'number' : 'date'}
-        min=${field === 'count' ? '0' : nothing}
-        step=${field === 'count' ? '1' : nothing}
-        inputmode=${field === 'count' ? 'numeric' : nothing}
+        min=${ifDefined(field === 'count' ? 0 : undefined)}
+        step=${ifDefined(field === 'count' ? 1 : undefined)}
+        inputmode=${ifDefined(field === 'count' ? 'numeric' : undefined)}
         aria-invalid=${common.invalid}
         aria-describedby=${common.describedBy}
         .value=${ctx.values[field]}
