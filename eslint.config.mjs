@@ -3,7 +3,7 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json'] },
+  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json', 'openapi.json', '**/*.mjs'] },
   {
     files: ['**/*.ts'],
     extends: [...tseslint.configs.strictTypeChecked],

@@ -5,7 +5,7 @@
 //  - dist/ops-console.js: the all-in, self-contained bundle for one <script type="module">;
 //  - dist/custom-elements.json: the manifest generated from the JSDoc.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
@@ -29,5 +29,7 @@ await build({
   logLevel: 'warning',
 });
 
-run('custom-elements-manifest', ['analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.test.ts', '--outdir', 'dist', '--quiet']);
+run('node', ['scripts/manifest.mjs']);
+copyFileSync('custom-elements.json', 'dist/custom-elements.json');
+copyFileSync('openapi.json', 'dist/openapi.json');
 console.log('Built dist/: modules, types, dist/ops-console.js and dist/custom-elements.json');

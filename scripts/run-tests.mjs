@@ -1,22 +1,35 @@
-// Runs @web/test-runner and prints its `N passed, N failed, N skipped` count as the closing
-// line (the runner's own progress output would otherwise come after it).
+// The test command's runner: the browser tests (@web/test-runner in headless Chromium), then
+// the Node tests of the built package (node:test), and one closing line for both:
+// `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'wtr-'));
 const summaryFile = join(dir, 'summary.txt');
-const result = spawnSync('web-test-runner', process.argv.slice(2), {
-  stdio: 'inherit',
-  env: { ...process.env, WTR_SUMMARY_FILE: summaryFile },
-});
-let line;
+const browser = spawnSync('web-test-runner', process.argv.slice(2), { stdio: 'inherit', env: { ...process.env, WTR_SUMMARY_FILE: summaryFile } });
+const totals = { passed: 0, failed: 0, skipped: 0 };
 try {
-  line = readFileSync(summaryFile, 'utf8');
+  const [, passed, failed, skipped] = /(\d+) passed, (\d+) failed, (\d+) skipped/.exec(readFileSync(summaryFile, 'utf8'));
+  Object.assign(totals, { passed: +passed, failed: +failed, skipped: +skipped });
 } catch {
-  line = '0 passed, 1 failed, 0 skipped'; // the runner died before reporting
+  totals.failed++; // the browser runner died before reporting
 }
 rmSync(dir, { recursive: true, force: true });
-console.log(`\n${line}`);
-process.exit(result.status ?? 1);
+
+let nodeStatus = 0;
+const nodeTests = readdirSync('test/node').filter((f) => f.endsWith('.test.mjs')).map((f) => join('test/node', f));
+if (nodeTests.length && !process.argv.includes('--files')) {
+  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', '--test-reporter-destination=' + join(tmpdir(), 'node-tests.tap'), ...nodeTests], { stdio: 'inherit' });
+  nodeStatus = run.status ?? 1;
+  const tap = readFileSync(join(tmpdir(), 'node-tests.tap'), 'utf8');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled');
+  totals.skipped += count('skipped') + count('todo');
+  if (nodeStatus !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(browser.status === 0 && nodeStatus === 0 ? 0 : 1);

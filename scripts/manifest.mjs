@@ -1,0 +1,34 @@
+// `npm run analyze`: custom-elements.json from the JSDoc of src/ (attributes, properties,
+// events with detail types, parts, CSS properties, slots). `--check` fails when the committed
+// file is out of date, so the manifest cannot drift from the code.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'cem-'));
+try {
+  execFileSync(new URL('../node_modules/.bin/custom-elements-manifest', import.meta.url).pathname, ['analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.test.ts', '--outdir', relative(process.cwd(), dir), '--quiet'], { stdio: 'inherit' });
+  // Modules in path order: the analyzer's own order follows the file system and can vary.
+  const manifest = JSON.parse(readFileSync(join(dir, 'custom-elements.json'), 'utf8'));
+  manifest.modules.sort((a, b) => a.path.localeCompare(b.path));
+  const fresh = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (process.argv.includes('--check')) {
+    let committed = '';
+    try {
+      committed = readFileSync('custom-elements.json', 'utf8');
+    } catch {}
+    if (committed !== fresh) {
+      const at = [...fresh].findIndex((c, i) => c !== committed[i]);
+      console.error('custom-elements.json is out of date with the JSDoc in src/: run `npm run analyze` and commit it.');
+      console.error(`first difference at ${at}: ${JSON.stringify(fresh.slice(at - 80, at + 80))}`);
+      process.exit(1);
+    }
+    console.log('custom-elements.json matches the source.');
+  } else {
+    writeFileSync('custom-elements.json', fresh);
+    console.log('Wrote custom-elements.json');
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

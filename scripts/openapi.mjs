@@ -1,0 +1,122 @@
+// `npm run openapi`: the console API contract as an OpenAPI 3.1 document, generated from the
+// zod schemas in src/api/schemas.ts (the same ones the client validates with).
+// `node scripts/openapi.mjs --check` fails when the committed openapi.json is out of date.
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+import * as s from '../src/api/schemas.ts';
+
+const COMPONENTS = {
+  Person: s.person, MonthSeries: s.monthSeries, RelatedEndpoint: s.relatedEndpoint, Overview: s.overview,
+  Endpoint: s.endpoint, EndpointPage: s.endpointPage, RequestEntry: s.requestEntry, RequestPage: s.requestPage,
+  RequestSummary: s.requestSummary, Metric: s.metric, Traffic: s.traffic, Note: s.note, NewNote: s.newNote,
+  HistoryItem: s.historyItem, Customer: s.customer, Webhook: s.webhook, ErrorRecord: s.errorRecord,
+  ErrorPage: s.errorPage, ErrorOptions: s.errorOptions, NewErrorRecord: s.newErrorRecord, ErrorPatch: s.errorPatch,
+  ActivityItem: s.activityItem, ActivityPage: s.activityPage, Problem: s.problem,
+};
+
+/** Servers may add fields at any time (the contract's rule of change), so no object is closed. */
+function open(schema) {
+  if (Array.isArray(schema)) return schema.map(open);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    if (key === '$schema' || key === '$id') continue;
+    out[key] = open(value);
+  }
+  return out;
+}
+
+export function buildOpenApi() {
+  const registry = z.registry();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' });
+
+  const ref = (id) => ({ $ref: `#/components/schemas/${id}` });
+  const json = (id) => ({ content: { 'application/json': { schema: ref(id) } } });
+  const problems = {
+    default: { description: 'An RFC 9457 problem (4xx/5xx); 422 carries `errors[]` per field.', content: { 'application/problem+json': { schema: ref('Problem') } } },
+  };
+  const query = (name, description, schema = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
+  const pathId = { name: 'id', in: 'path', required: true, description: 'An opaque id.', schema: { type: 'string' } };
+  const paging = [query('limit', 'Page size, 1–500 (default 50).', { type: 'integer', minimum: 1, maximum: 500 }), query('cursor', 'The `nextCursor` of the previous page.')];
+  const idempotency = { name: 'Idempotency-Key', in: 'header', required: true, description: 'A UUID made once per submission and reused on retry; a repeated key returns the same record.', schema: { type: 'string', format: 'uuid' } };
+  const get = (summary, id, parameters = []) => ({ get: { summary, parameters, responses: { 200: { description: 'OK', ...json(id) }, ...problems } } });
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ops Console API',
+      version: '1.0.0',
+      description:
+        'The console API that the ops-* elements read. Servers may add fields and enum values at any time; elements ignore unknown fields and show unknown enum values neutrally. Dates are YYYY-MM-DD, timestamps ISO 8601 with offset, percents in percent units (`errorPct: 2.4`).',
+    },
+    servers: [{ url: '/api/v1', description: 'The base URL a host page sets as api-base.' }],
+    paths: {
+      '/overview': get('Greeting owner, summary figures and requests by endpoint group', 'Overview'),
+      '/endpoints': get('Every route with its figures (rows may share method and path)', 'EndpointPage', [
+        query('status', 'Healthy, Failing or Slow.'),
+        query('q', 'Substring of the endpoint label.'),
+        query('sort', 'requests, -requests, p95Ms, -p95Ms, errorPct, -errorPct or recent.', { type: 'string', enum: [...s.ENDPOINT_SORTS] }),
+        ...paging,
+      ]),
+      '/requests': get('The request log, newest first', 'RequestPage', [
+        query('method', 'GET, POST, PUT, PATCH or DELETE.'),
+        query('status', 'A code such as 500 or a class such as 5xx.'),
+        query('path', 'Substring of the path.'),
+        query('since', 'Only entries after this timestamp.', { type: 'string', format: 'date-time' }),
+        ...paging,
+      ]),
+      '/requests/summary': get('Requests grouped by method, path and status with this week\'s count', 'RequestSummary'),
+      '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
+      '/customers/{id}': get('A customer with notes and history (newest first)', 'Customer', [pathId]),
+      '/customers/{id}/notes': {
+        post: {
+          summary: 'Add a note; the customer gains a "Note added" history item',
+          parameters: [pathId, idempotency],
+          requestBody: { required: true, ...json('NewNote') },
+          responses: { 201: { description: 'Created', ...json('Note') }, ...problems },
+        },
+      },
+      '/webhooks/{id}': get('A webhook with its monthly activity', 'Webhook', [pathId]),
+      '/errors': {
+        ...get('Error records', 'ErrorPage', [query('status', 'Open, Fixed or Ignored.'), ...paging]),
+        post: {
+          summary: 'Create an error record (the server fills title, owner, relatedEndpoints, monthly)',
+          parameters: [idempotency],
+          requestBody: { required: true, ...json('NewErrorRecord') },
+          responses: { 201: { description: 'Created', ...json('ErrorRecord') }, ...problems },
+        },
+      },
+      '/errors/options': get('The endpoints the creation form offers', 'ErrorOptions'),
+      '/errors/{id}': {
+        ...get('An error record', 'ErrorRecord', [pathId]),
+        patch: {
+          summary: 'Change status and/or notes',
+          parameters: [pathId],
+          requestBody: { required: true, ...json('ErrorPatch') },
+          responses: { 200: { description: 'OK', ...json('ErrorRecord') }, ...problems },
+        },
+      },
+      '/activity': get('Latest activity, newest first', 'ActivityPage', [query('kind', 'One of the activity kinds.', { type: 'string', enum: [...s.ACTIVITY_KINDS] }), ...paging]),
+    },
+    components: { schemas: open(schemas) },
+  };
+}
+
+const file = new URL('../openapi.json', import.meta.url);
+const text = `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
+if (process.argv.includes('--check')) {
+  let committed = '';
+  try {
+    committed = readFileSync(file, 'utf8');
+  } catch {}
+  if (committed !== text) {
+    console.error('openapi.json is out of date with src/api/schemas.ts: run `npm run openapi` and commit it.');
+    process.exit(1);
+  }
+  console.log('openapi.json matches the schemas.');
+} else if (process.argv[1] === new URL(import.meta.url).pathname) {
+  writeFileSync(file, text);
+  console.log(`Wrote openapi.json (${Object.keys(buildOpenApi().paths).length} paths).`);
+}

@@ -1,0 +1,65 @@
+// Helpers for the Node tests that need a real page: Chromium through puppeteer-core, and
+// small HTTP servers on loopback (static files, and the mock console API).
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { respondFromHandlers } from '../../mocks/node.ts';
+import { handlersWithScenarios } from '../../mocks/scenarios.ts';
+
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
+
+/** Serves `root` (and the mock API under /api/) on 127.0.0.1; `pages` maps paths to HTML. */
+export async function serve(root, pages = {}) {
+  const handlers = handlersWithScenarios();
+  const server = createServer(async (req, res) => {
+    const origin = `http://${req.headers.host}`;
+    const url = new URL(req.url, origin);
+    if (url.pathname.startsWith('/api/')) {
+      if (!(await respondFromHandlers(handlers, req, res, origin))) res.writeHead(404).end();
+      return;
+    }
+    if (pages[url.pathname]) {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[url.pathname]);
+      return;
+    }
+    try {
+      const file = join(root, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => {
+    server.closeAllConnections(); // the browser keeps connections alive; don't wait for them
+    return new Promise((r) => server.close(r));
+  };
+  return { origin: `http://127.0.0.1:${server.address().port}`, close };
+}
+
+export async function launch() {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
+/** Opens `url`, recording requests and page errors. */
+export async function open(browser, url) {
+  const page = await browser.newPage();
+  const requests = [];
+  const errors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, requests, errors };
+}
+
+/** Waits until `fn` (run in the page) returns something truthy. */
+export async function until(page, fn, ...args) {
+  await page.waitForFunction(fn, { timeout: 20_000, polling: 100 }, ...args);
+}
