@@ -1,9 +1,13 @@
-import type { Preview } from '@storybook/web-components-vite';
+import { setCustomElementsManifest, type Preview } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlersWithScenarios } from '../mocks/scenarios.ts';
 import '../src/all.ts';
+import manifest from '../custom-elements.json';
+
+// Docs pages (attributes, properties, events, parts, CSS properties) come from the manifest.
+setCustomElementsManifest(manifest);
 
 /** Token sets a designer can switch between in the toolbar. */
 const THEMES: Record<string, string> = {
@@ -14,6 +18,7 @@ const THEMES: Record<string, string> = {
 };
 
 const preview: Preview = {
+  tags: ['autodocs'],
   // The mock API: defaults on /api/v1 and every scenario on /api/scenario/<name>/v1.
   loaders: [
     mswLoader(async () => {

@@ -1,0 +1,45 @@
+// Writes dist/jsx-react.d.ts from custom-elements.json: every element's attributes, properties
+// and events for React 19 (and Preact through its React compatibility types), so JSX users get
+// attribute and event checking. Generated, so it cannot drift from the manifest.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+const exported = new Set(['NavigateDetail', 'LoadErrorDetail', 'ErrorRecordDetail', 'CancelDetail', 'EndpointSort']);
+/** Keeps a manifest type when every name in it is a primitive, a literal or exported; otherwise `string`. */
+const safe = (text = 'string') => {
+  const names = text.replace(/'[^']*'/g, '').match(/[A-Za-z_]\w*/g) ?? [];
+  return names.every((n) => ['string', 'number', 'boolean', 'undefined', 'null', 'CustomEvent', 'Event'].includes(n) || exported.has(n)) ? text : 'string';
+};
+
+const elements = manifest.modules
+  .flatMap((m) => m.declarations ?? [])
+  .filter((d) => d.tagName && d.customElement && d.tagName !== 'ops-chart');
+
+const lines = [
+  '// Generated from custom-elements.json by scripts/jsx-types.mjs. Do not edit.',
+  "import type { HTMLAttributes, RefAttributes } from 'react';",
+  `import type { ${[...exported].sort().join(', ')}, ${elements.map((e) => e.name).join(', ')} } from './src/index.js';`,
+  '',
+  'type Base<E> = Omit<HTMLAttributes<E>, "onChange"> & RefAttributes<E> & { class?: string };',
+  '',
+];
+for (const el of elements) {
+  lines.push(`/** ${el.summary ?? el.tagName} */`);
+  lines.push(`export interface ${el.name}JsxProps extends Base<${el.name}> {`);
+  for (const attr of el.attributes ?? []) {
+    if (!attr.name) continue;
+    lines.push(`  /** ${(attr.description ?? '').replace(/\*\//g, '')} */`);
+    lines.push(`  '${attr.name}'?: ${safe(attr.type?.text).replace(/ \| undefined$/, '')};`);
+  }
+  for (const event of el.events ?? []) {
+    lines.push(`  /** ${(event.description ?? '').replace(/\*\//g, '')} */`);
+    lines.push(`  'on${event.name}'?: (event: ${safe(event.type?.text ?? 'Event')}) => void;`);
+  }
+  lines.push('}', '');
+}
+lines.push("declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
+for (const el of elements) lines.push(`      '${el.tagName}': ${el.name}JsxProps;`);
+lines.push('    }', '  }', '}', '');
+writeFileSync('dist/jsx-react.d.ts', lines.join('\n'));
+writeFileSync('dist/jsx-react.js', '// Types only: see jsx-react.d.ts.\nexport {};\n');
+console.log(`Wrote dist/jsx-react.d.ts (${elements.length} elements)`);

@@ -1,0 +1,63 @@
+// Every story renders: Storybook is built, then each story opens in headless Chromium and
+// must produce no page error, no console error, and no failed request other than the mock API
+// answers a failure story asks for (its scenario, or its own story handler).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, serve } from './browser.mjs';
+
+const out = mkdtempSync(join(tmpdir(), 'storybook-'));
+let site;
+let browser;
+
+before(async () => {
+  execFileSync(resolve('node_modules/.bin/storybook'), ['build', '-o', out, '--quiet', '--disable-telemetry'], { stdio: 'pipe' });
+  site = await serve(out);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** Mock API answers a story asks for: scenarios and story-specific handlers on /api/…. */
+const expectedFailure = (url) => new URL(url).pathname.startsWith('/api/');
+
+test('every story renders without errors', async () => {
+  const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+  const stories = Object.values(index.entries).filter((e) => e.type === 'story');
+  assert.ok(stories.length >= 60, `found ${stories.length} stories`);
+  const docs = Object.values(index.entries).filter((e) => e.type === 'docs').map((e) => e.title);
+  for (const guide of ['Guides/Embedding', 'Guides/Configuration and auth', 'Guides/Theming', 'Guides/Events', 'Guides/API contract']) assert.ok(docs.includes(guide), guide);
+
+  const problems = [];
+  const page = await browser.newPage();
+  let current = '';
+  page.on('pageerror', (e) => !e.message.startsWith('ResizeObserver loop') && problems.push(`${current}: page error ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const url = m.location()?.url ?? '';
+    if (m.text().startsWith('Failed to load resource') && (expectedFailure(url) || url.endsWith('/favicon.ico'))) return;
+    problems.push(`${current}: console error ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => {
+    if (!expectedFailure(r.url())) problems.push(`${current}: request failed ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !expectedFailure(r.url()) && !r.url().endsWith('/favicon.ico')) problems.push(`${current}: ${r.status()} ${r.url()}`);
+  });
+  for (const story of stories) {
+    current = story.id;
+    await page.goto(`${site.origin}/iframe.html?id=${story.id}&viewMode=story`, { waitUntil: 'load' });
+    // Rendered means the story root holds an element that has rendered its shadow root.
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('#storybook-root *')].some((el) => el.tagName.startsWith('OPS-') && el.shadowRoot?.childElementCount),
+      { timeout: 15_000, polling: 100 },
+    ).catch(() => problems.push(`${current}: nothing rendered`));
+  }
+  assert.deepEqual(problems, []);
+});
