@@ -37,6 +37,11 @@ export class MorePages<T> {
     this.#host.requestUpdate();
   }
 
+  /** How many pages after the first are loaded (changes whenever items do). */
+  get pageCount(): number {
+    return this.#pages.length;
+  }
+
   /** All items loaded so far, first page first. */
   items(first: Page<T>): T[] {
     return [first, ...this.#pages].flatMap((page) => page.items);

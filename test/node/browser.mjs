@@ -39,11 +39,11 @@ export async function serve(root, pages = {}) {
   return { origin: `http://127.0.0.1:${server.address().port}`, close };
 }
 
-export async function launch() {
+export async function launch(extraArgs = []) {
   return puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run', ...extraArgs],
   });
 }
 

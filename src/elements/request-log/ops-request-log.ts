@@ -109,13 +109,19 @@ export class OpsRequestLog extends OpsElement {
     if (PERSISTED.some((key) => changed.has(key))) this.save();
   }
 
-  /** Every entry on screen in the timeline, newest first. */
+  #entries?: { key: readonly unknown[]; list: RequestEntry[] };
+
+  /** Every entry on screen in the timeline, newest first (the same array until something arrives). */
   entries(): RequestEntry[] {
     const first = this.timeline.value;
     if (!first) return this.tail.shown;
+    const key = [first, this.more.pageCount, this.tail.shown] as const;
+    if (this.#entries?.key.every((part, i) => part === key[i])) return this.#entries.list;
     const loaded = this.more.items(first);
     const seen = new Set(this.tail.shown.map((e) => e.id));
-    return [...this.tail.shown, ...loaded.filter((e) => !seen.has(e.id))];
+    const list = this.tail.shown.length ? [...this.tail.shown, ...loaded.filter((e) => !seen.has(e.id))] : loaded;
+    this.#entries = { key, list };
+    return list;
   }
 
   /** The loaded entries under the current filters as CSV (what "Export CSV" downloads). */

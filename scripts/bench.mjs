@@ -1,0 +1,227 @@
+// `npm run bench`: size, speed and scale of the elements in headless Chromium, against budgets.
+// Prints one table and writes .bench/results.json. Timings are medians of RUNS runs; how each is
+// measured is stated in its row. Not a test: machines are noisy, so these are figures.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { launch, serve } from '../test/node/browser.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const rows = [];
+const add = (group, name, value, unit, budget, how) =>
+  rows.push({ group, name, value: Math.round(value * 10) / 10, unit, budget: budget ?? null, pass: budget == null ? null : value <= budget, how });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
+
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+
+// Bytes --------------------------------------------------------------------------------------
+async function bundle(contents, resolveDir = resolve('.')) {
+  const result = await build({
+    stdin: { contents, resolveDir, loader: 'ts' },
+    bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', tsconfig: 'tsconfig.json',
+    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent', splitting: false, outdir: '/tmp/bench-out',
+    // The chart chunk is loaded lazily: it is not part of what an entry downloads up front.
+    external: ['./echarts-chunk.ts'],
+  });
+  return result.outputFiles.reduce((sum, f) => sum + gz(f.contents), 0);
+}
+const allIn = gz(readFileSync('dist/ops-console.js'));
+const chunks = execFileSync('ls', ['dist/chunks']).toString().trim().split('\n');
+const chartChunk = gz(readFileSync(`dist/chunks/${chunks.find((f) => /^echarts-chunk-.*\.js$/.test(f))}`));
+const fullEcharts = await bundle("import * as echarts from 'echarts'; globalThis.echarts = echarts;");
+add('bytes', 'all-in dist/ops-console.js (no chart code)', allIn, 'KB gz', 30, 'gzip -9 of the built file');
+add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of dist/chunks/echarts-chunk-*.js');
+add('bytes', 'full echarts, bundled in this run', fullEcharts, 'KB gz', null, 'esbuild --minify of `import * as echarts`');
+add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 50, 'ratio of the two above');
+const ELEMENTS = ['overview', 'endpoint-table', 'request-log', 'traffic', 'customer', 'webhook', 'error', 'error-form', 'activity-feed'];
+for (const el of ELEMENTS) add('bytes', `entry ops-${el} alone (lit, zod, … included)`, await bundle(`import './src/elements/${el}/define.ts';`), 'KB gz', null, 'esbuild bundle of its define.ts; the lazy chart chunk not counted');
+add('bytes', 'page with only ops-endpoint-table downloads', await bundle("import './src/elements/endpoint-table/define.ts';"), 'KB gz', null, 'same bundle; it has no chart import at all');
+
+// Browser --------------------------------------------------------------------------------------
+const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.js"></script><main></main>';
+const site = await serve(resolve('dist'), { '/bench.html': benchPage });
+const browser = await launch(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
+const page = await browser.newPage();
+await page.goto(`${site.origin}/bench.html`, { waitUntil: 'load' });
+await page.waitForFunction(() => customElements.get('ops-overview'));
+const cdp = await page.createCDPSession();
+const heapMB = async () => {
+  await page.evaluate(() => globalThis.gc?.());
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize / 1048576;
+};
+
+const CASES = [
+  { tag: 'ops-endpoint-table', attrs: {}, ready: 'tbody tr' },
+  { tag: 'ops-request-log', attrs: { 'time-zone': 'UTC' }, ready: '[part="row"]' },
+  { tag: 'ops-activity-feed', attrs: {}, ready: '[part="item"]' },
+  { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts' },
+  { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, ready: '.facts', chart: true },
+  { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', chart: true },
+  { tag: 'ops-error-form', attrs: {}, ready: 'form' },
+  { tag: 'ops-traffic', attrs: {}, ready: '[part="metric"]', chart: true },
+  { tag: 'ops-overview', attrs: {}, ready: '[part="figure"]', chart: true },
+];
+
+/** In the page: mount, then time from the API response's arrival to the first frame with content. */
+const mountAndTime = ({ tag, attrs, ready, chart }) =>
+  new Promise((resolve) => {
+    performance.clearResourceTimings();
+    const el = document.createElement(tag);
+    el.setAttribute('api-base', '/api/v1');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    const done = (paintedAt) => {
+      const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/'));
+      const responseAt = Math.max(...api.filter((e) => e.name.includes(tag === 'ops-overview' ? '/overview' : '/')).map((e) => e.responseEnd));
+      const result = { paint: paintedAt - responseAt, dom: domAt - responseAt, chart: null };
+      if (!chart) return resolve({ el, ...result });
+      const charts = () => [...el.shadowRoot.querySelectorAll('ops-chart'), ...[...el.shadowRoot.querySelectorAll('*')].flatMap((n) => [...(n.shadowRoot?.querySelectorAll('ops-chart') ?? [])])];
+      const waitChart = () => {
+        const drawn = charts().find((c) => c.chart);
+        if (!drawn) return requestAnimationFrame(waitChart);
+        requestAnimationFrame(() => {
+          const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('echarts-chunk'));
+          const chunkAt = chunk ? chunk.responseEnd : globalThis.__chunkAt;
+          globalThis.__chunkAt ??= chunkAt;
+          resolve({ el, ...result, chart: performance.now() - Math.max(chunkAt ?? 0, responseAt) });
+        });
+      };
+      waitChart();
+    };
+    let domAt = 0;
+    const observer = new MutationObserver(() => {
+      if (el.shadowRoot?.querySelector(ready)) {
+        observer.disconnect();
+        domAt = performance.now();
+        requestAnimationFrame(() => done(performance.now()));
+      }
+    });
+    document.querySelector('main').append(el);
+    observer.observe(el.shadowRoot, { childList: true, subtree: true });
+  });
+
+for (const c of CASES) {
+  const paints = [];
+  const doms = [];
+  const charts = [];
+  let requests = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const result = await page.evaluate(async (c, fn) => {
+      const r = await eval(fn)(c);
+      r.el.remove();
+      return { paint: r.paint, dom: r.dom, chart: r.chart };
+    }, c, `(${mountAndTime})`);
+    paints.push(result.paint);
+    doms.push(result.dom);
+    if (result.chart != null) charts.push(result.chart);
+  }
+  const settled = await page.evaluate(async ({ tag, attrs }) => {
+    performance.clearResourceTimings();
+    const el = document.createElement(tag);
+    el.setAttribute('api-base', '/api/v1');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    document.querySelector('main').append(el);
+    await new Promise((r) => setTimeout(r, 1500));
+    el.remove();
+    const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/'));
+    const starts = api.map((e) => e.startTime);
+    return { count: api.length, spread: api.length ? Math.max(...starts) - Math.min(...starts) : 0 };
+  }, c);
+  requests = settled.count;
+  add('paint', `${c.tag}: response → content in the DOM`, median(doms), 'ms', null, 'response timing responseEnd → MutationObserver sees the content');
+  add('paint', `${c.tag}: response → content painted`, median(paints), 'ms', 16.7, 'responseEnd → the first rAF after the content appears (the frame that paints it)');
+  if (charts.length) add('paint', `${c.tag}: chart chunk available → chart drawn`, median(charts), 'ms', 100, 'later of chunk responseEnd and data → rAF after the ECharts instance drew');
+  const parts = c.tag === 'ops-overview' ? 3 : 1;
+  add('requests', `${c.tag}: API requests to render${parts > 1 ? ` (started within ${Math.round(settled.spread)} ms of each other)` : ''}`, requests, 'requests', parts, c.tag === 'ops-overview' ? 'overview, endpoints, activity: in parallel, no waterfall' : 'one per data panel');
+}
+
+// Scale ----------------------------------------------------------------------------------------
+const scale = await page.evaluate(async () => {
+  const longTasks = [];
+  new PerformanceObserver((list) => longTasks.push(...list.getEntries().filter((e) => e.duration > 50))).observe({ type: 'longtask' });
+  const log = document.createElement('ops-request-log');
+  log.setAttribute('api-base', '/api/scenario/large/v1');
+  log.setAttribute('limit', '500');
+  document.querySelector('main').append(log);
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  while (!log.shadowRoot.querySelector('[part="row"]')) await frame();
+  globalThis.gc?.();
+  const heapBefore = performance.memory.usedJSHeapSize;
+  longTasks.length = 0;
+  const timeline = log.shadowRoot.querySelector('.timeline');
+  const rowHeight = log.shadowRoot.querySelector('[part="row"]').getBoundingClientRect().height;
+  let maxRows = 0;
+  const target = 10_000 * rowHeight;
+  for (let guard = 0; timeline.scrollTop < target && guard < 4000; guard++) {
+    timeline.scrollTop += 600;
+    await frame();
+    maxRows = Math.max(maxRows, log.shadowRoot.querySelectorAll('[part="row"]').length);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  globalThis.gc?.();
+  const heapAfter = performance.memory.usedJSHeapSize;
+  const loaded = log.entries().length;
+  const scrolledRows = Math.round(timeline.scrollTop / rowHeight);
+  log.remove();
+  return { maxRows, longTasks: longTasks.length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
+});
+add('scale', `ops-request-log, 1,000,000 entries: most rows in the DOM while scrolling ${scale.scrolledRows.toLocaleString('en-US')} rows`, scale.maxRows, 'rows', 199, 'max querySelectorAll([part=row]) over every frame');
+add('scale', 'ops-request-log: long tasks > 50 ms while scrolling', scale.longTasks, 'tasks', 0, 'PerformanceObserver longtask');
+add('scale', `ops-request-log: JS heap growth after scrolling (${scale.loaded.toLocaleString('en-US')} entries loaded)`, scale.heapGrowthMB, 'MB', 5, 'performance.memory after gc(), before vs after');
+
+const sorts = [];
+for (let run = 0; run < RUNS; run++) {
+  sorts.push(
+    await page.evaluate(async () => {
+      const table = document.createElement('ops-endpoint-table');
+      table.setAttribute('api-base', '/api/scenario/large/v1');
+      table.setAttribute('limit', '500');
+      document.querySelector('main').append(table);
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      while (!table.shadowRoot.querySelector('tbody tr')) await frame();
+      const first = table.shadowRoot.querySelector('tbody tr').dataset.id;
+      const start = performance.now();
+      table.shadowRoot.querySelector('th[aria-sort] button').click();
+      while (table.shadowRoot.querySelector('tbody tr').dataset.id === first || table.shadowRoot.querySelector('table[aria-busy="true"]')) await frame();
+      await frame();
+      const took = performance.now() - start;
+      table.remove();
+      return took;
+    }),
+  );
+}
+add('scale', 'ops-endpoint-table over 10,000 endpoints: sort click → sorted rows painted', median(sorts), 'ms', 50, 'server-side sort over loopback, 500 rows shown; click → rAF after re-render');
+
+// Lifecycle --------------------------------------------------------------------------------------
+for (const c of CASES) {
+  const before = await heapMB();
+  await page.evaluate(async ({ tag, attrs }) => {
+    for (let i = 0; i < 1000; i++) {
+      const el = document.createElement(tag);
+      el.setAttribute('api-base', '/api/v1');
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      document.querySelector('main').append(el);
+      await el.updateComplete;
+      el.remove();
+    }
+    await new Promise((r) => setTimeout(r, 1000)); // let aborted requests settle
+  }, c);
+  add('lifecycle', `${c.tag}: heap growth after 1,000 mounts and unmounts`, (await heapMB()) - before, 'MB', 1, 'CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage');
+}
+
+await browser.close();
+await site.close();
+
+// Report -----------------------------------------------------------------------------------------
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`);
+const table = [
+  '| group | figure | value | budget | result |',
+  '|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.value} ${r.unit} | ${r.budget == null ? '—' : `≤ ${r.budget} ${r.unit}`} | ${r.pass == null ? '' : r.pass ? 'pass' : 'FAIL'} |`),
+];
+console.log(`\n${table.join('\n')}\n`);
+console.log(`${rows.filter((r) => r.pass).length} within budget, ${rows.filter((r) => r.pass === false).length} over budget (medians of ${RUNS} runs; .bench/results.json)`);
