@@ -9,8 +9,11 @@ import { handlersWithScenarios } from '../../mocks/scenarios.ts';
 
 const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
 
-/** Serves `root` (and the mock API under /api/) on 127.0.0.1; `pages` maps paths to HTML. */
-export async function serve(root, pages = {}) {
+/**
+ * Serves `root` (and the mock API under /api/) on 127.0.0.1; `pages` maps paths to HTML and
+ * `scripts` to JavaScript; `headers` go on the pages (e.g. a Content-Security-Policy).
+ */
+export async function serve(root, pages = {}, headers = {}, scripts = {}) {
   const handlers = handlersWithScenarios();
   const server = createServer(async (req, res) => {
     const origin = `http://${req.headers.host}`;
@@ -20,7 +23,11 @@ export async function serve(root, pages = {}) {
       return;
     }
     if (pages[url.pathname]) {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[url.pathname]);
+      res.writeHead(200, { 'Content-Type': 'text/html', ...headers }).end(pages[url.pathname]);
+      return;
+    }
+    if (scripts[url.pathname]) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scripts[url.pathname]);
       return;
     }
     try {

@@ -197,6 +197,7 @@ export class OpsChart extends LitElement {
     const canvas = this.canvas;
     if (!this.isConnected || !canvas || isBlank(this.data)) return;
     if (!this.chart || this.chart.isDisposed()) {
+      clearWithoutInnerHtml(canvas);
       this.chart = charts.init(canvas, undefined, { renderer: 'canvas' });
       OpsChart.liveInstances++;
       this.#resizeObserver = new ResizeObserver(() => this.chart?.resize());
@@ -220,4 +221,19 @@ export class OpsChart extends LitElement {
     }
     this.chart = undefined;
   }
+}
+
+/**
+ * zrender empties its root with `root.innerHTML = ''` when it starts and when it is disposed.
+ * On a host page that requires Trusted Types that assignment is blocked (even for ''), so the
+ * chart's own container gets an innerHTML that empties it without touching the HTML sink.
+ */
+function clearWithoutInnerHtml(element: HTMLElement): void {
+  Object.defineProperty(element, 'innerHTML', {
+    configurable: true,
+    get: () => '',
+    set: (value: unknown) => {
+      if (value === '') element.replaceChildren();
+    },
+  });
 }
