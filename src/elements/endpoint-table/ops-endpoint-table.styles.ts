@@ -22,39 +22,11 @@ export const styles = css`
     border-radius: calc(var(--_radius) / 1.5);
     padding: 0.2rem 0.4rem;
   }
-  .scroller {
-    overflow-x: auto;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
   table[aria-busy='true'] tbody {
     opacity: 0.6;
   }
-  th,
-  td {
-    padding: calc(var(--_space) * 0.75) var(--_space);
-    text-align: left;
-    border-bottom: 1px solid var(--_border);
-    white-space: nowrap;
-  }
-  tbody tr:last-child > * {
-    border-bottom: none;
-  }
-  thead th {
-    font-weight: 600;
-    color: var(--_muted);
-    background: var(--_surface-raised);
-  }
   tbody th {
     font-weight: 500;
-  }
-  .num {
-    text-align: right;
   }
   tbody tr {
     cursor: pointer;
@@ -62,33 +34,19 @@ export const styles = css`
   tbody tr:hover {
     background: var(--_surface-raised);
   }
-  .row-link,
-  .sort {
+  .row-link {
     font: inherit;
-    color: inherit;
     background: none;
     border: none;
     padding: 0;
     cursor: pointer;
     text-align: inherit;
-  }
-  .row-link {
     color: var(--_accent);
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-size: 0.95em;
     overflow-wrap: anywhere;
     white-space: normal;
     min-width: 10ch;
-  }
-  .sort {
-    font-weight: 600;
-    color: var(--_muted);
-  }
-  .sort-icon {
-    display: inline-block;
-    width: 1em;
-    margin-left: 0.2em;
-    font-size: 0.8em;
   }
   /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
   @container (max-width: 480px) {

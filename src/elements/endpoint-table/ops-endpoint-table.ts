@@ -8,6 +8,7 @@ import { MorePages } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { renderSortHeader, tableStyles } from '../../shared/table.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 
 type SortKey = 'requests' | 'p95Ms' | 'errorPct';
@@ -40,7 +41,7 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @csspart retry-button - The Retry button of the error panel.
  */
 export class OpsEndpointTable extends OpsElement {
-  static override styles = [tokens, sharedStyles, styles];
+  static override styles = [tokens, sharedStyles, tableStyles, styles];
 
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
   @property({ reflect: true }) status = '';
@@ -129,12 +130,8 @@ export class OpsEndpointTable extends OpsElement {
   }
 
   private renderSortableHeader(key: SortKey, label: string) {
-    const direction = this.sort === key ? 'ascending' : this.sort === `-${key}` ? 'descending' : undefined;
-    return html`<th scope="col" class="num" aria-sort=${direction ?? 'none'}>
-      <button type="button" class="sort" @click=${() => this.toggleSort(key)}>
-        ${label}<span class="sort-icon" aria-hidden="true">${direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
-      </button>
-    </th>`;
+    const direction = this.sort === key ? 'ascending' : this.sort === `-${key}` ? 'descending' : 'none';
+    return renderSortHeader(label, direction, () => this.toggleSort(key), true);
   }
 
   /** Largest first on the first click, then flips. */

@@ -125,47 +125,6 @@ export const styles = css`
   .new-entries .button {
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
   }
-  .scroller {
-    overflow-x: auto;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
-  th,
-  td {
-    padding: calc(var(--_space) * 0.75) var(--_space);
-    text-align: left;
-    border-bottom: 1px solid var(--_border);
-  }
-  thead th {
-    background: var(--_surface-raised);
-  }
-  .num {
-    text-align: right;
-  }
-  .mono {
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    font-weight: 500;
-  }
-  .sort {
-    font: inherit;
-    font-weight: 600;
-    color: var(--_muted);
-    background: none;
-    border: none;
-    padding: 0;
-    cursor: pointer;
-  }
-  .sort-icon {
-    display: inline-block;
-    width: 1em;
-    margin-left: 0.2em;
-    font-size: 0.8em;
-  }
   @container (max-width: 560px) {
     .row {
       grid-template-columns: 1fr auto;

@@ -7,6 +7,7 @@ import { MorePages } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { tableStyles } from '../../shared/table.ts';
 import { LiveTail } from './live-tail.ts';
 import { styles } from './ops-request-log.styles.ts';
 import { renderSummary, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
@@ -38,7 +39,7 @@ const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(500, Ma
  * @cssprop --ops-log-height - Height of the scrolling timeline (default 28rem).
  */
 export class OpsRequestLog extends OpsElement {
-  static override styles = [tokens, sharedStyles, styles];
+  static override styles = [tokens, sharedStyles, tableStyles, styles];
 
   /** `timeline` (default) or `summary`. */
   @property({ reflect: true }) view: View = 'timeline';

@@ -2,6 +2,7 @@ import { html } from 'lit';
 import type { RequestSummary } from '../../api/schemas.ts';
 import { formatInteger, formatMs, type FormatOptions } from '../../format/format.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
+import { renderSortHeader } from '../../shared/table.ts';
 
 export type SummaryGroup = RequestSummary['groups'][number];
 export type SummaryColumn = 'endpoint' | 'status' | 'durationMs' | 'thisWeek';
@@ -34,14 +35,14 @@ export function renderSummary(groups: readonly SummaryGroup[], sort: SummarySort
     <table part="summary-table">
       <thead>
         <tr>
-          ${COLUMNS.map((column) => {
-            const direction = sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
-            return html`<th scope="col" class=${column.numeric ? 'num' : ''} aria-sort=${direction}>
-              <button type="button" class="sort" @click=${() => onSort(column.key)}>
-                ${column.label}<span class="sort-icon" aria-hidden="true">${direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
-              </button>
-            </th>`;
-          })}
+          ${COLUMNS.map((column) =>
+            renderSortHeader(
+              column.label,
+              sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none',
+              () => onSort(column.key),
+              column.numeric,
+            ),
+          )}
         </tr>
       </thead>
       <tbody>

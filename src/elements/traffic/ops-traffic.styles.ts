@@ -45,44 +45,9 @@ export const styles = css`
     margin: 0 0 var(--_space);
     font-size: 1.05em;
   }
+  /* The breakdown sits in a panel that already has a border. */
   .scroller {
-    overflow-x: auto;
-  }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
-  th,
-  td {
-    padding: calc(var(--_space) * 0.75) var(--_space);
-    text-align: left;
-    border-bottom: 1px solid var(--_border);
-    white-space: nowrap;
-  }
-  .num {
-    text-align: right;
-  }
-  .mono {
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    font-weight: 500;
-    white-space: normal;
-    overflow-wrap: anywhere;
-  }
-  .sort {
-    font: inherit;
-    font-weight: 600;
-    color: var(--_muted);
-    background: none;
     border: none;
-    padding: 0;
-    cursor: pointer;
-  }
-  .sort-icon {
-    display: inline-block;
-    width: 1em;
-    margin-left: 0.2em;
-    font-size: 0.8em;
   }
   .share {
     display: flex;

@@ -8,6 +8,7 @@ import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { tableStyles } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
 import { renderBreakdown, type BreakdownColumn, type BreakdownSort } from './traffic-breakdown.ts';
 
@@ -37,7 +38,7 @@ const METRICS: { key: MetricKey; label: string; riseIsGood: boolean | null }[] =
  * @csspart breakdown-row - One row of the breakdown.
  */
 export class OpsTraffic extends OpsElement {
-  static override styles = [tokens, sharedStyles, styles];
+  static override styles = [tokens, sharedStyles, tableStyles, styles];
 
   /** The period, sent as `range` (default `12m`). */
   @property({ reflect: true }) range = '12m';

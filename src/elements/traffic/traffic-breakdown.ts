@@ -1,6 +1,7 @@
 import { html, svg } from 'lit';
 import type { Traffic } from '../../api/schemas.ts';
 import { formatChange, formatPercent, formatValue, type FormatOptions } from '../../format/format.ts';
+import { renderSortHeader } from '../../shared/table.ts';
 
 export type BreakdownRow = Traffic['breakdown'][number];
 export type BreakdownColumn = 'name' | 'value' | 'changePct' | 'sharePct';
@@ -38,14 +39,14 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
     <table part="breakdown">
       <thead>
         <tr>
-          ${COLUMNS.map((column) => {
-            const direction = sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
-            return html`<th scope="col" class=${column.key === 'name' ? '' : 'num'} aria-sort=${direction}>
-              <button type="button" class="sort" @click=${() => onSort(column.key)}>
-                ${column.label}<span class="sort-icon" aria-hidden="true">${direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
-              </button>
-            </th>`;
-          })}
+          ${COLUMNS.map((column) =>
+            renderSortHeader(
+              column.label,
+              sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none',
+              () => onSort(column.key),
+              column.key !== 'name',
+            ),
+          )}
         </tr>
       </thead>
       <tbody>
