@@ -33,6 +33,8 @@ export const tokens = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.45;
+    /* API text can be one 10,000-character word: let it wrap anywhere rather than widen the host page. */
+    overflow-wrap: anywhere;
     color: var(--_text);
     background: var(--_surface);
   }

@@ -1,0 +1,206 @@
+/**
+ * The bad-input matrix: every element × every kind of bad answer, generated from the two
+ * tables below (a new element or case is one line). Each ends in a clear state — the error
+ * with Retry, or a neutral rendering — with no uncaught exception or unhandled rejection, and
+ * Retry succeeds once the server recovers.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { bypass, delay, http, HttpResponse, type RequestHandler } from 'msw';
+import '../src/all.ts';
+import { waitFor } from './dom.ts';
+import { API_BASE, scenarios, useMockApi } from './mock-api.ts';
+import { ignoreResizeObserverLoopNotice } from './dom.ts';
+
+ignoreResizeObserverLoopNotice();
+
+interface ElementCase {
+  tag: string;
+  attrs: Record<string, string>;
+  /** What shows once the data is in. */
+  loaded: string;
+  /** Whether it shows enum values from the API as text (statuses, methods, kinds). */
+  showsEnums?: boolean;
+}
+
+const ELEMENTS: ElementCase[] = [
+  { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]' },
+  { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr' },
+  { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]' },
+  { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]' },
+  { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts' },
+  { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts' },
+  { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts' },
+  { tag: 'ops-error-form', attrs: {}, loaded: 'form' },
+  { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]' },
+];
+
+const ALL = `*${API_BASE}/*`;
+/** Answers with the real fixture body after `change` rewrites it. */
+const rewrite = (change: (body: unknown) => unknown): RequestHandler[] => [
+  http.get(ALL, async ({ request }) => {
+    const real = await fetch(bypass(request));
+    return HttpResponse.json(change(await real.json()) as Record<string, unknown>);
+  }),
+];
+
+const ENUM_KEYS = new Set(['status', 'kind', 'method', 'unit']);
+const TEXT_KEYS = new Set(['name', 'text', 'path', 'label', 'title', 'group', 'notes', 'plan', 'endpoint']);
+function mapDeep(value: unknown, fn: (key: string, v: unknown) => unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapDeep(v, fn, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapDeep(fn(k, v), fn, k)]));
+  return value;
+}
+const UNKNOWN = 'Zzz-unknown';
+const LONG = `${'w'.repeat(9_990)}-long-text`;
+
+type Expect = 'error' | 'shown';
+interface BadCase {
+  name: string;
+  handlers: () => RequestHandler[];
+  expect: Expect;
+  /** Extra check on a shown element. */
+  check?: (el: HTMLElement, element: ElementCase) => void;
+  /** Configure the element differently (a refused connection, a short timeout). */
+  apiBase?: string;
+  timeoutMs?: number;
+}
+
+const CASES: BadCase[] = [
+  { name: 'HTTP 500 with problem+json', handlers: () => scenarios.serverError(), expect: 'error' },
+  { name: 'HTTP 401 with problem+json', handlers: () => scenarios.unauthorized(), expect: 'error' },
+  { name: 'HTTP 404 with problem+json', handlers: () => scenarios.notFound(), expect: 'error' },
+  { name: 'HTTP 500 with an HTML body', handlers: () => [http.get(ALL, () => HttpResponse.html('<h1>Oops</h1>', { status: 500 }))], expect: 'error' },
+  { name: '200 with HTML instead of JSON', handlers: () => scenarios.htmlInsteadOfJson(), expect: 'error' },
+  { name: '200 with wrong types', handlers: () => scenarios.malformed(), expect: 'error' },
+  { name: 'missing required fields', handlers: () => [http.get(ALL, () => HttpResponse.json({}))], expect: 'error' },
+  { name: 'a response slower than the timeout', handlers: () => [http.get(ALL, async () => { await delay(2_000); })], expect: 'error', timeoutMs: 300 },
+  { name: 'a refused connection', handlers: () => [], expect: 'error', apiBase: 'http://127.0.0.1:9/refused/v1' },
+  {
+    name: 'unknown enum values',
+    handlers: () => rewrite((body) => mapDeep(body, (k, v) => (ENUM_KEYS.has(k) && typeof v === 'string' ? UNKNOWN : v))),
+    expect: 'shown',
+    check: (el, element) => element.showsEnums && expect(deepText(el)).to.contain(UNKNOWN),
+  },
+  { name: 'empty lists', handlers: () => rewrite((body) => mapDeep(body, (_k, v) => (Array.isArray(v) ? [] : v))), expect: 'shown' },
+  {
+    name: 'extremely long strings (10,000 characters)',
+    handlers: () => rewrite((body) => mapDeep(body, (k, v) => (TEXT_KEYS.has(k) && typeof v === 'string' ? LONG : v))),
+    expect: 'shown',
+    check: (el) => expect(el.scrollWidth, 'the element does not overflow its container').to.be.at.most(el.clientWidth + 1),
+  },
+  {
+    name: 'a very large body (5 MB of unknown fields)',
+    handlers: () => rewrite((body) => ({ ...(body as object), padding: 'x'.repeat(5_000_000) })),
+    expect: 'shown',
+  },
+];
+
+/** All text in an element and the shadow roots inside it. */
+function deepText(node: Node): string {
+  let out = node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '') : '';
+  if (node instanceof Element && node.shadowRoot) out += deepText(node.shadowRoot);
+  for (const child of node.childNodes) out += deepText(child);
+  return out;
+}
+
+async function mount(element: ElementCase, bad: BadCase) {
+  const el = document.createElement(element.tag);
+  el.setAttribute('api-base', bad.apiBase ?? API_BASE);
+  el.setAttribute('time-zone', 'UTC');
+  for (const [k, v] of Object.entries(element.attrs)) el.setAttribute(k, v);
+  const wrapper = await fixture<HTMLElement>(html`<ops-console timeout-ms=${bad.timeoutMs ?? 15_000} style="display:block;width:800px">${el}</ops-console>`);
+  return wrapper.firstElementChild as HTMLElement;
+}
+
+describe('bad-input matrix', () => {
+  const api = useMockApi();
+  const uncaught: string[] = [];
+  const onError = (e: ErrorEvent) => uncaught.push(e.message);
+  const onRejection = (e: PromiseRejectionEvent) => uncaught.push(String(e.reason));
+  beforeEach(() => {
+    uncaught.length = 0;
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+  });
+  afterEach(() => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  });
+
+  for (const element of ELEMENTS) {
+    describe(element.tag, () => {
+      for (const bad of CASES) {
+        it(`${bad.name} → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
+          api.use(...bad.handlers());
+          const el = await mount(element, bad);
+          const root = el.shadowRoot!;
+          if (bad.expect === 'error') {
+            const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
+            expect(panel.getAttribute('role')).to.equal('alert');
+            expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);
+            api.resetHandlers();
+            if (bad.apiBase) el.setAttribute('api-base', API_BASE);
+            else panel.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+            await waitFor(() => root.querySelector(element.loaded), 'recovered after Retry');
+          } else {
+            await waitFor(() => root.querySelector(element.loaded) || root.querySelector('[part="empty"]'), 'shown');
+            expect(root.querySelector('[part="error"]'), 'no error panel').to.equal(null);
+            bad.check?.(el, element);
+          }
+          expect(uncaught).to.deep.equal([]);
+        });
+      }
+    });
+  }
+});
+
+describe('races and leaks', () => {
+  const api = useMockApi();
+
+  it('shows the last customer asked for, whatever order the answers come in', async () => {
+    api.use(
+      http.get(`*${API_BASE}/customers/:id`, async ({ params }) => {
+        if (params['id'] === 'cus_acme') await delay(400); // the first answer is the slowest
+      }),
+    );
+    const el = await mount({ tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts' }, CASES[0]!);
+    el.setAttribute('customer-id', 'cus_globex');
+    await waitFor(() => el.shadowRoot!.querySelector('h2')?.textContent === 'Globex Corp', 'newer customer');
+    await delay(600);
+    expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Globex Corp');
+  });
+
+  it('leaves no error behind when unmounted mid-request', async () => {
+    api.use(http.get(`*${API_BASE}/*`, async () => { await delay(300); }));
+    const loadErrors: Event[] = [];
+    const uncaught: unknown[] = [];
+    const onRejection = (e: PromiseRejectionEvent) => uncaught.push(e.reason);
+    document.addEventListener('ops-load-error', (e) => loadErrors.push(e));
+    window.addEventListener('unhandledrejection', onRejection);
+    for (const element of ELEMENTS) {
+      const el = await mount(element, CASES[0]!);
+      el.remove();
+    }
+    await delay(600);
+    window.removeEventListener('unhandledrejection', onRejection);
+    expect(loadErrors).to.have.length(0);
+    expect(uncaught).to.deep.equal([]);
+  });
+
+  it('leaves no chart instance or timer behind after mounting each element many times', async () => {
+    const { OpsChart } = await import('../src/shared/chart/ops-chart.ts');
+    const { IntervalController } = await import('../src/shared/interval.ts');
+    const charts = OpsChart.liveInstances;
+    const timers = IntervalController.active;
+    for (const element of ELEMENTS) {
+      for (let i = 0; i < 5; i++) {
+        const el = await mount({ ...element, attrs: { ...element.attrs, 'refresh-interval': '5', live: '' } }, CASES[0]!);
+        await waitFor(() => el.shadowRoot!.querySelector(element.loaded), 'loaded');
+        if (i === 4) await delay(300); // let this one's charts draw
+        el.remove();
+      }
+    }
+    expect(OpsChart.liveInstances).to.equal(charts);
+    expect(IntervalController.active).to.equal(timers);
+  });
+});
