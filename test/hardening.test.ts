@@ -228,3 +228,35 @@ describe('races and leaks', () => {
     expect(IntervalController.active).to.equal(timers);
   });
 });
+
+describe('keyboard', () => {
+  useMockApi();
+
+  /** Every control a keyboard reaches inside `el` shows a visible focus ring. */
+  for (const element of ELEMENTS) {
+    it(`${element.tag}: every control is reachable by Tab and shows visible focus`, async () => {
+      const el = await mount(element, CASES[0]!);
+      await waitFor(() => el.shadowRoot!.querySelector(element.loaded), 'loaded');
+      const { sendKeys } = await import('@web/test-runner-commands');
+      const before = document.createElement('button');
+      before.textContent = 'start';
+      el.before(before);
+      before.focus();
+      const seen: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        await sendKeys({ press: 'Tab' });
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        if (!active || !el.contains(active.getRootNode() instanceof ShadowRoot ? (active.getRootNode() as ShadowRoot).host : active)) {
+          if (!deepQuery(el, '*').includes(active!)) break;
+        }
+        const style = getComputedStyle(active!);
+        seen.push(active!.tagName.toLowerCase());
+        expect(style.outlineStyle, `${active!.tagName} ${active!.id || active!.textContent.trim().slice(0, 30)} shows focus`).to.not.equal('none');
+        expect(parseFloat(style.outlineWidth)).to.be.at.least(2);
+      }
+      expect(seen.length, 'at least one control is reachable').to.be.greaterThan(0);
+      before.remove();
+    });
+  }
+});

@@ -71,6 +71,14 @@ export const sharedStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
+  /* Fields show focus however they got it (a date input focuses its inner parts). */
+  input:focus,
+  input:focus-within,
+  select:focus,
+  textarea:focus {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+  }
   .button {
     font: inherit;
     color: var(--_accent);
