@@ -29,8 +29,7 @@ await build({
   logLevel: 'warning',
 });
 
-run('node', ['scripts/manifest.mjs']);
-copyFileSync('custom-elements.json', 'dist/custom-elements.json');
+run('node', ['scripts/manifest.mjs', '--out', 'dist/custom-elements.json']);
 copyFileSync('openapi.json', 'dist/openapi.json');
 run('node', ['scripts/jsx-types.mjs']);
 console.log('Built dist/: modules, types, dist/ops-console.js and dist/custom-elements.json');

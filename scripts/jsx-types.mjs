@@ -3,7 +3,7 @@
 // attribute and event checking. Generated, so it cannot drift from the manifest.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'));
 const exported = new Set(['NavigateDetail', 'LoadErrorDetail', 'ErrorRecordDetail', 'CancelDetail', 'EndpointSort']);
 /** Keeps a manifest type when every name in it is a primitive, a literal or exported; otherwise `string`. */
 const safe = (text = 'string') => {

@@ -8,7 +8,8 @@ import { join, relative } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'cem-'));
 try {
-  execFileSync(new URL('../node_modules/.bin/custom-elements-manifest', import.meta.url).pathname, ['analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.test.ts', '--outdir', relative(process.cwd(), dir), '--quiet'], { stdio: 'inherit' });
+  const cli = new URL('../node_modules/.bin/custom-elements-manifest', import.meta.url).pathname;
+  execFileSync(cli, ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', relative(process.cwd(), dir), '--quiet'], { stdio: 'inherit' });
   // Modules in path order: the analyzer's own order follows the file system and can vary.
   const manifest = JSON.parse(readFileSync(join(dir, 'custom-elements.json'), 'utf8'));
   manifest.modules.sort((a, b) => a.path.localeCompare(b.path));
@@ -26,8 +27,10 @@ try {
     }
     console.log('custom-elements.json matches the source.');
   } else {
-    writeFileSync('custom-elements.json', fresh);
-    console.log('Wrote custom-elements.json');
+    // `--out <file>` (the build) writes elsewhere, so the committed file stays what the check compares.
+    const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : 'custom-elements.json';
+    writeFileSync(out, fresh);
+    console.log(`Wrote ${out}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
