@@ -122,9 +122,10 @@ function deepText(node: Node): string {
   return out;
 }
 
-async function mount(element: ElementCase, bad: BadCase) {
+async function mount(element: ElementCase, bad: BadCase, theme = 'light') {
   const el = document.createElement(element.tag);
   el.setAttribute('api-base', bad.apiBase ?? API_BASE);
+  el.setAttribute('theme', theme);
   el.setAttribute('time-zone', 'UTC');
   for (const [k, v] of Object.entries(element.attrs)) el.setAttribute(k, v);
   const wrapper = await fixture<HTMLElement>(html`<ops-console timeout-ms=${bad.timeoutMs ?? 15_000} style="display:block;width:800px">${el}</ops-console>`);
@@ -153,9 +154,11 @@ describe('bad-input matrix', () => {
   for (const element of ELEMENTS) {
     describe(element.tag, () => {
       for (const bad of CASES) {
-        it(`${bad.name} → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
+        // Every case in light; in dark too, so axe checks every state in both schemes.
+        for (const theme of ['light', 'dark']) {
+        it(`${bad.name} (${theme}) → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
           api.use(...bad.handlers());
-          const el = await mount(element, bad);
+          const el = await mount(element, bad, theme);
           const root = el.shadowRoot!;
           if (bad.expect === 'error') {
             const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
@@ -173,6 +176,7 @@ describe('bad-input matrix', () => {
           await expect(el).to.be.accessible();
           expect(uncaught).to.deep.equal([]);
         });
+        }
       }
     });
   }
