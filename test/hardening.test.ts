@@ -18,20 +18,22 @@ interface ElementCase {
   attrs: Record<string, string>;
   /** What shows once the data is in. */
   loaded: string;
+  /** How the error state names what failed: "Couldn’t load <noun>." */
+  noun: string;
   /** Whether it shows enum values from the API as text (statuses, methods, kinds). */
   showsEnums?: boolean;
 }
 
 const ELEMENTS: ElementCase[] = [
-  { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]' },
-  { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr' },
-  { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]' },
-  { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]' },
-  { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts' },
-  { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts' },
-  { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts' },
-  { tag: 'ops-error-form', attrs: {}, loaded: 'form' },
-  { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]' },
+  { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]', noun: 'the overview' },
+  { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'endpoints' },
+  { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]', noun: 'requests' },
+  { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]', noun: 'traffic' },
+  { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer' },
+  { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },
+  { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record' },
+  { tag: 'ops-error-form', attrs: {}, loaded: 'form', noun: 'the form' },
+  { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]', noun: 'activity' },
 ];
 
 const ALL = `*${API_BASE}/*`;
@@ -163,6 +165,7 @@ describe('bad-input matrix', () => {
           if (bad.expect === 'error') {
             const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
             expect(panel.getAttribute('role')).to.equal('alert');
+            expect(panel.querySelector('.error-title')!.textContent).to.equal(`Couldn’t load ${element.noun}.`);
             expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);
             api.resetHandlers();
             if (bad.apiBase) el.setAttribute('api-base', API_BASE);
@@ -191,7 +194,7 @@ describe('races and leaks', () => {
         if (params['id'] === 'cus_acme') await delay(400); // the first answer is the slowest
       }),
     );
-    const el = await mount({ tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts' }, CASES[0]!);
+    const el = await mount(ELEMENTS.find((e) => e.tag === 'ops-customer')!, CASES[0]!);
     el.setAttribute('customer-id', 'cus_globex');
     await waitFor(() => el.shadowRoot!.querySelector('h2')?.textContent === 'Globex Corp', 'newer customer');
     await delay(600);

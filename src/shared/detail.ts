@@ -126,23 +126,10 @@ export const detailStyles = css`
   .muted {
     color: var(--_muted);
   }
-  textarea,
-  select,
-  input {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) / 1.5);
-    padding: 0.3rem 0.45rem;
-  }
   textarea {
     width: 100%;
     min-height: 4.5rem;
     resize: vertical;
-  }
-  [aria-invalid='true'] {
-    border-color: var(--_danger);
   }
   .field-error,
   .form-error {

@@ -5,6 +5,11 @@ import type { Page } from '../api/schemas.ts';
 import { toConsoleError } from './data-task.ts';
 import type { OpsElement } from './ops-element.ts';
 
+/** A page size the contract accepts (1–500), or `fallback` when the attribute is not a number. */
+export function pageLimit(limit: number, fallback: number): number {
+  return Number.isFinite(limit) ? Math.min(500, Math.max(1, Math.round(limit))) : fallback;
+}
+
 /**
  * "Load more" for a cursor-paged list whose first page comes from a DataTask: the pages
  * after the first, their loading and error states, and the button. Reset it whenever the

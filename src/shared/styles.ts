@@ -79,6 +79,47 @@ export const sharedStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 1px;
   }
+  /* Form fields (not the checkboxes and radios, which keep their native look). */
+  select,
+  textarea,
+  input:not([type='checkbox']):not([type='radio']) {
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: 0.25rem 0.45rem;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--_danger);
+  }
+  /* Summary figures: a label, a large value and, where there is one, a change. */
+  .figures {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
+    gap: var(--_space);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .figure {
+    padding: calc(var(--_space) * 1.25);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    min-width: 0;
+  }
+  .figure p {
+    margin: 0;
+  }
+  .figure-label {
+    color: var(--_muted);
+  }
+  .figure-value {
+    font-size: 1.5em;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
   .button {
     font: inherit;
     color: var(--_accent);

@@ -12,6 +12,38 @@ export function renderSortHeader(label: string, direction: SortDirection, onSort
   </th>`;
 }
 
+export interface TableSort<K extends string> {
+  column: K;
+  descending: boolean;
+}
+
+export interface SortableColumn<K extends string> {
+  key: K;
+  label: string;
+  numeric: boolean;
+}
+
+/** The header row of a table sorted on the client. */
+export function renderSortHeaders<K extends string>(columns: readonly SortableColumn<K>[], sort: TableSort<K>, onSort: (column: K) => void) {
+  return columns.map((column) =>
+    renderSortHeader(column.label, sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none', () => onSort(column.key), column.numeric),
+  );
+}
+
+/** Rows ordered by the value `valueOf` reads for the sorted column (numbers by size, text by locale). */
+export function sortRows<T, K extends string>(rows: readonly T[], { column, descending }: TableSort<K>, valueOf: (row: T, column: K) => string | number): T[] {
+  const sign = descending ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [valueOf(a, column), valueOf(b, column)];
+    return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
+  });
+}
+
+/** Clicking the sorted column flips it; a new column starts largest first, text A–Z. */
+export function nextSort<K extends string>(sort: TableSort<K>, column: K, numeric: boolean): TableSort<K> {
+  return { column, descending: sort.column === column ? !sort.descending : numeric };
+}
+
 export const tableStyles = css`
   .scroller {
     overflow-x: auto;

@@ -5,7 +5,7 @@ import { formatAge, formatDateTime } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { IntervalController } from '../../shared/interval.ts';
-import { MorePages } from '../../shared/more-pages.ts';
+import { MorePages, pageLimit } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
@@ -19,7 +19,7 @@ export const ACTIVITY_KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], strin
   'endpoint-deprecated': 'Endpoint deprecated',
 };
 
-const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(500, Math.max(1, Math.round(limit))) : 20);
+const clampLimit = (limit: number) => pageLimit(limit, 20);
 
 /**
  * Recent activity across the account: who did what, and how long ago.

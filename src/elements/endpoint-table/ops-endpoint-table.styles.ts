@@ -14,14 +14,6 @@ export const styles = css`
     align-items: center;
     color: var(--_muted);
   }
-  select {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) / 1.5);
-    padding: 0.2rem 0.4rem;
-  }
   table[aria-busy='true'] tbody {
     opacity: 0.6;
   }

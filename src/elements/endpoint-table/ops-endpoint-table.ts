@@ -4,7 +4,7 @@ import { ENDPOINT_STATUSES, type Endpoint, type EndpointSort, type Page } from '
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { MorePages } from '../../shared/more-pages.ts';
+import { MorePages, pageLimit } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
@@ -151,5 +151,5 @@ export class OpsEndpointTable extends OpsElement {
 }
 
 function clampLimit(limit: number): number {
-  return Number.isFinite(limit) ? Math.min(500, Math.max(1, Math.round(limit))) : 50;
+  return pageLimit(limit, 50);
 }

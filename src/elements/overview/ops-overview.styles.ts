@@ -41,21 +41,6 @@ export const styles = css`
   a {
     color: var(--_accent);
   }
-  .figures {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
-    gap: var(--_space);
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .figure {
-    padding: calc(var(--_space) * 1.25);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    min-width: 0;
-  }
   .figure-wide {
     grid-column: span 2;
   }
@@ -63,17 +48,6 @@ export const styles = css`
     .figure-wide {
       grid-column: auto;
     }
-  }
-  .figure p {
-    margin: 0;
-  }
-  .figure-label {
-    color: var(--_muted);
-  }
-  .figure-value {
-    font-size: 1.5em;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
   }
   .sparkline {
     --ops-chart-height: 64px;

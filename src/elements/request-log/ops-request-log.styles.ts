@@ -14,21 +14,8 @@ export const styles = css`
     align-items: center;
     color: var(--_muted);
   }
-  select,
-  input[type='text'],
-  input[type='search'] {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) / 1.5);
-    padding: 0.2rem 0.4rem;
-  }
   .status-input {
     width: 6.5rem;
-  }
-  input[aria-invalid='true'] {
-    border-color: var(--_danger);
   }
   .hint.invalid {
     color: var(--_danger);

@@ -267,24 +267,16 @@ describe('ops-request-log', () => {
   });
 
   describe('failures and accessibility', () => {
-    for (const [name, scenario, message] of [
-      ['a server error', scenarios.serverError, /had a problem answering/],
-      ['a 401', scenarios.unauthorized, /not signed in/],
-      ['HTML instead of JSON', scenarios.htmlInsteadOfJson, /not JSON/],
-      ['malformed data', scenarios.malformed, /shape this console does not understand/],
-      ['a network failure', scenarios.networkError, /Could not reach/],
-    ] as const) {
-      it(`shows ${name} with Retry that recovers, keeping the filters`, async () => {
-        api.use(...scenario());
-        const el = await log('method=GET');
-        const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
-        expect(text(panel)).to.match(message);
-        api.resetHandlers();
-        $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
-        await loaded(el);
-        expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('method')).to.equal('GET');
-      });
-    }
+    // Every failure kind is covered for every element by test/hardening.test.ts; here, Retry keeps the filters.
+    it('retries with the same filters after a failure', async () => {
+      api.use(...scenarios.serverError());
+      const el = await log('method=GET');
+      await waitFor(() => $(el, '[part="error"]'), 'error');
+      api.resetHandlers();
+      $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
+      await loaded(el);
+      expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('method')).to.equal('GET');
+    });
 
     it('passes axe in light and dark, in both views', async () => {
       for (const theme of ['light', 'dark']) {

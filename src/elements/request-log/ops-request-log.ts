@@ -3,20 +3,20 @@ import { property, query, state } from 'lit/decorators.js';
 import type { Page, RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { MorePages } from '../../shared/more-pages.ts';
+import { MorePages, pageLimit } from '../../shared/more-pages.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
-import { tableStyles } from '../../shared/table.ts';
+import { nextSort, tableStyles } from '../../shared/table.ts';
 import { LiveTail } from './live-tail.ts';
 import { styles } from './ops-request-log.styles.ts';
-import { renderSummary, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
+import { renderSummary, SUMMARY_COLUMNS, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
 import { renderTimeline } from './request-timeline.ts';
 import { renderToolbar, type View } from './request-toolbar.ts';
 
 const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
-const clampLimit = (limit: number) => (Number.isFinite(limit) ? Math.min(500, Math.max(1, Math.round(limit))) : 100);
+const clampLimit = (limit: number) => pageLimit(limit, 100);
 
 /**
  * The request log: the latest requests newest first (Timeline), or grouped by method, path
@@ -192,8 +192,7 @@ export class OpsRequestLog extends OpsElement {
   };
 
   private sortSummary = (column: SummaryColumn) => {
-    const same = this.summarySort.column === column;
-    this.summarySort = { column, descending: same ? !this.summarySort.descending : column === 'thisWeek' || column === 'durationMs' };
+    this.summarySort = nextSort(this.summarySort, column, SUMMARY_COLUMNS.find((c) => c.key === column)!.numeric);
   };
 
   private onRange(last: number, first: Page<RequestEntry>) {

@@ -5,29 +5,7 @@ export const styles = css`
     display: grid;
     gap: calc(var(--_space) * 2);
   }
-  .metrics {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
-    gap: var(--_space);
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .metric {
-    padding: calc(var(--_space) * 1.25);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  .metric p {
-    margin: 0;
-  }
-  .metric-label {
-    color: var(--_muted);
-  }
-  .metric-value {
-    font-size: 1.5em;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
+  .figure-value {
     overflow-wrap: anywhere;
   }
   .charts {

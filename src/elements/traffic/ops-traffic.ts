@@ -8,9 +8,9 @@ import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
-import { tableStyles } from '../../shared/table.ts';
+import { nextSort, tableStyles } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
-import { renderBreakdown, type BreakdownColumn, type BreakdownSort } from './traffic-breakdown.ts';
+import { BREAKDOWN_COLUMNS, renderBreakdown, type BreakdownColumn, type BreakdownSort } from './traffic-breakdown.ts';
 
 type MetricKey = keyof Traffic['metrics'];
 
@@ -72,12 +72,12 @@ export class OpsTraffic extends OpsElement {
       categories: months(traffic.errorRateByMonth.months),
       series: [{ name: 'Error rate', values: traffic.errorRateByMonth.valuesPct }],
     };
-    return html`<ul part="metrics" class="metrics" aria-label="Traffic metrics">
+    return html`<ul part="metrics" class="figures" aria-label="Traffic metrics">
         ${METRICS.map(({ key, label, riseIsGood }) => {
           const metric = traffic.metrics[key];
-          return html`<li part="metric" class="metric" data-metric=${key}>
-            <p class="metric-label">${label}</p>
-            <p class="metric-value">${formatValue(metric.value, metric.unit, format)}</p>
+          return html`<li part="metric" class="figure" data-metric=${key}>
+            <p class="figure-label">${label}</p>
+            <p class="figure-value">${formatValue(metric.value, metric.unit, format)}</p>
             ${renderChange(metric.changePct, riseIsGood, format)}
           </li>`;
         })}
@@ -101,7 +101,6 @@ export class OpsTraffic extends OpsElement {
   }
 
   private onSort = (column: BreakdownColumn) => {
-    const same = this.sort.column === column;
-    this.sort = { column, descending: same ? !this.sort.descending : column !== 'name' };
+    this.sort = nextSort(this.sort, column, BREAKDOWN_COLUMNS.find((c) => c.key === column)!.numeric);
   };
 }

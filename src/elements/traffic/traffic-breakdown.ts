@@ -1,30 +1,20 @@
 import { html, svg } from 'lit';
 import type { Traffic } from '../../api/schemas.ts';
 import { formatChange, formatPercent, formatValue, type FormatOptions } from '../../format/format.ts';
-import { renderSortHeader } from '../../shared/table.ts';
+import { renderSortHeaders, sortRows, type SortableColumn, type TableSort } from '../../shared/table.ts';
 
 export type BreakdownRow = Traffic['breakdown'][number];
 export type BreakdownColumn = 'name' | 'value' | 'changePct' | 'sharePct';
-export interface BreakdownSort {
-  column: BreakdownColumn;
-  descending: boolean;
-}
+export type BreakdownSort = TableSort<BreakdownColumn>;
 
-const COLUMNS: { key: BreakdownColumn; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'value', label: 'Value' },
-  { key: 'changePct', label: 'Change' },
-  { key: 'sharePct', label: 'Share' },
+export const BREAKDOWN_COLUMNS: SortableColumn<BreakdownColumn>[] = [
+  { key: 'name', label: 'Name', numeric: false },
+  { key: 'value', label: 'Value', numeric: true },
+  { key: 'changePct', label: 'Change', numeric: true },
+  { key: 'sharePct', label: 'Share', numeric: true },
 ];
 
 export const rowName = (row: BreakdownRow) => `${row.method} ${row.path}`;
-
-export function sortBreakdown(rows: readonly BreakdownRow[], { column, descending }: BreakdownSort): BreakdownRow[] {
-  const sign = descending ? -1 : 1;
-  return [...rows].sort((a, b) =>
-    column === 'name' ? sign * rowName(a).localeCompare(rowName(b)) : sign * (a[column] - b[column]),
-  );
-}
 
 /** A share bar drawn with SVG attributes rather than inline styles, so a strict CSP needs no exception. */
 const shareBar = (sharePct: number) =>
@@ -39,18 +29,11 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
     <table part="breakdown">
       <thead>
         <tr>
-          ${COLUMNS.map((column) =>
-            renderSortHeader(
-              column.label,
-              sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none',
-              () => onSort(column.key),
-              column.key !== 'name',
-            ),
-          )}
+          ${renderSortHeaders(BREAKDOWN_COLUMNS, sort, onSort)}
         </tr>
       </thead>
       <tbody>
-        ${sortBreakdown(rows, sort).map(
+        ${sortRows(rows, sort, (row, column) => (column === 'name' ? rowName(row) : row[column])).map(
           (row) => html`<tr part="breakdown-row" data-key=${rowName(row)}>
             <th scope="row" class="mono">${rowName(row)}</th>
             <td class="num">${formatValue(row.value, row.unit, format)}</td>
