@@ -105,8 +105,8 @@ export const customers: Customer[] = [
     status: 'Expired',
     owner: people.ana,
     relatedEndpoints: [
-      { label: 'GET /contacts', requests: 5120 },
-      { label: 'POST /messages', requests: 3310 },
+      { id: 'ep_2', label: 'GET /contacts', requests: 5120 },
+      { id: 'ep_1', label: 'POST /messages', requests: 3310 },
     ],
     notes: [{ id: 'n_1', text: 'Asked for a higher limit.', author: people.ana, createdAt: '2026-08-30' }],
     history: [
@@ -126,7 +126,7 @@ export const customers: Customer[] = [
     errorPct: 0.6,
     status: 'Active',
     owner: people.mia,
-    relatedEndpoints: [{ label: 'POST /auth/token', requests: 2208 }],
+    relatedEndpoints: [{ id: 'ep_5', label: 'POST /auth/token', requests: 2208 }],
     notes: [],
     history: [{ kind: 'Created', actor: people.mia, at: '2026-09-14' }],
   },
@@ -142,7 +142,7 @@ export const webhooks: Webhook[] = [
     status: 'Healthy',
     activity: { months: MONTHS, values: [640, 702, 688, 731, 760, 812, 798, 845, 870, 902, 889, 915] },
     owner: people.ana,
-    relatedEndpoints: [{ label: 'POST /webhooks', requests: 8410 }],
+    relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 8410 }],
   },
 ];
 
@@ -151,27 +151,27 @@ const monthly = (values: number[]) => ({ months: MONTHS, values });
 export const errorRecords: ErrorRecord[] = [
   {
     id: 'err_500_webhooks', code: 500, title: 'Server error', endpoint: 'POST /webhooks', count: 212, firstSeen: '2026-08-02',
-    status: 'Open', notes: null, owner: people.ana, relatedEndpoints: [{ label: 'POST /webhooks', requests: 8410 }],
+    status: 'Open', notes: null, owner: people.ana, relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 8410 }], version: 1,
     monthly: monthly([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 96, 116]),
   },
   {
     id: 'err_429_messages', code: 429, title: 'Too many requests', endpoint: 'POST /messages', count: 1290, firstSeen: '2026-01-18',
-    status: 'Open', notes: 'Acme hits the limit at month end.', owner: people.lee, relatedEndpoints: [{ label: 'POST /messages', requests: 482113 }],
+    status: 'Open', notes: 'Acme hits the limit at month end.', owner: people.lee, relatedEndpoints: [{ id: 'ep_1', label: 'POST /messages', requests: 482113 }], version: 1,
     monthly: monthly([0, 0, 0, 40, 52, 61, 80, 95, 130, 210, 301, 321]),
   },
   {
     id: 'err_401_messages', code: 401, title: 'Unauthorized', endpoint: 'POST /messages', count: 48, firstSeen: '2025-11-03',
-    status: 'Fixed', notes: 'Expired keys; customers notified.', owner: people.ana, relatedEndpoints: [{ label: 'POST /messages', requests: 482113 }],
+    status: 'Fixed', notes: 'Expired keys; customers notified.', owner: people.ana, relatedEndpoints: [{ id: 'ep_1', label: 'POST /messages', requests: 482113 }], version: 1,
     monthly: monthly([0, 12, 9, 7, 6, 5, 4, 3, 2, 0, 0, 0]),
   },
   {
     id: 'err_404_contacts', code: 404, title: 'Not found', endpoint: 'GET /contacts', count: 77, firstSeen: '2026-03-09',
-    status: 'Fixed', notes: null, owner: people.mia, relatedEndpoints: [{ label: 'GET /contacts', requests: 198420 }],
+    status: 'Fixed', notes: null, owner: people.mia, relatedEndpoints: [{ id: 'ep_2', label: 'GET /contacts', requests: 198420 }], version: 1,
     monthly: monthly([0, 0, 0, 0, 0, 20, 18, 15, 12, 8, 4, 0]),
   },
   {
     id: 'err_400_contacts', code: 400, title: 'Bad request', endpoint: 'GET /contacts', count: 31, firstSeen: '2026-06-21',
-    status: 'Ignored', notes: 'Client sends an old filter syntax.', owner: people.omar, relatedEndpoints: [{ label: 'GET /contacts', requests: 198420 }],
+    status: 'Ignored', notes: 'Client sends an old filter syntax.', owner: people.omar, relatedEndpoints: [{ id: 'ep_2', label: 'GET /contacts', requests: 198420 }], version: 1,
     monthly: monthly([0, 0, 0, 0, 0, 0, 0, 0, 6, 9, 8, 8]),
   },
 ];

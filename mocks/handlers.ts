@@ -132,7 +132,10 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const filter = { method: url.searchParams.get('method'), status: url.searchParams.get('status'), path: url.searchParams.get('path') };
       const page = requestPage(requestCount, anchor(), params.start, params.limit, filter);
       const since = url.searchParams.get('since');
-      return HttpResponse.json(since ? { items: sinceFilter(page.items, since), nextCursor: null } : page);
+      if (!since) return HttpResponse.json(page);
+      // Newer than `since`, newest first; the cursor continues while the page is all newer.
+      const newer = sinceFilter(page.items, since);
+      return HttpResponse.json({ items: newer, nextCursor: newer.length === page.items.length ? page.nextCursor : null });
     }),
 
     http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),
@@ -192,7 +195,8 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const title = schema.ERROR_CATEGORIES.find((c) => c.code === code)?.title ?? 'Error';
       const created: ErrorRecord = {
         id: `err_new_${db.errors.length + 1}`, code, title, endpoint, count, firstSeen, status, notes: notes?.trim() ? notes : null,
-        owner: fixtures.people.ana, relatedEndpoints: [{ label: endpoint, requests: 0 }],
+        owner: fixtures.people.ana, relatedEndpoints: [{ id: allEndpoints().find((e) => `${e.method} ${e.path}` === endpoint)?.id, label: endpoint, requests: 0 }],
+        version: 1,
         monthly: { months: fixtures.MONTHS, values: fixtures.MONTHS.map((_, i) => (i === fixtures.MONTHS.length - 1 ? count : 0)) },
       };
       db.errors.unshift(created);
@@ -211,8 +215,14 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       if (status !== undefined && !(schema.ERROR_STATUSES as readonly string[]).includes(status)) {
         return problem(422, 'Invalid change', 'The change was not accepted.', [{ field: 'status', message: 'Choose Open, Fixed or Ignored.' }]);
       }
+      // Optimistic concurrency: a change based on an older version is refused, never merged.
+      const ifMatch = request.headers.get('If-Match');
+      if (ifMatch && ifMatch !== '*' && ifMatch.replace(/^W\//, '') !== `"${found.version ?? 1}"`) {
+        return problem(412, 'Precondition failed', 'This record changed elsewhere.');
+      }
       if (status !== undefined) found.status = status;
       if (notes !== undefined) found.notes = notes;
+      found.version = (found.version ?? 1) + 1;
       return HttpResponse.json(found);
     }),
 

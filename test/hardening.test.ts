@@ -10,6 +10,7 @@ import '../src/all.ts';
 import { waitFor } from './dom.ts';
 import { API_BASE, scenarios, useMockApi } from './mock-api.ts';
 import { ignoreResizeObserverLoopNotice } from './dom.ts';
+import { watchTimers } from './harness.ts';
 
 ignoreResizeObserverLoopNotice();
 
@@ -76,7 +77,7 @@ const CASES: BadCase[] = [
   { name: '200 with HTML instead of JSON', handlers: () => scenarios.htmlInsteadOfJson(), expect: 'error' },
   { name: '200 with wrong types', handlers: () => scenarios.malformed(), expect: 'error' },
   { name: 'missing required fields', handlers: () => [http.get(ALL, () => HttpResponse.json({}))], expect: 'error' },
-  { name: 'a response slower than the timeout', handlers: () => [http.get(ALL, async () => { await delay(2_000); })], expect: 'error', timeoutMs: 300 },
+  { name: 'a response slower than the timeout', handlers: () => [http.get(ALL, async () => { await delay(3_000); })], expect: 'error', timeoutMs: 1_000 },
   { name: 'a refused connection', handlers: () => [], expect: 'error', apiBase: 'http://127.0.0.1:9/refused/v1' },
   {
     name: 'unknown enum values',
@@ -220,9 +221,8 @@ describe('races and leaks', () => {
 
   it('leaves no chart instance or timer behind after mounting each element many times', async () => {
     const { OpsChart } = await import('../src/shared/chart/ops-chart.ts');
-    const { IntervalController } = await import('../src/shared/interval.ts');
     const charts = OpsChart.liveInstances;
-    const timers = IntervalController.active;
+    const timers = watchTimers();
     for (const element of ELEMENTS) {
       for (let i = 0; i < 5; i++) {
         const el = await mount({ ...element, attrs: { ...element.attrs, 'refresh-interval': '5', live: '' } }, CASES[0]!);
@@ -231,8 +231,9 @@ describe('races and leaks', () => {
         el.remove();
       }
     }
+    timers.restore();
     expect(OpsChart.liveInstances).to.equal(charts);
-    expect(IntervalController.active).to.equal(timers);
+    expect(timers.pending(), 'live polls, tickers and retries of removed elements').to.deep.equal([]);
   });
 });
 

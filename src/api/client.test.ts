@@ -133,9 +133,9 @@ describe('console API client', () => {
 
     it('times out when no answer arrives', async () => {
       api.use(...scenarios.hang());
-      const error = await failure(createConsoleClient({ baseUrl: API_BASE, timeoutMs: 300 }).getOverview());
+      const error = await failure(createConsoleClient({ baseUrl: API_BASE, timeoutMs: 1000 }).getOverview());
       expect(error.kind).to.equal('timeout');
-      expect(error.message).to.equal('The console API did not answer within 0.3 seconds.');
+      expect(error.message).to.equal('The console API did not answer within 1 seconds.');
     });
 
     it('reports a cancelled call as aborted, not as a failure of the API', async () => {

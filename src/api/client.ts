@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ConsoleApiError, describeIssues, httpMessage } from './errors.ts';
+import { configError, ConsoleApiError, describeIssues, httpMessage } from './errors.ts';
 import * as schema from './schemas.ts';
 import type {
   ActivityItem,
@@ -25,13 +25,27 @@ export interface ConsoleClientOptions {
   baseUrl: string;
   /** Defaults to the global `fetch`; inject one for tests or to add tracing. */
   fetch?: typeof fetch;
-  /** Called before every request; a returned token is sent as `Authorization: Bearer`. */
-  getToken?: () => Promise<string | null | undefined> | string | null | undefined;
+  /**
+   * Called before every request to an allowed origin (see `tokenOrigins`) with the request's
+   * URL; a returned token is sent as `Authorization: Bearer`. It runs inside the request's
+   * timeout and cancellation, so a token source that never settles cannot hang a panel.
+   */
+  getToken?: TokenSource;
+  /**
+   * Origins (`https://api.example.com`) that may receive the token. Default: the origin of
+   * `baseUrl` (the page's own origin for a relative base). A request elsewhere goes without it.
+   */
+  tokenOrigins?: readonly string[];
   /** `include` for cookie sessions on another origin. Defaults to `same-origin`. */
   credentials?: RequestCredentials;
-  /** Milliseconds before a call fails with kind `timeout`. Defaults to 15 000. */
+  /** Milliseconds before a call fails with kind `timeout`: 1,000 or more; default 15,000. */
   timeoutMs?: number;
+  /** Largest response body accepted, in bytes (default 10 MB); a larger one is an `invalid-response`. */
+  maxResponseBytes?: number;
 }
+
+/** A host's token source. It gets the URL the token would be sent to. */
+export type TokenSource = (requestUrl: string) => Promise<string | null | undefined> | string | null | undefined;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -40,6 +54,11 @@ export interface CallOptions {
 export interface WriteOptions extends CallOptions {
   /** Reuse the same key when retrying one submission, so the server creates one record. */
   idempotencyKey?: string;
+}
+
+export interface PatchOptions extends CallOptions {
+  /** The record's `version` as loaded: sent as `If-Match`, so a change made elsewhere is refused with 412. */
+  version?: number | undefined;
 }
 
 export interface PageQuery {
@@ -66,6 +85,9 @@ export interface ActivityQuery extends PageQuery {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Shortest timeout accepted: below it, ordinary answers would fail as timed out. */
+export const MIN_TIMEOUT_MS = 1_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 type Query = Record<string, string | number | null | undefined>;
 
@@ -88,7 +110,51 @@ export function joinUrl(baseUrl: string, path: string, query: Query = {}): strin
   return `${baseUrl.replace(/\/+$/, '')}${path}${search}`;
 }
 
-const segment = (id: string) => encodeURIComponent(id);
+/**
+ * One path segment. `.` and `..` (also percent-encoded) would be resolved by the URL parser and
+ * leave the segment, so they are refused, like an empty id.
+ */
+function segment(id: string, name: string): string {
+  const encoded = encodeURIComponent(id);
+  if (!id.trim() || /^(\.|%2e){1,2}$/i.test(encoded)) throw configError(`"${id}" is not a valid ${name} id. Set the ${name}-id attribute to a record's id.`);
+  return encoded;
+}
+
+/** The page's address, for resolving relative URLs (none during server rendering). */
+export const pageUrl = (): string => (typeof location === 'undefined' ? 'http://localhost/' : location.href);
+
+/** The base as an absolute URL, or a `config` error when it is not http(s). */
+export function resolveBase(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl, pageUrl());
+  } catch {
+    throw configError(`The api-base "${baseUrl}" is not a valid URL.`, baseUrl);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw configError(`The api-base "${baseUrl}" is not an http(s) URL. Point api-base at the console API.`, baseUrl);
+  }
+  return url;
+}
+
+/** `https://x.example` from an origin or URL; nothing for a malformed entry. */
+function originOf(value: string): string[] {
+  try {
+    return [new URL(value).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** Resolves with `work`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 export type ConsoleClient = ReturnType<typeof createConsoleClient>;
 
@@ -97,28 +163,46 @@ export type ConsoleClient = ReturnType<typeof createConsoleClient>;
  * schemas; every failure is a {@link ConsoleApiError}.
  */
 export function createConsoleClient(options: ConsoleClientOptions) {
-  const { baseUrl, getToken, credentials = 'same-origin', timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { baseUrl, getToken, credentials = 'same-origin' } = options;
+  const timeoutMs = validTimeout(options.timeoutMs);
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  let tokenOrigins: Set<string> | undefined;
+  const mayReceiveToken = (url: string) => {
+    tokenOrigins ??= new Set(options.tokenOrigins ? options.tokenOrigins.flatMap(originOf) : [resolveBase(baseUrl).origin]);
+    return tokenOrigins.has(new URL(url).origin);
+  };
 
   async function call<S extends z.core.SomeType>(
     responseSchema: S,
     method: string,
-    path: string,
-    { query, body, signal, idempotencyKey }: { query?: Query; body?: unknown; idempotencyKey?: string } & CallOptions = {},
+    path: () => string,
+    { query, body, signal, idempotencyKey, ifMatch }: { query?: Query; body?: unknown; idempotencyKey?: string; ifMatch?: string } & CallOptions = {},
   ): Promise<z.infer<S>> {
-    const url = joinUrl(baseUrl, path, query);
+    // Configuration problems (a javascript: base, an id of "..") throw before anything is sent.
+    const url = new URL(joinUrl(resolveBase(baseUrl).href, path(), query)).href;
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers = new Headers({ Accept: 'application/json, application/problem+json' });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     if (method === 'POST') headers.set('Idempotency-Key', idempotencyKey ?? newIdempotencyKey());
+    if (ifMatch) headers.set('If-Match', ifMatch);
 
     let response: Response;
     let text: string;
     try {
-      const token = await getToken?.();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      signal?.throwIfAborted();
+      if (getToken && mayReceiveToken(url)) {
+        const token = await untilAborted(
+          Promise.resolve()
+            .then(() => getToken(url))
+            .catch((cause: unknown) => {
+              throw new ConsoleApiError('Could not get a sign-in token for the console API (getToken failed).', { kind: 'network', url, cause });
+            }),
+          combined,
+        );
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+      }
+      combined.throwIfAborted();
       response = await fetchImpl(url, {
         method,
         headers,
@@ -126,8 +210,9 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         signal: combined,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      text = await response.text();
+      text = await readLimited(response, maxBytes, url);
     } catch (cause) {
+      if (cause instanceof ConsoleApiError) throw cause;
       throw transportError(cause, url, signal, timeout, timeoutMs);
     }
 
@@ -143,13 +228,13 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     }
     const result = (responseSchema as unknown as z.ZodMiniType).safeParse(parsed.value, { reportInput: true });
     if (!result.success) {
-      const issues = describeIssues(result.error.issues);
+      // The issues name the field and the type it had, never the value (it may be personal data),
+      // and zod's error (which holds the values) is not kept as the cause.
       throw new ConsoleApiError('The console API sent data in a shape this console does not understand.', {
         kind: 'invalid-response',
         url,
         status: response.status,
-        issues,
-        cause: result.error,
+        issues: describeIssues(result.error.issues),
       });
     }
     return result.data as z.infer<S>;
@@ -157,34 +242,69 @@ export function createConsoleClient(options: ConsoleClientOptions) {
 
   return {
     baseUrl,
-    getOverview: (o?: CallOptions): Promise<Overview> => call(schema.overview, 'GET', '/overview', o),
+    getOverview: (o?: CallOptions): Promise<Overview> => call(schema.overview, 'GET', () => '/overview', o),
     listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> =>
-      call(schema.endpointPage, 'GET', '/endpoints', { ...o, query: { ...query } }),
+      call(schema.endpointPage, 'GET', () => '/endpoints', { ...o, query: { ...query } }),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
-      call(schema.requestPage, 'GET', '/requests', { ...o, query: { ...query } }),
+      call(schema.requestPage, 'GET', () => '/requests', { ...o, query: { ...query } }),
     getRequestSummary: (o?: CallOptions): Promise<RequestSummary> =>
-      call(schema.requestSummary, 'GET', '/requests/summary', o),
+      call(schema.requestSummary, 'GET', () => '/requests/summary', o),
     getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> =>
-      call(schema.traffic, 'GET', '/traffic', { ...o, query: { range } }),
+      call(schema.traffic, 'GET', () => '/traffic', { ...o, query: { range } }),
     getCustomer: (id: string, o?: CallOptions): Promise<Customer> =>
-      call(schema.customer, 'GET', `/customers/${segment(id)}`, o),
+      call(schema.customer, 'GET', () => `/customers/${segment(id, 'customer')}`, o),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
-      call(schema.note, 'POST', `/customers/${segment(customerId)}/notes`, { ...o, body: note }),
+      call(schema.note, 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
     getWebhook: (id: string, o?: CallOptions): Promise<Webhook> =>
-      call(schema.webhook, 'GET', `/webhooks/${segment(id)}`, o),
+      call(schema.webhook, 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
     listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
-      call(schema.errorPage, 'GET', '/errors', { ...o, query: { ...query } }),
+      call(schema.errorPage, 'GET', () => '/errors', { ...o, query: { ...query } }),
     getError: (id: string, o?: CallOptions): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'GET', `/errors/${segment(id)}`, o),
+      call(schema.errorRecord, 'GET', () => `/errors/${segment(id, 'error')}`, o),
     getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> =>
-      call(schema.errorOptions, 'GET', '/errors/options', o),
+      call(schema.errorOptions, 'GET', () => '/errors/options', o),
     createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'POST', '/errors', { ...o, body: record }),
-    patchError: (id: string, patch: ErrorPatch, o?: CallOptions): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'PATCH', `/errors/${segment(id)}`, { ...o, body: patch }),
+      call(schema.errorRecord, 'POST', () => '/errors', { ...o, body: record }),
+    patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
+      call(schema.errorRecord, 'PATCH', () => `/errors/${segment(id, 'error')}`, { ...o, body: patch, ifMatch: version === undefined ? undefined : `"${version}"` }),
     listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> =>
-      call(schema.activityPage, 'GET', '/activity', { ...o, query: { ...query } }),
+      call(schema.activityPage, 'GET', () => '/activity', { ...o, query: { ...query } }),
   };
+}
+
+/** A timeout the client can work with: finite and at least {@link MIN_TIMEOUT_MS}, else the default. */
+export function validTimeout(timeoutMs: number | undefined): number {
+  return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs >= MIN_TIMEOUT_MS ? timeoutMs : DEFAULT_TIMEOUT_MS;
+}
+
+/** The body as text, refusing one larger than `maxBytes` (by Content-Length, or while reading). */
+async function readLimited(response: Response, maxBytes: number, url: string): Promise<string> {
+  const tooLarge = () =>
+    new ConsoleApiError(`The console API sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which this console does not read.`, {
+      kind: 'invalid-response',
+      url,
+      status: response.status,
+    });
+  if (Number(response.headers.get('Content-Length') ?? 0) > maxBytes) {
+    void response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      void reader.cancel();
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -227,5 +347,13 @@ function problemError(response: Response, text: string, url: string): ConsoleApi
     title: problem.title,
     detail: problem.detail,
     fieldErrors: problem.errors,
+    retryAfterMs: response.status === 429 || response.status === 503 ? retryAfter(response.headers.get('Retry-After')) : undefined,
   });
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds; at most an hour. */
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.min(3600, Math.max(0, seconds)) * 1000 : undefined;
 }

@@ -1,7 +1,11 @@
 import type { core } from 'zod/mini';
 
-/** What went wrong, in categories an element can react to (e.g. offer sign-in on 401). */
-export type ConsoleApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'aborted';
+/**
+ * What went wrong, in categories an element can react to (e.g. offer sign-in on 401).
+ * `config`: the page's own setup is wrong (no or a non-http(s) api-base, a bad id) — retrying
+ * cannot help. `unexpected`: a fault in this console's own code, never the server's.
+ */
+export type ConsoleApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'aborted' | 'config' | 'unexpected';
 
 export interface FieldError {
   field: string;
@@ -16,6 +20,8 @@ interface ConsoleApiErrorInit {
   detail?: string;
   fieldErrors?: FieldError[];
   issues?: string[];
+  /** From a `Retry-After` header of a 429 or 503, in milliseconds. */
+  retryAfterMs?: number | undefined;
   cause?: unknown;
 }
 
@@ -33,6 +39,8 @@ export class ConsoleApiError extends Error {
   readonly detail: string | undefined;
   readonly fieldErrors: readonly FieldError[];
   readonly issues: readonly string[];
+  /** How long the server asked callers to wait (`Retry-After` on 429/503), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(message: string, init: ConsoleApiErrorInit) {
     super(message, { cause: init.cause });
@@ -43,12 +51,28 @@ export class ConsoleApiError extends Error {
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
     this.issues = init.issues ?? [];
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /** Whether trying the same call again may succeed (not for a rejected input). */
   get retryable(): boolean {
-    return this.kind !== 'aborted' && !(this.kind === 'http' && (this.status === 400 || this.status === 422));
+    if (this.kind === 'aborted' || this.kind === 'config') return false;
+    return !(this.kind === 'http' && (this.status === 400 || this.status === 412 || this.status === 422));
   }
+}
+
+/** Any failure as the one error type, so an error state always has words for a person. */
+export function toConsoleError(error: unknown): ConsoleApiError {
+  if (isConsoleApiError(error)) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return new ConsoleApiError('The request was cancelled.', { kind: 'aborted', url: '', cause: error });
+  }
+  return new ConsoleApiError('Something went wrong while showing this panel.', { kind: 'unexpected', url: '', cause: error });
+}
+
+/** A configuration problem of the host page, shown as such (no Retry: it cannot help). */
+export function configError(message: string, url = ''): ConsoleApiError {
+  return new ConsoleApiError(message, { kind: 'config', url });
 }
 
 export function isConsoleApiError(value: unknown): value is ConsoleApiError {
@@ -62,6 +86,8 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: 'The console API could not find this record.',
   408: 'The console API took too long to answer.',
   409: 'This record was changed elsewhere. Reload and try again.',
+  412: 'This record changed elsewhere.',
+  413: 'The request was too large for the console API.',
   422: 'Some values were not accepted.',
   429: 'Too many requests to the console API. Wait a moment and try again.',
 };

@@ -14,9 +14,10 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string()]);
 }
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date'));
+/** A real calendar day (`2026-02-30` and `2026-99-99` are refused). */
+const isoDate = z.iso.date({ error: 'expected a YYYY-MM-DD date' });
 const isoTimestamp = z.iso.datetime({ offset: true });
-const yearMonth = z.string().check(z.regex(/^\d{4}-\d{2}$/, 'expected a YYYY-MM month'));
+const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a YYYY-MM month'));
 const nonNegativeInt = z.int().check(z.gte(0));
 const cursor = z.nullable(z.string());
 
@@ -69,7 +70,8 @@ export const monthSeries = z
   .object({ months: z.array(yearMonth), values: z.array(z.number()) })
   .check(z.refine((s) => s.months.length === s.values.length, 'months and values differ in length'));
 
-export const relatedEndpoint = z.object({ label: z.string(), requests: nonNegativeInt });
+/** `id` is the endpoint's id (as in GET /endpoints), for drill-downs; optional so older servers stay valid. */
+export const relatedEndpoint = z.object({ id: z.optional(z.string()), label: z.string(), requests: nonNegativeInt });
 
 /** A signed change against last month, in percent units. */
 const changePct = z.number();
@@ -197,6 +199,8 @@ export const errorRecord = z.object({
   owner: person,
   relatedEndpoints: z.array(relatedEndpoint),
   monthly: monthSeries,
+  /** Increases with every change; sent back as `If-Match` on PATCH. Optional so older servers stay valid. */
+  version: z.optional(nonNegativeInt),
 });
 export const errorPage = page(errorRecord);
 export const errorOptions = z.object({ endpoints: z.array(z.string()) });
@@ -205,7 +209,10 @@ export const newErrorRecord = z.object({
   code: z.literal(ERROR_CODES, { error: 'Choose an error.' }),
   endpoint: z.string().check(z.minLength(1, 'Choose an endpoint.')),
   count: z.int({ error: 'Enter the count as a whole number.' }).check(z.gte(0, 'The count cannot be negative.')),
-  firstSeen: z.string().check(z.minLength(1, 'Enter the date it was first seen.'), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date such as 2026-09-14.')),
+  firstSeen: z.string().check(
+    z.minLength(1, 'Enter the date it was first seen.'),
+    z.refine((value) => isoDate.safeParse(value).success, 'Enter a date such as 2026-09-14.'),
+  ),
   status: z.enum(ERROR_STATUSES, { error: 'Choose a status.' }),
   notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`))),
 });

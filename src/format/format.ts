@@ -175,6 +175,11 @@ export function formatDateTime(iso: string, { locale, timeZone }: FormatOptions 
   return `${dayMonthYear(date, locale, timeZone)} at ${time}`;
 }
 
+/** A clock time as `10:41` in the configured time zone (24-hour clock), e.g. "Updated 10:41". */
+export function formatTime(date: Date, { locale, timeZone }: FormatOptions = {}): string {
+  return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
+}
+
 /** A `YYYY-MM` month as its short name, e.g. `2025-10` → `Oct`; the label of a month series. */
 export function formatMonth(yearMonth: string, { locale }: FormatOptions = {}): string {
   const date = parseDay(`${yearMonth}-01`);

@@ -1,4 +1,13 @@
 import { createContext } from '@lit/context';
+import type { TokenSource } from '../api/client.ts';
+import type { NavigateKind } from './events.ts';
+
+/**
+ * URL templates for drill-downs, by kind: `{ endpoint: '/ops/endpoints/{id}', customer: '/ops/customers/{id}' }`.
+ * `{id}` is replaced by the resource id, URL-encoded. With a template, a drill-down is a real
+ * link (open in a new tab, copy the address); without one it is a button that only fires `ops-navigate`.
+ */
+export type Routes = Partial<Record<NavigateKind, string>>;
 
 /**
  * What the optional `<ops-console>` wrapper provides to every element inside it. An
@@ -6,15 +15,19 @@ import { createContext } from '@lit/context';
  */
 export interface ConsoleConfig {
   apiBase?: string | undefined;
-  /** Host-supplied token source; never an attribute, so no secret lands in the markup. */
-  getToken?: (() => Promise<string | null | undefined> | string | null | undefined) | undefined;
+  /** Host-supplied token source; never an attribute, so no secret lands in the markup. It gets the request URL. */
+  getToken?: TokenSource | undefined;
+  /** Extra origins allowed to receive the token, beyond the wrapper's `api-base` origin (or the page's for a relative base). */
+  tokenOrigins?: readonly string[] | undefined;
   credentials?: RequestCredentials | undefined;
   locale?: string | undefined;
   timeZone?: string | undefined;
-  /** Milliseconds before a request fails as timed out. */
+  /** Milliseconds before a request fails as timed out (1,000 or more). */
   timeoutMs?: number | undefined;
   /** A fetch to use instead of the global one (tracing, tests). */
   fetch?: typeof fetch | undefined;
+  /** Drill-down URL templates by kind. */
+  routes?: Routes | undefined;
 }
 
 export const consoleConfigContext = createContext<ConsoleConfig | undefined>(Symbol.for('ops-console/config'));

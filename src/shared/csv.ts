@@ -1,15 +1,19 @@
 /**
  * CSV text (RFC 4180) for an export. Cells are quoted when needed, and a cell that a
- * spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) is prefixed with
- * an apostrophe, so API strings stay inert text in Excel and Sheets as well.
+ * spreadsheet could run as a formula is prefixed with an apostrophe, so API strings stay
+ * inert text in Excel, Sheets and LibreOffice: one starting with =, +, -, @ (or their
+ * full-width forms ＝ ＋ － ＠, which some spreadsheets fold), even after leading spaces, or
+ * starting with a tab, CR or LF.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
 function cell(value: string | number): string {
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

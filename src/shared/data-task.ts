@@ -1,6 +1,6 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ConsoleClient } from '../api/client.ts';
-import { ConsoleApiError, isConsoleApiError } from '../api/errors.ts';
+import { configError, toConsoleError } from '../api/errors.ts';
 import type { OpsElement } from './ops-element.ts';
 
 export interface DataTaskConfig<A extends readonly unknown[], T> {
@@ -15,25 +15,19 @@ export interface DataTaskConfig<A extends readonly unknown[], T> {
 }
 
 const missingConfig = () =>
-  new ConsoleApiError('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.', {
-    kind: 'network',
-    url: '',
-  });
-
-/** Any failure as the one error type, so the error state always has words for a person. */
-export function toConsoleError(error: unknown): ConsoleApiError {
-  if (isConsoleApiError(error)) return error;
-  return new ConsoleApiError('Something went wrong while showing this panel.', { kind: 'invalid-response', url: '', cause: error });
-}
+  configError('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.');
 
 /**
  * The one way elements load data: a @lit/task whose args are the resolved API client plus
  * the element's inputs. @lit/task drops results of superseded runs, so a slow old response
- * never paints over a newer one; this adds cancelling on disconnect and the load-error event.
+ * never paints over a newer one; this adds cancelling on disconnect, the load-error event, and
+ * remembers which client loaded the value so one tenant's data never shows under another's.
  */
 export class DataTask<A extends readonly unknown[], T> extends Task<[ConsoleClient | undefined, ...A], T> {
   readonly isEmpty: (value: T) => boolean;
   #interrupted = false;
+  #loadedWith: ConsoleClient | undefined;
+  readonly #host: OpsElement;
 
   constructor(host: OpsElement, config: DataTaskConfig<A, T>) {
     super(host, {
@@ -43,13 +37,22 @@ export class DataTask<A extends readonly unknown[], T> extends Task<[ConsoleClie
         if (!client) throw missingConfig();
         return config.load(client, args, signal);
       },
+      onComplete: () => {
+        this.#loadedWith = host.client;
+      },
       onError: (error) => {
         const consoleError = toConsoleError(error);
         if (consoleError.kind !== 'aborted') host.emit('ops-load-error', { error: consoleError });
       },
     });
+    this.#host = host;
     this.isEmpty = config.isEmpty ?? (() => false);
     host.addController(this);
+  }
+
+  /** The loaded value while a newer run is on its way, if it came from the same client (tenant); else nothing. */
+  get previousValue(): T | undefined {
+    return this.#loadedWith === this.#host.client ? this.value : undefined;
   }
 
   hostConnected(): void {

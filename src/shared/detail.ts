@@ -3,22 +3,23 @@ import { css, html, nothing } from 'lit';
 import type { Person, RelatedEndpoint } from '../api/schemas.ts';
 import { formatInteger, type FormatOptions } from '../format/format.ts';
 import { renderAvatar } from './avatar.ts';
+import type { NavigateDetail } from './events.ts';
+import { renderLink, type LinkHandlers } from './navigate.ts';
 
 export interface Crumb {
   label: string;
-  /** A link for every crumb but the current page; activating it calls `onNavigate`. */
-  href?: string;
-  onNavigate?: (event: MouseEvent) => void;
+  /** Where every crumb but the current page leads. */
+  target?: NavigateDetail;
 }
 
 /** `Webhooks / invoice.paid`: a breadcrumb whose last part is the current page. */
-export function renderBreadcrumb(crumbs: Crumb[]) {
+export function renderBreadcrumb(crumbs: Crumb[], handlers: LinkHandlers) {
   return html`<nav part="breadcrumb" class="breadcrumb" aria-label="Breadcrumb">
     <ol>
       ${crumbs.map(
         (crumb, i) => html`<li>
           ${i > 0 ? html`<span class="separator" aria-hidden="true"> / </span>` : nothing}
-          ${crumb.href !== undefined ? html`<a href=${crumb.href} @click=${crumb.onNavigate}>${crumb.label}</a>` : html`<span aria-current="page">${crumb.label}</span>`}
+          ${crumb.target ? renderLink({ target: { ...crumb.target, label: crumb.label }, label: crumb.label, className: 'crumb' }, handlers) : html`<span aria-current="page">${crumb.label}</span>`}
         </li>`,
       )}
     </ol>
@@ -36,13 +37,25 @@ export function renderPerson(person: Person) {
   return html`<span class="person">${renderAvatar(person)}<span>${person.name}</span></span>`;
 }
 
-/** Related endpoints: each its label and request count, each a drill-down. */
-export function renderRelatedEndpoints(related: readonly RelatedEndpoint[], onNavigate: (label: string) => void, format: FormatOptions) {
+export interface RelatedState {
+  related: readonly RelatedEndpoint[];
+  format: FormatOptions;
+}
+export interface RelatedHandlers {
+  /** A drill-down to one endpoint (a link or a button, as the host's routes allow). */
+  link: (target: NavigateDetail, label: unknown, className?: string) => unknown;
+}
+
+/**
+ * Related endpoints: each its label and request count. Those with an id are drill-downs to
+ * that endpoint; an older server that sends no id gets plain text, never a guessed id.
+ */
+export function renderRelatedEndpoints({ related, format }: RelatedState, { link }: RelatedHandlers) {
   if (!related.length) return html`<p class="muted">No related endpoints.</p>`;
   return html`<ul part="related" class="related">
     ${related.map(
       (r) => html`<li>
-        <button type="button" class="link mono" @click=${() => onNavigate(r.label)}>${r.label}</button>
+        ${r.id ? link({ kind: 'endpoint', id: r.id, label: r.label }, r.label, 'link mono') : html`<span class="mono">${r.label}</span>`}
         <span class="muted">${formatInteger(r.requests, format)} requests</span>
       </li>`,
     )}
@@ -59,6 +72,7 @@ export const detailStyles = css`
     color: var(--_muted);
   }
   .breadcrumb a,
+  .breadcrumb button,
   .link {
     color: var(--_accent);
   }

@@ -1,11 +1,19 @@
 import type { ConsoleApiError } from '../api/errors.ts';
 import type { ErrorRecord, NewErrorRecord } from '../api/schemas.ts';
 
-/** What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1' }`, `{ kind: 'endpoints', id: '' }` for a list. */
+/** The kinds of thing a drill-down can point at; plural kinds are lists. */
+export type NavigateKind = 'endpoint' | 'endpoints' | 'request' | 'customer' | 'webhook' | 'webhooks' | 'error' | 'errors';
+
+/**
+ * What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1', label: 'POST /messages' }`.
+ * `id` is always the resource's id from the API (empty for a list kind such as `errors`).
+ */
 export interface NavigateDetail {
-  kind: 'endpoint' | 'endpoints' | 'request' | 'customer' | 'webhook' | 'webhooks' | 'error' | 'errors' | (string & {});
+  kind: NavigateKind | (string & {});
   id: string;
-  /** The link's own href, when the element renders one, for hosts that let the browser follow it. */
+  /** What the person saw and activated, e.g. `POST /messages`. */
+  label?: string | undefined;
+  /** The link's href, when the element renders a real link (a `routes` template or an `*-href` attribute). */
   href?: string | undefined;
 }
 

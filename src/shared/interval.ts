@@ -5,8 +5,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * disconnect, so an unmounted element leaves no timer behind; `restart()` after the period changes.
  */
 export class IntervalController implements ReactiveController {
-  /** How many intervals are running on the page (for leak checks). */
-  static active = 0;
   #id: ReturnType<typeof setInterval> | undefined;
   readonly #period: () => number;
   readonly #tick: () => void;
@@ -30,7 +28,6 @@ export class IntervalController implements ReactiveController {
     const period = this.#period();
     if (Number.isFinite(period) && period > 0) {
       this.#id = setInterval(this.#tick, period);
-      IntervalController.active++;
     }
   }
 
@@ -38,7 +35,6 @@ export class IntervalController implements ReactiveController {
     if (this.#id !== undefined) {
       clearInterval(this.#id);
       this.#id = undefined;
-      IntervalController.active--;
     }
   }
 }

@@ -1,10 +1,12 @@
 import { consume } from '@lit/context';
-import { LitElement } from 'lit';
+import { LitElement, type CSSResultArray } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { createConsoleClient, type ConsoleClient } from '../api/client.ts';
+import { createConsoleClient, resolveBase, type ConsoleClient } from '../api/client.ts';
 import type { FormatOptions } from '../format/format.ts';
 import { consoleConfigContext, type ConsoleConfig } from './config.ts';
-import { createOpsEvent, type EventDetail, type OpsEventMap } from './events.ts';
+import { createOpsEvent, type EventDetail, type NavigateDetail, type OpsEventMap } from './events.ts';
+import { renderLink, routeHref, safeHref, type LinkState } from './navigate.ts';
+import { sharedStyles, tokens } from './styles.ts';
 
 /**
  * The thin base of every element: configuration (own attributes over the `<ops-console>`
@@ -32,6 +34,14 @@ import { createOpsEvent, type EventDetail, type OpsEventMap } from './events.ts'
  * @cssprop --ops-space - Base spacing unit.
  */
 export class OpsElement extends LitElement {
+  /** Tokens and the shared panel styles; an element adds its own after these. */
+  static override styles: CSSResultArray = [tokens, sharedStyles];
+
+  /** Registers this class under `tag` unless the tag is already taken (a second copy of the library on the page). */
+  static define(tag: string): void {
+    if (!customElements.get(tag)) customElements.define(tag, this);
+  }
+
   /** Base URL of the console API, e.g. `/api/v1` or `https://portal.example.com/console/v1`. */
   @property({ attribute: 'api-base' }) apiBase?: string;
 
@@ -55,22 +65,43 @@ export class OpsElement extends LitElement {
     return this.apiBase?.trim() || this.consoleConfig?.apiBase?.trim() || undefined;
   }
 
-  protected get formatOptions(): FormatOptions {
-    return { locale: this.locale || this.consoleConfig?.locale, timeZone: this.timeZone || this.consoleConfig?.timeZone };
+  #zoneChecked?: string;
+
+  /** Locale and time zone in force (own attributes over the wrapper's); an unknown zone falls back with a warning. */
+  get formatOptions(): FormatOptions {
+    return { locale: this.locale || this.consoleConfig?.locale, timeZone: this.#validZone(this.timeZone || this.consoleConfig?.timeZone) };
   }
 
-  /** The client for the configuration in force; the same object until the configuration changes. */
+  /** An unknown IANA zone falls back to the browser's, and the page is told once per value. */
+  #validZone(zone: string | undefined): string | undefined {
+    if (!zone) return undefined;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return zone;
+    } catch {
+      if (this.#zoneChecked !== zone) console.warn(`<${this.localName}> ignored time-zone="${zone.slice(0, 40)}": not an IANA time zone; using the browser's.`);
+      this.#zoneChecked = zone;
+      return undefined;
+    }
+  }
+
+  /**
+   * The client for the configuration in force; the same object until the configuration
+   * changes. The wrapper's token goes only to the wrapper's API origin (or the page's, for a
+   * relative base) and the host's `token-origins`, never to wherever an element's own api-base points.
+   */
   get client(): ConsoleClient | undefined {
     const baseUrl = this.resolvedApiBase;
     if (!baseUrl) return undefined;
     const config = this.consoleConfig;
-    const key = [baseUrl, config?.getToken, config?.credentials, config?.fetch, config?.timeoutMs] as const;
-    if (!this.#client || key.some((part, i) => part !== this.#client!.key[i])) {
+    const key = [baseUrl, config?.apiBase, config?.getToken, config?.tokenOrigins, config?.credentials, config?.fetch, config?.timeoutMs] as const;
+    if (!this.#client || key.some((part, i) => !Object.is(part, this.#client!.key[i]))) {
       this.#client = {
         key,
         client: createConsoleClient({
           baseUrl,
           getToken: config?.getToken,
+          tokenOrigins: [...trustedOrigin(config?.apiBase), ...(config?.tokenOrigins ?? [])],
           credentials: config?.credentials,
           fetch: config?.fetch,
           timeoutMs: config?.timeoutMs,
@@ -80,8 +111,45 @@ export class OpsElement extends LitElement {
     return this.#client.client;
   }
 
+  /** The host's href for a drill-down target (from the wrapper's `routes`), if any. */
+  protected hrefFor(target: Pick<NavigateDetail, 'kind' | 'id'>): string | undefined {
+    return routeHref(this.consoleConfig?.routes, target);
+  }
+
+  /**
+   * The one way elements navigate: fires the cancelable `ops-navigate` with `{ kind, id, label, href }`.
+   * Returns `true` when the host cancelled it (and so routes itself).
+   */
+  navigate = (target: NavigateDetail): boolean => {
+    const detail: NavigateDetail = { kind: target.kind, id: target.id };
+    if (target.label !== undefined) detail.label = target.label;
+    if (target.href !== undefined) detail.href = target.href;
+    return !this.emit('ops-navigate', detail, { cancelable: true });
+  };
+
+  /** A list page (`errors`, `webhooks`, `endpoints`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
+  protected listTarget(kind: 'errors' | 'webhooks' | 'endpoints', ownHref: string | undefined, attribute: string): NavigateDetail {
+    const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;
+    return { kind, id: '', href: safeHref(ownHref, fallback, attribute) };
+  }
+
+  /** A drill-down to `target`: a real link when the host supplies a route for it, else a button. */
+  protected renderLink(target: NavigateDetail, label: unknown, className?: string, part?: string) {
+    const state: LinkState = { target: { ...target, href: target.href ?? this.hrefFor(target) }, label, className, part };
+    return renderLink(state, { navigate: this.navigate });
+  }
+
   /** Fires a prefixed, bubbling, composed event; returns `false` when a listener cancelled it. */
   emit<K extends keyof OpsEventMap>(type: K, detail: EventDetail<K>, { cancelable = false } = {}): boolean {
     return this.dispatchEvent(createOpsEvent(type, detail, cancelable));
+  }
+}
+
+/** The wrapper's API origin, trusted with its token: absolute bases by their origin, relative ones by the page's. */
+function trustedOrigin(apiBase: string | undefined): string[] {
+  try {
+    return [resolveBase(apiBase?.trim() || '.').origin];
+  } catch {
+    return [];
   }
 }

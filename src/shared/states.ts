@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
-import { toConsoleError, type DataTask } from './data-task.ts';
+import { toConsoleError } from '../api/errors.ts';
+import type { DataTask } from './data-task.ts';
 
 export interface StateTemplates<T> {
   /** What the panel is, for the words of the loading and error states ("endpoints"). */
@@ -34,17 +35,18 @@ export function renderError(noun: string, error: unknown, retry: () => void): Te
           ${problem.issues.map((issue) => html`<li>${issue}</li>`)}
         </ul>`
       : nothing}
-    <button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>
+    ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>` : nothing}
   </div>`;
 }
 
-/** The one set of states every data panel renders: skeleton, error + Retry, empty, loaded. */
+/** The one set of states every data panel renders: skeleton, error (+ Retry when it can help), empty, loaded. */
 export function renderDataStates<A extends readonly unknown[], T>(task: DataTask<A, T>, templates: StateTemplates<T>): unknown {
   const { status, value } = task;
   if (status === TaskStatus.ERROR) return renderError(templates.noun, task.error, () => task.retry());
   if (status === TaskStatus.COMPLETE && value !== undefined) {
     return task.isEmpty(value) ? renderEmpty(templates.empty()) : templates.complete(value, false);
   }
-  if (status === TaskStatus.PENDING && value !== undefined && !task.isEmpty(value)) return templates.complete(value, true);
+  const previous = task.previousValue;
+  if (status === TaskStatus.PENDING && previous !== undefined && !task.isEmpty(previous)) return templates.complete(previous, true);
   return renderSkeleton(templates.noun, templates.skeletonRows);
 }

@@ -132,6 +132,27 @@ export const sharedStyles = css`
   .button:hover {
     background: var(--_surface-raised);
   }
+  /* Live lists: the quiet "Updated 10:41" line, the gap marker and "N new". */
+  .live {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space);
+  }
+  .live-status,
+  .gap,
+  .capped {
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .gap {
+    color: var(--_text);
+  }
+  /* Holds its line from the start, so the first "Updated …" never pushes the list down. */
+  .live-status {
+    min-height: 1.45em;
+  }
   .skeleton {
     display: grid;
     gap: var(--_space);

@@ -1,38 +1,40 @@
 import type { ReactiveControllerHost } from 'lit';
 import { newIdempotencyKey } from '../api/client.ts';
-import type { ConsoleApiError } from '../api/errors.ts';
-import { toConsoleError } from './data-task.ts';
+import { toConsoleError, type ConsoleApiError } from '../api/errors.ts';
 
 /**
  * One write a person submits (a note, a new error record): never two at once, and one
- * Idempotency-Key for the submission, reused on every retry until it succeeds, so a retry
- * after a failure or timeout never creates a second record.
+ * Idempotency-Key per exact payload. Retrying the same payload after a failure or timeout
+ * reuses its key, so the server creates one record; an edited payload gets a new key, so the
+ * server never answers a correction with the first attempt's record.
  */
 export class Submission {
   submitting = false;
   error: ConsoleApiError | undefined;
-  #key: string | undefined;
+  #attempt: { key: string; payload: string } | undefined;
   readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
     this.#host = host;
   }
 
-  /** The key of the submission in progress (or the one a retry will reuse). */
+  /** The key of the last unfinished attempt (the one a retry of the same payload reuses). */
   get idempotencyKey(): string | undefined {
-    return this.#key;
+    return this.#attempt?.key;
   }
 
   /** Sends once; resolves with the result, or `undefined` when it failed (see `error`) or one is already on its way. */
-  async run<T>(send: (idempotencyKey: string) => Promise<T>): Promise<T | undefined> {
+  async run<P, T>(payload: P, send: (payload: P, idempotencyKey: string) => Promise<T>): Promise<T | undefined> {
     if (this.submitting) return undefined;
+    const serialized = JSON.stringify(payload);
+    if (this.#attempt?.payload !== serialized) this.#attempt = { key: newIdempotencyKey(), payload: serialized };
+    const { key } = this.#attempt;
     this.submitting = true;
     this.error = undefined;
-    this.#key ??= newIdempotencyKey();
     this.#host.requestUpdate();
     try {
-      const result = await send(this.#key);
-      this.#key = undefined;
+      const result = await send(payload, key);
+      this.#attempt = undefined;
       return result;
     } catch (error) {
       this.error = toConsoleError(error);
@@ -43,9 +45,9 @@ export class Submission {
     }
   }
 
-  /** Forget the key and the error (the person started a new, different submission). */
+  /** Forget the attempt and the error (a new, different submission starts). */
   reset(): void {
-    this.#key = undefined;
+    this.#attempt = undefined;
     this.error = undefined;
     this.#host.requestUpdate();
   }

@@ -1,6 +1,6 @@
 import { OpsActivityFeed } from './ops-activity-feed.ts';
 
-if (!customElements.get('ops-activity-feed')) customElements.define('ops-activity-feed', OpsActivityFeed);
+OpsActivityFeed.define('ops-activity-feed');
 
 declare global {
   interface HTMLElementTagNameMap {

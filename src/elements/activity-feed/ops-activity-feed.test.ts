@@ -4,7 +4,7 @@ import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
-import { IntervalController } from '../../shared/interval.ts';
+import { watchTimers } from '../../../test/harness.ts';
 import './define.ts';
 import type { OpsActivityFeed } from './ops-activity-feed.ts';
 
@@ -91,7 +91,7 @@ describe('ops-activity-feed', () => {
   });
 
   it('adds new items on top when live, without duplicates and keeping the filter', async () => {
-    const el = await feed('kind=error-spike&limit=3&refresh-interval=0.1');
+    const el = await feed('kind=error-spike&limit=3&refresh-interval=2');
     await loaded(el);
     const initial = ids(el);
     let arrivals: ActivityItem[] = [];
@@ -113,7 +113,7 @@ describe('ops-activity-feed', () => {
   });
 
   it('keeps what the reader is looking at in place when new items arrive', async () => {
-    const el = await feed('limit=30&refresh-interval=0.1');
+    const el = await feed('limit=30&refresh-interval=2');
     el.style.setProperty('--ops-feed-max-height', '200px');
     await loaded(el);
     const list = $(el, '[part="list"]')!;
@@ -129,12 +129,16 @@ describe('ops-activity-feed', () => {
   });
 
   it('leaves no timer behind when removed', async () => {
-    const baseline = IntervalController.active;
-    const el = await feed('refresh-interval=5');
-    await loaded(el);
-    expect(IntervalController.active).to.equal(baseline + 2);
-    el.remove();
-    expect(IntervalController.active).to.equal(baseline);
+    const timers = watchTimers();
+    try {
+      const el = await feed('refresh-interval=5');
+      await loaded(el);
+      expect(timers.pending(), 'the live poll and the age ticker').to.include.members(['timeout 5000 ms', 'interval 30000 ms']);
+      el.remove();
+      expect(timers.pending()).to.deep.equal([]);
+    } finally {
+      timers.restore();
+    }
   });
 
   it('says so when there is no activity', async () => {

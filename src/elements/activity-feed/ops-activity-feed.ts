@@ -1,14 +1,14 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { ACTIVITY_KINDS, type ActivityItem, type Page } from '../../api/schemas.ts';
+import { property } from 'lit/decorators.js';
+import type { ActivityQuery } from '../../api/client.ts';
+import { ACTIVITY_KINDS, type ActivityItem } from '../../api/schemas.ts';
 import { formatAge, formatDateTime } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
-import { DataTask } from '../../shared/data-task.ts';
 import { IntervalController } from '../../shared/interval.ts';
-import { MorePages, pageLimit } from '../../shared/more-pages.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { styles } from './ops-activity-feed.styles.ts';
 
 export const ACTIVITY_KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
@@ -19,7 +19,11 @@ export const ACTIVITY_KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], strin
   'endpoint-deprecated': 'Endpoint deprecated',
 };
 
-const clampLimit = (limit: number) => pageLimit(limit, 20);
+const LIMIT: NumberRule = { tag: 'ops-activity-feed', attribute: 'limit', fallback: 20, min: 1, max: 500, integer: true };
+/** Seconds between live checks: 0 (off) or at least 2. */
+export const FEED_REFRESH: NumberRule = { tag: 'ops-activity-feed', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
+/** Most items the feed keeps; older ones are dropped as new ones arrive. */
+export const FEED_CAP = 1_000;
 
 /**
  * Recent activity across the account: who did what, and how long ago.
@@ -42,16 +46,20 @@ const clampLimit = (limit: number) => pageLimit(limit, 20);
  * @cssprop --ops-feed-max-height - Set to make the list scroll within this height (default: none).
  */
 export class OpsActivityFeed extends OpsElement {
-  static override styles = [tokens, sharedStyles, styles];
+  static override styles = [...OpsElement.styles, styles];
 
   /** Only this kind (`rate-limit-raised`, `key-created`, `error-spike`, `docs-published`, `endpoint-deprecated`); empty is "All". */
   @property({ reflect: true }) kind = '';
 
   /** Items per page, 1–500. */
-  @property({ type: Number }) limit = 20;
+  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
 
-  /** Seconds between checks for new items; 0 (default) turns live refresh off. */
-  @property({ type: Number, attribute: 'refresh-interval' }) refreshInterval = 0;
+  /**
+   * Seconds between checks for new items: 0 (default) is off, else at least 2. Checks pause
+   * while the tab is hidden and catch up when it shows; failures back off (honouring
+   * `Retry-After`). The feed keeps the newest 1,000 items.
+   */
+  @property(numberAttribute(FEED_REFRESH)) refreshInterval = FEED_REFRESH.fallback;
 
   /** Hides the kind filter. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;
@@ -62,46 +70,28 @@ export class OpsActivityFeed extends OpsElement {
   /** How often ages are recomputed, in milliseconds. */
   @property({ attribute: false }) ageRefreshMs = 30_000;
 
-  /** Items that arrived by live refresh, newest first, shown above the first page. */
-  @state() private fresh: ActivityItem[] = [];
-
-  private readonly data: DataTask<readonly [string, number], Page<ActivityItem>> = new DataTask(this, {
-    args: () => [this.kind, clampLimit(this.limit)] as const,
-    load: (client, [kind, limit], signal) => client.listActivity({ kind: kind || undefined, limit }, { signal }),
-    isEmpty: (page) => page.items.length === 0,
+  private readonly list: ListController<ActivityQuery, ActivityItem> = new ListController<ActivityQuery, ActivityItem>(this, {
+    query: () => ({ kind: this.kind || undefined, limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor }, signal) => client.listActivity({ ...query, cursor }, { signal }),
+    pollSeconds: () => validNumber(FEED_REFRESH, this.refreshInterval),
+    cap: FEED_CAP,
+    now: () => this.clock(),
   });
 
-  private readonly more: MorePages<ActivityItem> = new MorePages(this, (client, cursor, signal) =>
-    client.listActivity({ kind: this.kind || undefined, limit: clampLimit(this.limit), cursor }, { signal }),
-  );
-
   private readonly ageTicker = new IntervalController(this, () => this.ageRefreshMs, () => this.requestUpdate());
-  private readonly liveRefresh = new IntervalController(this, () => this.refreshInterval * 1000, () => void this.checkForNew());
-  #refreshAbort?: AbortController;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('kind') || changed.has('limit') || changed.has('apiBase')) {
-      this.more.reset();
-      this.fresh = [];
-      this.#refreshAbort?.abort();
-    }
-    if (changed.has('refreshInterval')) this.liveRefresh.restart();
     if (changed.has('ageRefreshMs')) this.ageTicker.restart();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#refreshAbort?.abort();
   }
 
   override render() {
     return html`<div part="base" class="base">
       ${this.hideFilter ? nothing : this.renderFilters()}
-      ${renderDataStates(this.data, {
+      ${renderDataStates(this.list.first, {
         noun: 'activity',
-        skeletonRows: Math.min(clampLimit(this.limit), 5),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 5),
         empty: () => (this.kind ? 'No activity of this kind yet.' : 'No activity yet.'),
-        complete: (page) => this.renderList(page),
+        complete: () => this.renderList(),
       })}
     </div>`;
   }
@@ -117,10 +107,8 @@ export class OpsActivityFeed extends OpsElement {
     </div>`;
   }
 
-  private renderList(first: Page<ActivityItem>) {
-    const loaded = this.more.items(first);
-    const loadedIds = new Set(loaded.map((item) => item.id));
-    const items = [...this.fresh.filter((item) => !loadedIds.has(item.id)), ...loaded];
+  private renderList() {
+    const items = this.list.items;
     const now = this.clock();
     const format = this.formatOptions;
     return html`<ol part="list" class="list" aria-label="Latest activity">
@@ -132,25 +120,7 @@ export class OpsActivityFeed extends OpsElement {
           </li>`,
         )}
       </ol>
-      ${this.more.render(first)}`;
-  }
-
-  /** Live refresh: fetches the first page again and keeps the items not seen yet, on top. */
-  private async checkForNew(): Promise<void> {
-    const client = this.client;
-    const first = this.data.value;
-    if (!client || !first) return;
-    this.#refreshAbort?.abort();
-    const controller = (this.#refreshAbort = new AbortController());
-    const kind = this.kind;
-    try {
-      const page = await client.listActivity({ kind: kind || undefined, limit: clampLimit(this.limit) }, { signal: controller.signal });
-      if (controller.signal.aborted || kind !== this.kind) return;
-      const known = new Set([...this.fresh, ...this.more.items(first)].map((item) => item.id));
-      const arrivals = page.items.filter((item) => !known.has(item.id));
-      if (arrivals.length) this.fresh = [...arrivals, ...this.fresh];
-    } catch {
-      // A failed background check changes nothing on screen; the next tick tries again.
-    }
+      ${this.list.renderMore()}
+      ${validNumber(FEED_REFRESH, this.refreshInterval) ? this.list.renderLive() : nothing}`;
   }
 }

@@ -1,6 +1,6 @@
 import { OpsConsole } from './ops-console.ts';
 
-if (!customElements.get('ops-console')) customElements.define('ops-console', OpsConsole);
+OpsConsole.define('ops-console');
 
 declare global {
   interface HTMLElementTagNameMap {

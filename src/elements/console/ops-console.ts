@@ -1,17 +1,26 @@
 import { provide } from '@lit/context';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { consoleConfigContext, type ConsoleConfig } from '../../shared/config.ts';
+import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
+import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
+import { numberAttribute, type NumberRule } from '../../shared/numbers.ts';
+
+const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallback: DEFAULT_TIMEOUT_MS, min: MIN_TIMEOUT_MS, max: 600_000 };
 
 /**
  * Optional wrapper that configures every ops element inside it once. An element's own
  * attribute wins over the wrapper's.
  *
- * @summary Provides api-base, getToken, locale and time zone to the elements inside it.
+ * @summary Provides api-base, getToken, token origins, routes, locale and time zone to the elements inside it.
  *
  * @slot - Any markup containing ops elements, at any depth (also inside shadow roots).
  */
 export class OpsConsole extends LitElement {
+  /** Registers this class under `tag` unless the tag is already taken. */
+  static define(tag: string): void {
+    if (!customElements.get(tag)) customElements.define(tag, this);
+  }
+
   static override styles = css`
     :host {
       display: contents;
@@ -30,11 +39,25 @@ export class OpsConsole extends LitElement {
   /** `include` to send cookies to an API on another origin. */
   @property() credentials?: RequestCredentials;
 
-  /** Milliseconds before a request counts as timed out. */
-  @property({ type: Number, attribute: 'timeout-ms' }) timeoutMs?: number;
+  /** Milliseconds before a request counts as timed out: 1,000 to 600,000 (default 15,000); another value falls back with a warning. */
+  @property(numberAttribute(TIMEOUT)) timeoutMs?: number;
 
-  /** Async token source; its result is sent as `Authorization: Bearer`. A property only, never an attribute. */
+  /**
+   * Async token source, called with the request URL; its result is sent as `Authorization: Bearer`
+   * only to this wrapper's `api-base` origin (the page's origin for a relative base) and the
+   * `token-origins`. A property only, never an attribute.
+   */
   @property({ attribute: false }) getToken?: ConsoleConfig['getToken'];
+
+  /** More origins that may receive the token, space-separated (`https://api.example.com https://eu.api.example.com`). */
+  @property({ attribute: 'token-origins', converter: { fromAttribute: (value) => (value ?? '').split(/\s+/).filter(Boolean) } })
+  tokenOrigins?: string[];
+
+  /**
+   * Drill-down URL templates, e.g. `{ endpoint: '/ops/endpoints/{id}', customer: '/ops/customers/{id}', errors: '/ops/errors' }`.
+   * With one, drill-downs are real links (new tab, copy address); a plain click still fires the cancelable `ops-navigate` first.
+   */
+  @property({ attribute: false }) routes?: Routes;
 
   /** A fetch to use instead of the global one. */
   @property({ attribute: false }) fetch?: typeof globalThis.fetch;
@@ -51,7 +74,9 @@ export class OpsConsole extends LitElement {
         credentials: this.credentials,
         timeoutMs: this.timeoutMs,
         getToken: this.getToken,
+        tokenOrigins: this.tokenOrigins,
         fetch: this.fetch,
+        routes: this.routes,
       };
     }
   }

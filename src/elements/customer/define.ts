@@ -1,6 +1,6 @@
 import { OpsCustomer } from './ops-customer.ts';
 
-if (!customElements.get('ops-customer')) customElements.define('ops-customer', OpsCustomer);
+OpsCustomer.define('ops-customer');
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -60,7 +60,7 @@ describe('ops-customer', () => {
     const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     $$<HTMLButtonElement>(el, '.related button')[1]!.click();
     const event = await fired;
-    expect(event.detail).to.deep.equal({ kind: 'endpoint', id: 'POST /messages' });
+    expect(event.detail).to.deep.equal({ kind: 'endpoint', id: 'ep_1', label: 'POST /messages' });
     expect(event.cancelable).to.equal(true);
   });
 

@@ -63,7 +63,8 @@ export class OpsCustomer extends OpsElement {
 
   /** Notes and history items added on this page since the record loaded. */
   @state() private added: { notes: Note[]; history: HistoryItem[] } = { notes: [], history: [] };
-  @state() private noteText = '';
+  /** Unsent note drafts by customer id: a draft belongs to the customer it was typed for. */
+  @state() private drafts: ReadonlyMap<string, string> = new Map();
   @state() private noteInvalid: string | undefined;
   private readonly noteSubmission = new Submission(this);
 
@@ -75,6 +76,7 @@ export class OpsCustomer extends OpsElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('customerId')) {
       this.added = { notes: [], history: [] };
+      this.noteInvalid = undefined;
       this.noteSubmission.reset();
     }
   }
@@ -98,14 +100,14 @@ export class OpsCustomer extends OpsElement {
         ['Account owner', renderPerson(customer.owner)],
       ])}
       <h3>Related endpoints</h3>
-      ${renderRelatedEndpoints(customer.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       ${renderNotes(
         notes,
         {
-          text: this.noteText,
+          text: this.drafts.get(this.customerId) ?? '',
           fieldError: this.noteInvalid ?? this.noteSubmission.error?.fieldErrors.find((f) => f.field === 'text')?.message,
           submission: this.noteSubmission,
-          onInput: (text) => (this.noteText = text),
+          onInput: (text) => this.setDraft(this.customerId, text),
           onSubmit: (event) => void this.addNote(event),
         },
         format,
@@ -123,10 +125,17 @@ export class OpsCustomer extends OpsElement {
       </section>`;
   }
 
+  private setDraft(customerId: string, text: string) {
+    const drafts = new Map(this.drafts);
+    if (text) drafts.set(customerId, text);
+    else drafts.delete(customerId);
+    this.drafts = drafts;
+  }
+
   private addNote = async (event: SubmitEvent) => {
     event.preventDefault();
     const customerId = this.customerId;
-    const parsed = schema.newNote.safeParse({ text: this.noteText });
+    const parsed = schema.newNote.safeParse({ text: this.drafts.get(customerId) ?? '' });
     this.noteInvalid = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Write a note first.');
     if (!parsed.success) {
       this.shadowRoot?.querySelector('textarea')?.focus();
@@ -134,12 +143,16 @@ export class OpsCustomer extends OpsElement {
     }
     const client = this.client;
     if (!client) return;
-    const note = await this.noteSubmission.run((idempotencyKey) => client.addNote(customerId, parsed.data, { idempotencyKey }));
-    if (!note || customerId !== this.customerId) return;
+    // The customer is part of the payload: the same text for another customer is another note.
+    const note = await this.noteSubmission.run({ customerId, note: parsed.data }, (payload, idempotencyKey) =>
+      client.addNote(payload.customerId, payload.note, { idempotencyKey }),
+    );
+    if (!note) return;
+    this.setDraft(customerId, '');
+    if (customerId !== this.customerId) return;
     this.added = {
       notes: [note, ...this.added.notes],
       history: [{ kind: 'Note added', actor: note.author, at: note.createdAt }, ...this.added.history],
     };
-    this.noteText = '';
   };
 }

@@ -1,6 +1,6 @@
 import { OpsEndpointTable } from './ops-endpoint-table.ts';
 
-if (!customElements.get('ops-endpoint-table')) customElements.define('ops-endpoint-table', OpsEndpointTable);
+OpsEndpointTable.define('ops-endpoint-table');
 
 declare global {
   interface HTMLElementTagNameMap {

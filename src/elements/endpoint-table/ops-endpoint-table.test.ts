@@ -160,7 +160,7 @@ describe('ops-endpoint-table', () => {
       const event = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
       rows(el)[3]!.querySelector('td')!.click();
       const fired = await event;
-      expect(fired.detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4' });
+      expect(fired.detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4', label: 'POST /webhooks' });
       expect(fired.cancelable && fired.bubbles && fired.composed).to.equal(true);
     });
 
@@ -171,7 +171,7 @@ describe('ops-endpoint-table', () => {
       el.addEventListener('ops-navigate', (e) => events.push(e.detail));
       $$<HTMLButtonElement>(el, '.row-link')[6]!.focus();
       await sendKeys({ press: 'Enter' });
-      expect(events).to.deep.equal([{ kind: 'endpoint', id: 'ep_7' }]);
+      expect(events).to.deep.equal([{ kind: 'endpoint', id: 'ep_7', label: 'GET /usage' }]);
     });
   });
 
@@ -221,10 +221,10 @@ describe('ops-endpoint-table', () => {
 
     it('times out on a hanging API with the configured timeout', async () => {
       api.use(...scenarios.hang());
-      const wrapper = await fixture(html`<ops-console api-base=${API_BASE} timeout-ms="300"><ops-endpoint-table></ops-endpoint-table></ops-console>`);
+      const wrapper = await fixture(html`<ops-console api-base=${API_BASE} timeout-ms="1000"><ops-endpoint-table></ops-endpoint-table></ops-console>`);
       const el = wrapper.querySelector('ops-endpoint-table')!;
       const panel = await errorShown(el);
-      expect(text(panel)).to.contain('did not answer within 0.3 seconds');
+      expect(text(panel)).to.contain('did not answer within 1 seconds');
     });
 
     it('explains a missing api-base instead of requesting anything', async () => {

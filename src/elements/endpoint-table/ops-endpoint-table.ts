@@ -1,13 +1,13 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { ENDPOINT_STATUSES, type Endpoint, type EndpointSort, type Page } from '../../api/schemas.ts';
+import { ENDPOINT_STATUSES, type Endpoint, type EndpointSort } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
-import { DataTask } from '../../shared/data-task.ts';
-import { MorePages, pageLimit } from '../../shared/more-pages.ts';
+import type { EndpointQuery } from '../../api/client.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { renderSortHeader, tableStyles } from '../../shared/table.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 
@@ -18,6 +18,10 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'p95Ms', label: 'P95 ms' },
   { key: 'errorPct', label: 'Errors' },
 ];
+
+const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
+/** Most rows kept as "Load more" adds pages. */
+const MAX_ROWS = 10_000;
 
 export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
@@ -41,7 +45,7 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @csspart retry-button - The Retry button of the error panel.
  */
 export class OpsEndpointTable extends OpsElement {
-  static override styles = [tokens, sharedStyles, tableStyles, styles];
+  static override styles = [...OpsElement.styles, tableStyles, styles];
 
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
   @property({ reflect: true }) status = '';
@@ -49,8 +53,8 @@ export class OpsEndpointTable extends OpsElement {
   /** Server-side order: `requests`, `-requests`, `p95Ms`, `-p95Ms`, `errorPct`, `-errorPct` or `recent`. */
   @property({ reflect: true }) sort: EndpointSort | '' = '';
 
-  /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel). */
-  @property({ type: Number }) limit = 50;
+  /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel); another value falls back to 50 with a warning. */
+  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
 
   /** Hides the status filter, for compact embeds. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;
@@ -58,31 +62,20 @@ export class OpsEndpointTable extends OpsElement {
   /** Hides "Load more", so `limit` caps the list (a "Recent endpoints" panel). */
   @property({ type: Boolean, attribute: 'hide-more' }) hideMore = false;
 
-  private readonly data: DataTask<readonly [string, EndpointSort | '', number], Page<Endpoint>> = new DataTask(this, {
-    args: () => [this.status, this.sort, clampLimit(this.limit)] as const,
-    load: (client, [status, sort, limit], signal) =>
-      client.listEndpoints({ status: status || undefined, sort: sort || undefined, limit }, { signal }),
-    isEmpty: (page) => page.items.length === 0,
+  private readonly list: ListController<EndpointQuery, Endpoint> = new ListController<EndpointQuery, Endpoint>(this, {
+    query: () => ({ status: this.status || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor }, signal) => client.listEndpoints({ ...query, cursor }, { signal }),
+    cap: MAX_ROWS,
   });
-
-  private readonly more: MorePages<Endpoint> = new MorePages(this, (client, cursor, signal) =>
-    client.listEndpoints({ status: this.status || undefined, sort: this.sort || undefined, limit: clampLimit(this.limit), cursor }, { signal }),
-  );
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('status') || changed.has('sort') || changed.has('limit') || changed.has('apiBase')) {
-      this.more.reset();
-    }
-  }
 
   override render() {
     return html`<div part="base" class="base">
       ${this.hideFilter ? nothing : this.renderToolbar()}
-      ${renderDataStates(this.data, {
+      ${renderDataStates(this.list.first, {
         noun: 'endpoints',
-        skeletonRows: Math.min(clampLimit(this.limit), 6),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
         empty: () => (this.status ? `No ${this.status} endpoints.` : 'No endpoints yet.'),
-        complete: (page, busy) => this.renderTable(page, busy),
+        complete: (_page, busy) => this.renderTable(busy),
       })}
     </div>`;
   }
@@ -99,8 +92,8 @@ export class OpsEndpointTable extends OpsElement {
     </div>`;
   }
 
-  private renderTable(first: Page<Endpoint>, busy: boolean) {
-    const rows = this.more.items(first);
+  private renderTable(busy: boolean) {
+    const rows = this.list.items;
     const format = this.formatOptions;
     return html`<div class="scroller" role="region" aria-label="Endpoints" tabindex="0">
         <table part="table" aria-busy=${busy ? 'true' : 'false'}>
@@ -113,10 +106,8 @@ export class OpsEndpointTable extends OpsElement {
           </thead>
           <tbody>
             ${rows.map(
-              (row) => html`<tr part="row" data-id=${row.id} @click=${(e: Event) => this.onRowClick(e, row)}>
-                <th scope="row">
-                  <button type="button" class="row-link" @click=${() => this.navigate(row)}>${endpointLabel(row)}</button>
-                </th>
+              (row) => html`<tr part="row" data-id=${row.id} @click=${this.onRowClick}>
+                <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, endpointLabel(row), 'row-link')}</th>
                 <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
                 <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
                 <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>
@@ -126,7 +117,7 @@ export class OpsEndpointTable extends OpsElement {
           </tbody>
         </table>
       </div>
-      ${this.hideMore ? nothing : this.more.render(first)}`;
+      ${this.hideMore ? nothing : this.list.renderMore()}`;
   }
 
   private renderSortableHeader(key: SortKey, label: string) {
@@ -139,17 +130,10 @@ export class OpsEndpointTable extends OpsElement {
     this.sort = this.sort === `-${key}` ? key : `-${key}`;
   }
 
-  private onRowClick(event: Event, row: Endpoint) {
-    // The row's own button already navigated; clicks elsewhere in the row are a convenience.
-    if ((event.target as Element).closest('button')) return;
-    this.navigate(row);
-  }
-
-  private navigate(row: Endpoint) {
-    this.emit('ops-navigate', { kind: 'endpoint', id: row.id }, { cancelable: true });
-  }
-}
-
-function clampLimit(limit: number): number {
-  return pageLimit(limit, 50);
+  /** A click elsewhere in the row is a convenience: it activates the row's own link. */
+  private onRowClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a, button')) return;
+    if (window.getSelection()?.toString()) return; // the person is selecting text, not navigating
+    (event.currentTarget as HTMLElement).querySelector<HTMLElement>('.row-link')?.click();
+  };
 }

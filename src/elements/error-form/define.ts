@@ -1,6 +1,6 @@
 import { OpsErrorForm } from './ops-error-form.ts';
 
-if (!customElements.get('ops-error-form')) customElements.define('ops-error-form', OpsErrorForm);
+OpsErrorForm.define('ops-error-form');
 
 declare global {
   interface HTMLElementTagNameMap {

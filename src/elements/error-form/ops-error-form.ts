@@ -64,8 +64,8 @@ export class OpsErrorForm extends OpsElement {
     `,
   ];
 
-  /** Where the "Errors" crumb points. */
-  @property({ attribute: 'errors-href' }) errorsHref = '#errors';
+  /** Where the "Errors" crumb points (http(s) or relative; default: the wrapper's `routes.errors`, else `#errors`). */
+  @property({ attribute: 'errors-href' }) errorsHref?: string;
 
   @state() private values: FormValues = { ...EMPTY_VALUES };
   @state() private errors: FieldErrors = {};
@@ -92,10 +92,7 @@ export class OpsErrorForm extends OpsElement {
   }
 
   override render() {
-    return html`${renderBreadcrumb([
-        { label: 'Errors', href: this.errorsHref, onNavigate: (e) => !this.emit('ops-navigate', { kind: 'errors', id: '', href: this.errorsHref }, { cancelable: true }) && e.preventDefault() },
-        { label: 'New' },
-      ])}
+    return html`${renderBreadcrumb([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate })}
       <h2 class="title">New error</h2>
       <p class="hint">You can change these details later.</p>
       ${renderDataStates(this.options, { noun: 'the form', skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
@@ -153,7 +150,7 @@ export class OpsErrorForm extends OpsElement {
     const client = this.client;
     if (!client) return;
     const record: NewErrorRecord = parsed.data;
-    const created = await this.submission.run((idempotencyKey) => client.createError(record, { idempotencyKey }));
+    const created = await this.submission.run(record, (payload, idempotencyKey) => client.createError(payload, { idempotencyKey }));
     if (created) {
       this.values = { ...EMPTY_VALUES };
       this.errors = {};

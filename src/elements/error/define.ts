@@ -1,7 +1,7 @@
 import '../../shared/chart/define.ts';
 import { OpsError } from './ops-error.ts';
 
-if (!customElements.get('ops-error')) customElements.define('ops-error', OpsError);
+OpsError.define('ops-error');
 
 declare global {
   interface HTMLElementTagNameMap {

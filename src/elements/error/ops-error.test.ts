@@ -108,7 +108,7 @@ describe('ops-error', () => {
     const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     document.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
     $<HTMLAnchorElement>(el, '[part="breadcrumb"] a')!.click();
-    expect((await fired).detail).to.deep.equal({ kind: 'errors', id: '', href: '#errors' });
+    expect((await fired).detail).to.deep.equal({ kind: 'errors', id: '', label: 'Errors', href: '#errors' });
   });
 
   it('shows a load failure with Retry that recovers', async () => {

@@ -4,7 +4,8 @@ import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatMonth } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
-import { DataTask, toConsoleError } from '../../shared/data-task.ts';
+import { toConsoleError } from '../../api/errors.ts';
+import { DataTask } from '../../shared/data-task.ts';
 import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
@@ -52,8 +53,8 @@ export class OpsError extends OpsElement {
   /** The error record to show. */
   @property({ attribute: 'error-id' }) errorId = '';
 
-  /** Where the "Errors" crumb points. */
-  @property({ attribute: 'errors-href' }) errorsHref = '#errors';
+  /** Where the "Errors" crumb points (http(s) or relative; default: the wrapper's `routes.errors`, else `#errors`). */
+  @property({ attribute: 'errors-href' }) errorsHref?: string;
 
   /** The record as last saved here; it replaces the loaded one. */
   @state() private saved: ErrorRecord | undefined;
@@ -88,10 +89,7 @@ export class OpsError extends OpsElement {
       categories: record.monthly.months.map((m) => formatMonth(m, format)),
       series: [{ name: 'Occurrences', values: record.monthly.values }],
     };
-    return html`${renderBreadcrumb([
-        { label: 'Errors', href: this.errorsHref, onNavigate: (e) => !this.emit('ops-navigate', { kind: 'errors', id: '', href: this.errorsHref }, { cancelable: true }) && e.preventDefault() },
-        { label: title },
-      ])}
+    return html`${renderBreadcrumb([{ label: 'Errors', target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate })}
       <h2 class="title"><span>${title}</span>${renderBadge(record.status)}</h2>
       ${renderFacts([
         ['Endpoint', html`<span class="mono">${record.endpoint}</span>`],
@@ -101,7 +99,7 @@ export class OpsError extends OpsElement {
         ['Account owner', renderPerson(record.owner)],
       ])}
       <h3>Related endpoints</h3>
-      ${renderRelatedEndpoints(record.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       <h3>Monthly occurrences</h3>
       <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
       ${renderErrorEdit({

@@ -3,7 +3,7 @@ import '../activity-feed/define.ts';
 import '../endpoint-table/define.ts';
 import { OpsOverview } from './ops-overview.ts';
 
-if (!customElements.get('ops-overview')) customElements.define('ops-overview', OpsOverview);
+OpsOverview.define('ops-overview');
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -122,7 +122,7 @@ describe('ops-overview', () => {
     link.addEventListener('click', (e) => queueMicrotask(() => (clickPrevented = e.defaultPrevented)), { once: true });
     const before = location.href;
     link.click();
-    expect((await fired).detail).to.deep.equal({ kind: 'endpoints', id: '', href: '/console/endpoints' });
+    expect((await fired).detail).to.deep.equal({ kind: 'endpoints', id: '', label: 'View all', href: '/console/endpoints' });
     await Promise.resolve();
     expect(clickPrevented).to.equal(true);
     expect(location.href).to.equal(before);
@@ -133,7 +133,7 @@ describe('ops-overview', () => {
     await waitFor(() => tableRows(el).length === 5, 'recent endpoints');
     const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     tableRows(el)[0]!.querySelector('button')!.click();
-    expect((await fired).detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4' });
+    expect((await fired).detail).to.deep.equal({ kind: 'endpoint', id: 'ep_4', label: 'POST /webhooks' });
   });
 
   it('keeps the other parts when the overview request fails, and Retry recovers', async () => {

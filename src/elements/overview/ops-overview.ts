@@ -7,8 +7,8 @@ import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/f
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { numberAttribute, type NumberRule } from '../../shared/numbers.ts';
 import { renderDataStates, renderSkeleton } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
 
@@ -30,14 +30,19 @@ import { styles } from './ops-overview.styles.ts';
  * @csspart view-all - The "View all" link.
  * @csspart shares - The list of endpoint-group shares.
  */
+const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
+
 export class OpsOverview extends OpsElement {
-  static override styles = [tokens, sharedStyles, styles];
+  static override styles = [...OpsElement.styles, styles];
 
-  /** Where "View all" points; hosts may also cancel `ops-navigate` and route themselves. */
-  @property({ attribute: 'view-all-href' }) viewAllHref = '#endpoints';
+  /**
+   * Where "View all" points (http(s) or relative; default: the wrapper's `routes.endpoints`, else
+   * `#endpoints`); hosts may also cancel `ops-navigate` and route themselves.
+   */
+  @property({ attribute: 'view-all-href' }) viewAllHref?: string;
 
-  /** Seconds between live checks of the activity feed; 0 turns it off. */
-  @property({ type: Number, attribute: 'refresh-interval' }) refreshInterval = 0;
+  /** Seconds between live checks of the activity feed: 0 (off) or at least 2. */
+  @property(numberAttribute(REFRESH)) refreshInterval = REFRESH.fallback;
 
   /** The clock for the greeting and activity ages (tests and demos can pin it). */
   @property({ attribute: false }) clock: () => Date = () => new Date();
@@ -62,7 +67,7 @@ export class OpsOverview extends OpsElement {
       <section part="panel" class="panel recent" aria-labelledby="recent-title">
         <header class="panel-header">
           <h3 id="recent-title">Recent endpoints</h3>
-          <a part="view-all" href=${this.viewAllHref} @click=${this.onViewAll}>View all</a>
+          ${this.renderLink({ ...this.listTarget('endpoints', this.viewAllHref, 'view-all-href'), label: 'View all' }, 'View all', 'view-all', 'view-all')}
         </header>
         <ops-endpoint-table
           limit="5"
@@ -129,9 +134,4 @@ export class OpsOverview extends OpsElement {
           </ul>`
         : nothing}`;
   }
-
-  private onViewAll = (event: MouseEvent) => {
-    const proceed = this.emit('ops-navigate', { kind: 'endpoints', id: '', href: this.viewAllHref }, { cancelable: true });
-    if (!proceed) event.preventDefault();
-  };
 }

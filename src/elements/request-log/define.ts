@@ -1,6 +1,6 @@
 import { OpsRequestLog } from './ops-request-log.ts';
 
-if (!customElements.get('ops-request-log')) customElements.define('ops-request-log', OpsRequestLog);
+OpsRequestLog.define('ops-request-log');
 
 declare global {
   interface HTMLElementTagNameMap {

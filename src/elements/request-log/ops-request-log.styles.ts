@@ -109,7 +109,7 @@ export const styles = css`
     left: 50%;
     translate: -50% 0;
   }
-  .new-entries .button {
+  .new-entries {
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
   }
   @container (max-width: 560px) {

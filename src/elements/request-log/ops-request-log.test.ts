@@ -64,7 +64,7 @@ describe('ops-request-log', () => {
       await loaded(el);
       const fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
       rows(el)[0]!.querySelector('button')!.click();
-      expect((await fired).detail).to.deep.equal({ kind: 'request', id: rows(el)[0]!.dataset['id'] });
+      expect((await fired).detail).to.deep.equal({ kind: 'request', id: rows(el)[0]!.dataset['id'], label: text(rows(el)[0]!.querySelector('.row-link')) });
     });
   });
 
@@ -185,7 +185,7 @@ describe('ops-request-log', () => {
     it('puts new entries on top, with the filters, and never twice', async () => {
       let arrivals: RequestEntry[] = [];
       serveArrivals(() => arrivals);
-      const el = await log('live=&refresh-interval=0.1&method=POST');
+      const el = await log('live=&refresh-interval=2&method=POST');
       await loaded(el);
       arrivals = [entry('rq_live_1', '2026-09-14T09:42:00Z')];
       await waitFor(() => rows(el)[0]!.dataset['id'] === 'rq_live_1', 'first arrival');
@@ -202,7 +202,7 @@ describe('ops-request-log', () => {
     it('holds arrivals behind "N new" while the reader is scrolled down, so nothing moves', async () => {
       let arrivals: RequestEntry[] = [];
       serveArrivals(() => arrivals);
-      const el = await log('live=&refresh-interval=0.1');
+      const el = await log('live=&refresh-interval=2');
       await loaded(el);
       const timeline = $(el, '.timeline')!;
       timeline.scrollTop = 600;

@@ -1,14 +1,14 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { Page, RequestEntry, RequestSummary } from '../../api/schemas.ts';
+import type { RequestQuery } from '../../api/client.ts';
+import type { RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { MorePages, pageLimit } from '../../shared/more-pages.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { nextSort, tableStyles } from '../../shared/table.ts';
-import { LiveTail } from './live-tail.ts';
 import { styles } from './ops-request-log.styles.ts';
 import { renderSummary, SUMMARY_COLUMNS, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
 import { renderTimeline } from './request-timeline.ts';
@@ -16,7 +16,13 @@ import { renderToolbar, type View } from './request-toolbar.ts';
 
 const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
-const clampLimit = (limit: number) => pageLimit(limit, 100);
+const LIMIT: NumberRule = { tag: 'ops-request-log', attribute: 'limit', fallback: 100, min: 1, max: 500, integer: true };
+const REFRESH: NumberRule = { tag: 'ops-request-log', attribute: 'refresh-interval', fallback: 5, min: 2, max: 86_400 };
+/**
+ * Most entries the timeline keeps in memory (rows in the DOM stay bounded by the virtualizer
+ * whatever this is). Past it, the oldest loaded pages are dropped and paging down ends.
+ */
+export const LOG_CAP = 50_000;
 
 /**
  * The request log: the latest requests newest first (Timeline), or grouped by method, path
@@ -39,7 +45,7 @@ const clampLimit = (limit: number) => pageLimit(limit, 100);
  * @cssprop --ops-log-height - Height of the scrolling timeline (default 28rem).
  */
 export class OpsRequestLog extends OpsElement {
-  static override styles = [tokens, sharedStyles, tableStyles, styles];
+  static override styles = [...OpsElement.styles, tableStyles, styles];
 
   /** `timeline` (default) or `summary`. */
   @property({ reflect: true }) view: View = 'timeline';
@@ -51,10 +57,14 @@ export class OpsRequestLog extends OpsElement {
   @property({ reflect: true }) path = '';
   /** Live tail: poll for new entries every `refresh-interval` seconds. */
   @property({ type: Boolean, reflect: true }) live = false;
-  /** Seconds between live polls (default 5). */
-  @property({ type: Number, attribute: 'refresh-interval' }) refreshInterval = 5;
-  /** Entries per page (default 100). */
-  @property({ type: Number }) limit = 100;
+  /**
+   * Seconds between live polls: at least 2 (default 5). Polls pause while the tab is hidden and
+   * catch up when it shows (following pages until they meet the entries on screen, or marking a
+   * gap); failures back off, honouring `Retry-After`. The timeline keeps at most 50,000 entries.
+   */
+  @property(numberAttribute(REFRESH)) refreshInterval = REFRESH.fallback;
+  /** Entries per page, 1–500 (default 100). */
+  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
   /** Keeps view, filters and live in sessionStorage under this key, so they survive a page reload. */
   @property({ attribute: 'persist-key' }) persistKey = '';
 
@@ -65,11 +75,14 @@ export class OpsRequestLog extends OpsElement {
 
   @query('.timeline') private timelineEl?: HTMLElement;
 
-  private readonly timeline: DataTask<readonly [string, string, string, number], Page<RequestEntry>> = new DataTask(this, {
-    args: () => [this.method, this.status, this.path, clampLimit(this.limit)] as const,
-    load: (client, [method, status, path, limit], signal) =>
-      client.listRequests({ method: method || undefined, status: status || undefined, path: path || undefined, limit }, { signal }),
-    isEmpty: (page) => page.items.length === 0 && !this.tail.shown.length,
+  private readonly timeline: ListController<RequestQuery, RequestEntry> = new ListController<RequestQuery, RequestEntry>(this, {
+    query: () => ({ method: this.method || undefined, status: this.status || undefined, path: this.path || undefined, limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor, since }, signal) => client.listRequests({ ...query, cursor, since }, { signal }),
+    pollSeconds: () => (this.live ? validNumber(REFRESH, this.refreshInterval) : 0),
+    since: (newest) => newest.time,
+    readerAtTop: () => (this.timelineEl?.scrollTop ?? 0) < 4,
+    onShowPending: () => this.timelineEl?.scrollTo({ top: 0 }),
+    cap: LOG_CAP,
   });
 
   private readonly summary: DataTask<readonly [boolean], RequestSummary> = new DataTask(this, {
@@ -79,21 +92,6 @@ export class OpsRequestLog extends OpsElement {
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
   });
 
-  private readonly more: MorePages<RequestEntry> = new MorePages(this, (client, cursor, signal) =>
-    client.listRequests(
-      { method: this.method || undefined, status: this.status || undefined, path: this.path || undefined, limit: clampLimit(this.limit), cursor },
-      { signal },
-    ),
-  );
-
-  private readonly tail: LiveTail = new LiveTail(this, {
-    periodSeconds: () => (this.live ? this.refreshInterval : 0),
-    poll: (client, since, signal) =>
-      client.listRequests({ method: this.method || undefined, status: this.status || undefined, path: this.path || undefined, since, limit: clampLimit(this.limit) }, { signal }),
-    knownIds: () => new Set([...this.tail.pending, ...this.entries()].map((e) => e.id)),
-    newestTime: () => this.tail.pending[0]?.time ?? this.entries()[0]?.time,
-    readerAtTop: () => (this.timelineEl?.scrollTop ?? 0) < 4,
-  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -101,28 +99,13 @@ export class OpsRequestLog extends OpsElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('method') || changed.has('status') || changed.has('path') || changed.has('limit') || changed.has('apiBase')) {
-      this.more.reset();
-      this.tail.reset();
-    }
-    if (changed.has('live') || changed.has('refreshInterval')) this.tail.restart();
     if (this.view === 'summary') this.summaryWanted = true;
     if (PERSISTED.some((key) => changed.has(key))) this.save();
   }
 
-  #entries?: { key: readonly unknown[]; list: RequestEntry[] };
-
   /** Every entry on screen in the timeline, newest first (the same array until something arrives). */
   entries(): RequestEntry[] {
-    const first = this.timeline.value;
-    if (!first) return this.tail.shown;
-    const key = [first, this.more.pageCount, this.tail.shown] as const;
-    if (this.#entries?.key.every((part, i) => part === key[i])) return this.#entries.list;
-    const loaded = this.more.items(first);
-    const seen = new Set(this.tail.shown.map((e) => e.id));
-    const list = this.tail.shown.length ? [...this.tail.shown, ...loaded.filter((e) => !seen.has(e.id))] : loaded;
-    this.#entries = { key, list };
-    return list;
+    return this.timeline.items;
   }
 
   /** The loaded entries under the current filters as CSV (what "Export CSV" downloads). */
@@ -143,12 +126,13 @@ export class OpsRequestLog extends OpsElement {
             empty: () => 'No requests match these filters.',
             complete: (summary) => renderSummary(this.filterGroups(summary.groups), this.summarySort, this.sortSummary, format),
           })
-        : renderDataStates(this.timeline, {
+        : renderDataStates(this.timeline.first, {
             noun: 'requests',
             empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
-            complete: (first) => html`<div class="timeline-frame">
-              ${this.renderNewEntries()}
-              ${renderTimeline(this.entries(), { onRange: (last) => this.onRange(last, first), onActivate: this.activate }, format)}
+            complete: () => html`<div class="timeline-frame">
+              ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
+              ${renderTimeline({ entries: this.entries(), format }, { onRange: this.onRange, link: this.link })}
+              ${this.timeline.renderMore(format, { button: false })}
             </div>`,
           })}
     </div>`;
@@ -167,14 +151,6 @@ export class OpsRequestLog extends OpsElement {
     });
   }
 
-  private renderNewEntries() {
-    const count = this.tail.pending.length;
-    return html`<div class="new-entries" aria-live="polite">
-      ${count
-        ? html`<button part="new-entries" type="button" class="button" @click=${this.showNew}>${count} new</button>`
-        : nothing}
-    </div>`;
-  }
 
   private filterGroups(groups: readonly SummaryGroup[]): SummaryGroup[] {
     const status = this.status.toLowerCase();
@@ -195,19 +171,12 @@ export class OpsRequestLog extends OpsElement {
     this.summarySort = nextSort(this.summarySort, column, SUMMARY_COLUMNS.find((c) => c.key === column)!.numeric);
   };
 
-  private onRange(last: number, first: Page<RequestEntry>) {
+  private onRange = (last: number) => {
     // Fetch the next page while the reader is still 40 rows away from the end.
-    if (last >= this.entries().length - 40) this.more.loadNext(first);
-  }
-
-  private showNew = () => {
-    this.tail.showPending();
-    this.timelineEl?.scrollTo({ top: 0 });
+    if (last >= this.entries().length - 40) this.timeline.loadMore();
   };
 
-  private activate = (entry: RequestEntry) => {
-    this.emit('ops-navigate', { kind: 'request', id: entry.id }, { cancelable: true });
-  };
+  private link = (entry: RequestEntry, label: string) => this.renderLink({ kind: 'request', id: entry.id, label }, label, 'row-link');
 
   private restore() {
     if (!this.persistKey) return;

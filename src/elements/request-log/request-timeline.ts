@@ -4,16 +4,21 @@ import type { RequestEntry } from '../../api/schemas.ts';
 import { formatDateTime, formatMs, type FormatOptions } from '../../format/format.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
 
+export interface TimelineState {
+  entries: readonly RequestEntry[];
+  format: FormatOptions;
+}
 export interface TimelineHandlers {
   onRange: (last: number) => void;
-  onActivate: (entry: RequestEntry) => void;
+  /** The drill-down of one entry (a link or a button, as the host's routes allow). */
+  link: (entry: RequestEntry, label: string) => unknown;
 }
 
 /**
  * The timeline, newest first, virtualized by @lit-labs/virtualizer: only the rows in and near
  * the viewport are in the DOM, however many entries are loaded.
  */
-export function renderTimeline(entries: readonly RequestEntry[], handlers: TimelineHandlers, format: FormatOptions) {
+export function renderTimeline({ entries, format }: TimelineState, handlers: TimelineHandlers) {
   return html`<div
     part="timeline"
     class="timeline"
@@ -26,7 +31,7 @@ export function renderTimeline(entries: readonly RequestEntry[], handlers: Timel
       scroller: true,
       keyFunction: (entry) => entry.id,
       renderItem: (entry) => html`<div part="row" class="row" role="listitem" data-id=${entry.id}>
-        <button type="button" class="row-link" @click=${() => handlers.onActivate(entry)}>${entry.method} ${entry.path}</button>
+        ${handlers.link(entry, `${entry.method} ${entry.path}`)}
         <span class="status">${renderStatusCode(entry.status)}</span>
         <span class="duration">${formatMs(entry.durationMs, format)}</span>
         <span class="actor">${entry.actor.name}</span>

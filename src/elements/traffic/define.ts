@@ -1,7 +1,7 @@
 import '../../shared/chart/define.ts';
 import { OpsTraffic } from './ops-traffic.ts';
 
-if (!customElements.get('ops-traffic')) customElements.define('ops-traffic', OpsTraffic);
+OpsTraffic.define('ops-traffic');
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,7 +1,7 @@
 import '../../shared/chart/define.ts';
 import { OpsWebhook } from './ops-webhook.ts';
 
-if (!customElements.get('ops-webhook')) customElements.define('ops-webhook', OpsWebhook);
+OpsWebhook.define('ops-webhook');
 
 declare global {
   interface HTMLElementTagNameMap {

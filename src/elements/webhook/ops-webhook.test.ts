@@ -47,11 +47,11 @@ describe('ops-webhook', () => {
     const first = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     const before = location.href;
     crumb.click();
-    expect((await first).detail).to.deep.equal({ kind: 'webhooks', id: '', href: '/console/webhooks' });
+    expect((await first).detail).to.deep.equal({ kind: 'webhooks', id: '', label: 'Webhooks', href: '/console/webhooks' });
     expect(location.href).to.equal(before);
     const second = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     $<HTMLButtonElement>(el, '.fact button')!.click();
-    expect((await second).detail).to.deep.equal({ kind: 'customer', id: 'cus_acme' });
+    expect((await second).detail).to.deep.equal({ kind: 'customer', id: 'cus_acme', label: 'Acme Ltd' });
   });
 
   it('charts 12 monthly buckets labelled Oct through Sep, with a table', async () => {

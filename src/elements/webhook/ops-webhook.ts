@@ -6,7 +6,6 @@ import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
-import type { NavigateDetail } from '../../shared/events.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { sharedStyles, tokens } from '../../shared/styles.ts';
@@ -30,8 +29,8 @@ export class OpsWebhook extends OpsElement {
   /** The webhook to show. */
   @property({ attribute: 'webhook-id' }) webhookId = '';
 
-  /** Where the "Webhooks" crumb points. */
-  @property({ attribute: 'webhooks-href' }) webhooksHref = '#webhooks';
+  /** Where the "Webhooks" crumb points (http(s) or relative; default: the wrapper's `routes.webhooks`, else `#webhooks`). */
+  @property({ attribute: 'webhooks-href' }) webhooksHref?: string;
 
   private readonly data: DataTask<readonly [string], Webhook> = new DataTask(this, {
     args: () => [this.webhookId] as const,
@@ -49,26 +48,20 @@ export class OpsWebhook extends OpsElement {
       categories: webhook.activity.months.map((m) => formatMonth(m, format)),
       series: [{ name: 'Deliveries', values: webhook.activity.values }],
     };
-    return html`${renderBreadcrumb([
-        { label: 'Webhooks', href: this.webhooksHref, onNavigate: (e) => this.navigate(e, { kind: 'webhooks', id: '', href: this.webhooksHref }) },
-        { label: webhook.name },
-      ])}
+    return html`${renderBreadcrumb([{ label: 'Webhooks', target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }], {
+        navigate: this.navigate,
+      })}
       <h2 class="title">${webhook.name}</h2>
       ${renderFacts([
-        ['Customer', html`<button type="button" class="link" @click=${(e: MouseEvent) => this.navigate(e, { kind: 'customer', id: webhook.customer.id })}>${webhook.customer.name}</button>`],
+        ['Customer', this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],
         ['Delivered', formatPercent(webhook.deliveredPct, format)],
         ['Last sent', formatDate(webhook.lastSentAt, format)],
         ['Status', renderBadge(webhook.status)],
         ['Account owner', renderPerson(webhook.owner)],
       ])}
       <h3>Related endpoints</h3>
-      ${renderRelatedEndpoints(webhook.relatedEndpoints, (label) => this.emit('ops-navigate', { kind: 'endpoint', id: label }, { cancelable: true }), format)}
+      ${renderRelatedEndpoints({ related: webhook.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       <h3>Activity</h3>
       <ops-chart label="Deliveries per month" .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
-  }
-
-  /** A cancelled `ops-navigate` also stops the link, so a host router can take over. */
-  private navigate(event: MouseEvent, detail: NavigateDetail) {
-    if (!this.emit('ops-navigate', detail, { cancelable: true })) event.preventDefault();
   }
 }

@@ -1,6 +1,6 @@
 import { OpsChart } from './ops-chart.ts';
 
-if (!customElements.get('ops-chart')) customElements.define('ops-chart', OpsChart);
+OpsChart.define('ops-chart');
 
 declare global {
   interface HTMLElementTagNameMap {

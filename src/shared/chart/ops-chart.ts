@@ -21,6 +21,11 @@ const PALETTE_SIZE = 5;
  * @csspart empty - The message shown instead of a blank chart.
  */
 export class OpsChart extends LitElement {
+  /** Registers this class under `tag` unless the tag is already taken. */
+  static define(tag: string): void {
+    if (!customElements.get(tag)) customElements.define(tag, this);
+  }
+
   static override styles = [
     tokens,
     sharedStyles,
