@@ -115,7 +115,8 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
     if (base !== this.#base) this.#forgetExtras(base);
     if (this.#list?.version === this.#version && this.#list.base === base) return this.#list.items;
     const seen = new Set<string>();
-    const items = [...this.#arrived, ...(base?.items ?? []), ...this.#morePages.flat()].filter((item) => !seen.has(item.id) && seen.add(item.id));
+    const all = [...this.#arrived, ...(base?.items ?? []), ...this.#morePages.flat()].filter((item) => !seen.has(item.id) && seen.add(item.id));
+    const items = all.length > this.#config.cap ? all.slice(0, this.#config.cap) : all;
     this.#list = { version: this.#version, base, items };
     return items;
   }
@@ -279,7 +280,7 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
       this.#trimmed = true;
     }
     if (total > cap) {
-      // Arrivals alone pass the cap: keep the newest.
+      // Arrivals pass the cap: keep the newest; `items` shows at most `cap` of them and the first page.
       const room = Math.max(0, cap - this.#pending.length);
       if (this.#arrived.length > room) this.#arrived = this.#arrived.slice(0, room);
       this.#pending = this.#pending.slice(0, cap);

@@ -1,4 +1,5 @@
 import { html } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { Note } from '../../api/schemas.ts';
 import { formatDate, type FormatOptions } from '../../format/format.ts';
 import type { Submission } from '../../shared/submission.ts';
@@ -33,7 +34,7 @@ export function renderNotes(notes: readonly Note[], form: NotesFormState, format
         id="note-text"
         name="text"
         maxlength="2000"
-        .value=${form.text}
+        .value=${live(form.text)}
         aria-invalid=${fieldError ? 'true' : 'false'}
         aria-describedby="note-error"
         @input=${(e: Event) => form.onInput((e.target as HTMLTextAreaElement).value)}

@@ -1,4 +1,5 @@
 import { html } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { ERROR_STATUSES } from '../../api/schemas.ts';
 
 export interface ErrorEditState {
@@ -7,6 +8,9 @@ export interface ErrorEditState {
   saving: boolean;
   /** Why the last change was refused, shown with the reverted record. */
   failure: string | undefined;
+  /** The record changed elsewhere since it loaded (412): the edit stays, Reload fetches the new version. */
+  conflict: boolean;
+  onReload: () => void;
   /** What the record says now, to tell whether there is anything to save. */
   current: { status: string; notes: string };
   onStatus: (status: string) => void;
@@ -29,9 +33,16 @@ export function renderErrorEdit(state: ErrorEditState) {
     </label>
     <label class="field">
       <span>Notes</span>
-      <textarea name="notes" maxlength="2000" .value=${state.notes} @input=${(e: Event) => state.onNotes((e.target as HTMLTextAreaElement).value)}></textarea>
+      <textarea name="notes" maxlength="2000" .value=${live(state.notes)} @input=${(e: Event) => state.onNotes((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
-    <p class="form-error" role="alert">${state.failure ? `The change was not saved: ${state.failure}` : ''}</p>
+    <p class="form-error" role="alert">
+      ${state.conflict
+        ? html`This record changed elsewhere. Your edit is kept: reload to see the latest version, then save again.
+            <button class="button" type="button" @click=${state.onReload}>Reload</button>`
+        : state.failure
+          ? `The change was not saved: ${state.failure}`
+          : ''}
+    </p>
     <button class="button button-primary" type="submit" ?disabled=${state.saving || !changed}>${state.saving ? 'Saving…' : 'Save changes'}</button>
   </form>`;
 }

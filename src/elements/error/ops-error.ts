@@ -61,6 +61,8 @@ export class OpsError extends OpsElement {
   /** A change on its way: shown at once, reverted if refused. */
   @state() private optimistic: ErrorPatch | undefined;
   @state() private failure: string | undefined;
+  /** The server refused the change because the record changed elsewhere (412): offer Reload, keep the edit. */
+  @state() private conflict = false;
   @state() private draft: { status: string; notes: string } | undefined;
 
   private readonly data: DataTask<readonly [string], ErrorRecord> = new DataTask(this, {
@@ -71,6 +73,7 @@ export class OpsError extends OpsElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('errorId')) {
       this.saved = this.optimistic = this.failure = this.draft = undefined;
+      this.conflict = false;
     }
   }
 
@@ -106,6 +109,8 @@ export class OpsError extends OpsElement {
         ...draft,
         saving: this.optimistic !== undefined,
         failure: this.failure,
+        conflict: this.conflict,
+        onReload: this.reload,
         current: { status: base.status, notes: base.notes ?? '' },
         // Read the draft at event time: two edits can land before the next render.
         onStatus: (status) => (this.draft = { ...(this.draft ?? draft), status }),
@@ -124,17 +129,42 @@ export class OpsError extends OpsElement {
     if (!Object.keys(patch).length) return;
     const id = base.id;
     this.failure = undefined;
+    this.conflict = false;
     this.optimistic = patch;
     try {
-      const record = await client.patchError(id, patch);
+      const record = await client.patchError(id, patch, { version: base.version });
       if (id !== this.errorId) return;
-      this.saved = record;
-      this.draft = undefined;
-      this.emit('ops-error-updated', { record });
+      this.accept(record);
     } catch (error) {
-      if (id === this.errorId) this.failure = toConsoleError(error).message;
+      if (id !== this.errorId) return;
+      const problem = toConsoleError(error);
+      // The change may have been applied and only the answer lost: ask the server what is true
+      // before showing the old value as if nothing happened.
+      const current = problem.kind === 'timeout' || problem.kind === 'network' ? await client.getError(id).catch(() => undefined) : undefined;
+      if (id !== this.errorId) return;
+      if (current && applied(current, patch)) this.accept(current);
+      else if (problem.kind === 'http' && problem.status === 412) this.conflict = true;
+      else this.failure = problem.message;
     } finally {
       if (id === this.errorId) this.optimistic = undefined;
     }
   }
+
+  private accept(record: ErrorRecord) {
+    this.saved = record;
+    this.draft = undefined;
+    this.emit('ops-error-updated', { record });
+  }
+
+  /** Loads the record as it is now; the person's edit stays in the form. */
+  private reload = () => {
+    this.conflict = false;
+    this.saved = undefined;
+    this.data.retry();
+  };
+}
+
+/** Whether `record` already carries every part of `patch`. */
+function applied(record: ErrorRecord, patch: ErrorPatch): boolean {
+  return (patch.status === undefined || record.status === patch.status) && (patch.notes === undefined || record.notes === patch.notes);
 }
