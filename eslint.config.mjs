@@ -1,9 +1,17 @@
+import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json', 'openapi.json', '**/*.mjs'] },
+  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json', 'openapi.json'] },
+  {
+    // Scripts, configs and Node tests: plain JavaScript on Node, checked without type information.
+    files: ['**/*.mjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   {
     files: ['**/*.ts'],
     extends: [...tseslint.configs.strictTypeChecked],

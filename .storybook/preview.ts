@@ -13,8 +13,7 @@ setCustomElementsManifest(manifest);
 const THEMES: Record<string, string> = {
   light: 'color-scheme: light;',
   dark: 'color-scheme: dark;',
-  brand:
-    'color-scheme: light; --ops-color-accent: #6d28d9; --ops-font-family: Georgia, serif; --ops-radius: 2px; --ops-color-surface-raised: #f5f0ff;',
+  brand: 'color-scheme: light; --ops-color-accent: #6d28d9; --ops-font-family: Georgia, serif; --ops-radius: 2px; --ops-color-surface-raised: #f5f0ff;',
 };
 
 const preview: Preview = {

@@ -21,7 +21,8 @@ function route({ kind, id }: NavigateDetail, labelOf: (id: string) => string): b
   const webhook = webhooks.find((w) => w.relatedEndpoints.some((r) => r.label === label));
   const errorRecord = errorRecords.find((e) => e.endpoint === label);
   if (kind === 'customer') show('ops-customer', 'customer-id', id);
-  else if (kind === 'webhooks' || (kind === 'endpoint' && webhook && label.includes('/webhooks'))) show('ops-webhook', 'webhook-id', webhook?.id ?? 'wh_invoice_paid');
+  else if (kind === 'webhooks' || (kind === 'endpoint' && webhook && label.includes('/webhooks')))
+    show('ops-webhook', 'webhook-id', webhook?.id ?? 'wh_invoice_paid');
   else if (kind === 'endpoint' && errorRecord) show('ops-error', 'error-id', errorRecord.id);
   else if (kind === 'errors') show('ops-error-form', 'errors-href', '#errors');
   else return false;
@@ -42,7 +43,8 @@ document.addEventListener('ops-error-created', (event) => show('ops-error', 'err
 for (const type of ['ops-navigate', 'ops-load-error', 'ops-error-created', 'ops-error-updated', 'ops-cancel'] as const) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
-    const detail: unknown = event.type === 'ops-load-error' ? { message: (event as CustomEvent<{ error: Error }>).detail.error.message } : (event as CustomEvent<unknown>).detail;
+    const detail: unknown =
+      event.type === 'ops-load-error' ? { message: (event as CustomEvent<{ error: Error }>).detail.error.message } : (event as CustomEvent<unknown>).detail;
     item.textContent = `${type} ${JSON.stringify(detail)}`;
     log.prepend(item);
   });

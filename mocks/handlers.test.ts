@@ -30,7 +30,11 @@ describe('mock console API', () => {
     expect([...times].sort().reverse()).to.deep.equal(times);
     const codes = new Map(items.map((i) => [`${i.method} ${i.path}`, i.status]));
     expect(Object.fromEntries(codes)).to.deep.equal({
-      'POST /webhooks': 500, 'POST /messages': 201, 'GET /contacts': 200, 'POST /auth/token': 200, 'GET /usage': 200,
+      'POST /webhooks': 500,
+      'POST /messages': 201,
+      'GET /contacts': 200,
+      'POST /auth/token': 200,
+      'GET /usage': 200,
     });
   });
 
@@ -57,7 +61,13 @@ describe('mock console API', () => {
     expect((await client().getCustomer('cus_globex')).notes).to.have.length(0);
     expect(await client().getWebhook('wh_invoice_paid')).to.include({ name: 'invoice.paid', status: 'Healthy', deliveredPct: 99.2 });
     const errors = (await client().listErrors()).items;
-    expect(errors.map((e) => `${e.code} ${e.title}`).sort()).to.deep.equal(['400 Bad request', '401 Unauthorized', '404 Not found', '429 Too many requests', '500 Server error']);
+    expect(errors.map((e) => `${e.code} ${e.title}`).sort()).to.deep.equal([
+      '400 Bad request',
+      '401 Unauthorized',
+      '404 Not found',
+      '429 Too many requests',
+      '500 Server error',
+    ]);
     expect(new Set(errors.map((e) => e.status))).to.deep.equal(new Set(['Open', 'Fixed', 'Ignored']));
   });
 

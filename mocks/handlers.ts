@@ -73,7 +73,10 @@ function sortEndpoints(items: Endpoint[], sort: string | null): Endpoint[] {
   if (!compare) return items;
   const sign = sort.startsWith('-') ? -1 : 1;
   // Ties keep their server order so rows sharing figures never swap between renders.
-  return items.map((e, i) => [e, i] as const).sort(([a, ai], [b, bi]) => sign * compare(a, b) || ai - bi).map(([e]) => e);
+  return items
+    .map((e, i) => [e, i] as const)
+    .sort(([a, ai], [b, bi]) => sign * compare(a, b) || ai - bi)
+    .map(([e]) => e);
 }
 
 function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -117,9 +120,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
       const q = url.searchParams.get('q')?.toLowerCase();
-      const items = allEndpoints().filter(
-        (e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)),
-      );
+      const items = allEndpoints().filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)));
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
@@ -173,7 +174,10 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
     http.get(`${base}/errors`, ({ request }) => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
-      return slice(db.errors.filter((e) => !status || e.status === status), url);
+      return slice(
+        db.errors.filter((e) => !status || e.status === status),
+        url,
+      );
     }),
 
     http.get(`${base}/errors/:id`, ({ params }) => {
@@ -194,8 +198,16 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const { code, endpoint, count, firstSeen, status, notes } = parsed.data;
       const title = schema.ERROR_CATEGORIES.find((c) => c.code === code)?.title ?? 'Error';
       const created: ErrorRecord = {
-        id: `err_new_${db.errors.length + 1}`, code, title, endpoint, count, firstSeen, status, notes: notes?.trim() ? notes : null,
-        owner: fixtures.people.ana, relatedEndpoints: [{ id: allEndpoints().find((e) => `${e.method} ${e.path}` === endpoint)?.id, label: endpoint, requests: 0 }],
+        id: `err_new_${db.errors.length + 1}`,
+        code,
+        title,
+        endpoint,
+        count,
+        firstSeen,
+        status,
+        notes: notes?.trim() ? notes : null,
+        owner: fixtures.people.ana,
+        relatedEndpoints: [{ id: allEndpoints().find((e) => `${e.method} ${e.path}` === endpoint)?.id, label: endpoint, requests: 0 }],
         version: 1,
         monthly: { months: fixtures.MONTHS, values: fixtures.MONTHS.map((_, i) => (i === fixtures.MONTHS.length - 1 ? count : 0)) },
       };
@@ -229,7 +241,10 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
     http.get(`${base}/activity`, ({ request }) => {
       const url = new URL(request.url);
       const kind = url.searchParams.get('kind');
-      return slice(generateActivity(now()).filter((a) => !kind || a.kind === kind), url);
+      return slice(
+        generateActivity(now()).filter((a) => !kind || a.kind === kind),
+        url,
+      );
     }),
   ];
 

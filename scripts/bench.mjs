@@ -21,8 +21,16 @@ execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 async function bundle(contents, resolveDir = resolve('.')) {
   const result = await build({
     stdin: { contents, resolveDir, loader: 'ts' },
-    bundle: true, format: 'esm', minify: true, write: false, target: 'es2022', tsconfig: 'tsconfig.json',
-    define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent', splitting: false, outdir: '/tmp/bench-out',
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    target: 'es2022',
+    tsconfig: 'tsconfig.json',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    splitting: false,
+    outdir: '/tmp/bench-out',
     // The chart chunk is loaded lazily: it is not part of what an entry downloads up front.
     external: ['./echarts-chunk.ts'],
   });
@@ -37,8 +45,23 @@ add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of dist/chu
 add('bytes', 'full echarts, bundled in this run', fullEcharts, 'KB gz', null, 'esbuild --minify of `import * as echarts`');
 add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 50, 'ratio of the two above');
 const ELEMENTS = ['overview', 'endpoint-table', 'request-log', 'traffic', 'customer', 'webhook', 'error', 'error-form', 'activity-feed'];
-for (const el of ELEMENTS) add('bytes', `entry ops-${el} alone (lit, zod, … included)`, await bundle(`import './src/elements/${el}/define.ts';`), 'KB gz', null, 'esbuild bundle of its define.ts; the lazy chart chunk not counted');
-add('bytes', 'page with only ops-endpoint-table downloads', await bundle("import './src/elements/endpoint-table/define.ts';"), 'KB gz', null, 'same bundle; it has no chart import at all');
+for (const el of ELEMENTS)
+  add(
+    'bytes',
+    `entry ops-${el} alone (lit, zod, … included)`,
+    await bundle(`import './src/elements/${el}/define.ts';`),
+    'KB gz',
+    null,
+    'esbuild bundle of its define.ts; the lazy chart chunk not counted',
+  );
+add(
+  'bytes',
+  'page with only ops-endpoint-table downloads',
+  await bundle("import './src/elements/endpoint-table/define.ts';"),
+  'KB gz',
+  null,
+  'same bundle; it has no chart import at all',
+);
 
 // Browser --------------------------------------------------------------------------------------
 const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.js"></script><main></main>';
@@ -78,7 +101,10 @@ const mountAndTime = ({ tag, attrs, ready, chart }) =>
       const responseAt = Math.max(...api.filter((e) => e.name.includes(tag === 'ops-overview' ? '/overview' : '/')).map((e) => e.responseEnd));
       const result = { paint: paintedAt - responseAt, dom: domAt - responseAt, chart: null };
       if (!chart) return resolve({ el, ...result });
-      const charts = () => [...el.shadowRoot.querySelectorAll('ops-chart'), ...[...el.shadowRoot.querySelectorAll('*')].flatMap((n) => [...(n.shadowRoot?.querySelectorAll('ops-chart') ?? [])])];
+      const charts = () => [
+        ...el.shadowRoot.querySelectorAll('ops-chart'),
+        ...[...el.shadowRoot.querySelectorAll('*')].flatMap((n) => [...(n.shadowRoot?.querySelectorAll('ops-chart') ?? [])]),
+      ];
       const waitChart = () => {
         const drawn = charts().find((c) => c.chart);
         if (!drawn) return requestAnimationFrame(waitChart);
@@ -107,13 +133,17 @@ for (const c of CASES) {
   const paints = [];
   const doms = [];
   const charts = [];
-  let requests = 0;
+  let requests;
   for (let run = 0; run < RUNS; run++) {
-    const result = await page.evaluate(async (c, fn) => {
-      const r = await eval(fn)(c);
-      r.el.remove();
-      return { paint: r.paint, dom: r.dom, chart: r.chart };
-    }, c, `(${mountAndTime})`);
+    const result = await page.evaluate(
+      async (c, fn) => {
+        const r = await eval(fn)(c);
+        r.el.remove();
+        return { paint: r.paint, dom: r.dom, chart: r.chart };
+      },
+      c,
+      `(${mountAndTime})`,
+    );
     paints.push(result.paint);
     doms.push(result.dom);
     if (result.chart != null) charts.push(result.chart);
@@ -132,10 +162,32 @@ for (const c of CASES) {
   }, c);
   requests = settled.count;
   add('paint', `${c.tag}: response → content in the DOM`, median(doms), 'ms', null, 'response timing responseEnd → MutationObserver sees the content');
-  add('paint', `${c.tag}: response → content painted`, median(paints), 'ms', 16.7, 'responseEnd → the first rAF after the content appears (the frame that paints it)');
-  if (charts.length) add('paint', `${c.tag}: chart chunk available → chart drawn`, median(charts), 'ms', 100, 'later of chunk responseEnd and data → rAF after the ECharts instance drew');
+  add(
+    'paint',
+    `${c.tag}: response → content painted`,
+    median(paints),
+    'ms',
+    16.7,
+    'responseEnd → the first rAF after the content appears (the frame that paints it)',
+  );
+  if (charts.length)
+    add(
+      'paint',
+      `${c.tag}: chart chunk available → chart drawn`,
+      median(charts),
+      'ms',
+      100,
+      'later of chunk responseEnd and data → rAF after the ECharts instance drew',
+    );
   const parts = c.tag === 'ops-overview' ? 3 : 1;
-  add('requests', `${c.tag}: API requests to render${parts > 1 ? ` (started within ${Math.round(settled.spread)} ms of each other)` : ''}`, requests, 'requests', parts, c.tag === 'ops-overview' ? 'overview, endpoints, activity: in parallel, no waterfall' : 'one per data panel');
+  add(
+    'requests',
+    `${c.tag}: API requests to render${parts > 1 ? ` (started within ${Math.round(settled.spread)} ms of each other)` : ''}`,
+    requests,
+    'requests',
+    parts,
+    c.tag === 'ops-overview' ? 'overview, endpoints, activity: in parallel, no waterfall' : 'one per data panel',
+  );
 }
 
 // Scale ----------------------------------------------------------------------------------------
@@ -168,9 +220,23 @@ const scale = await page.evaluate(async () => {
   log.remove();
   return { maxRows, longTasks: longTasks.length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
 });
-add('scale', `ops-request-log, 1,000,000 entries: most rows in the DOM while scrolling ${scale.scrolledRows.toLocaleString('en-US')} rows`, scale.maxRows, 'rows', 199, 'max querySelectorAll([part=row]) over every frame');
+add(
+  'scale',
+  `ops-request-log, 1,000,000 entries: most rows in the DOM while scrolling ${scale.scrolledRows.toLocaleString('en-US')} rows`,
+  scale.maxRows,
+  'rows',
+  199,
+  'max querySelectorAll([part=row]) over every frame',
+);
 add('scale', 'ops-request-log: long tasks > 50 ms while scrolling', scale.longTasks, 'tasks', 0, 'PerformanceObserver longtask');
-add('scale', `ops-request-log: JS heap growth after scrolling (${scale.loaded.toLocaleString('en-US')} entries loaded)`, scale.heapGrowthMB, 'MB', 5, 'performance.memory after gc(), before vs after');
+add(
+  'scale',
+  `ops-request-log: JS heap growth after scrolling (${scale.loaded.toLocaleString('en-US')} entries loaded)`,
+  scale.heapGrowthMB,
+  'MB',
+  5,
+  'performance.memory after gc(), before vs after',
+);
 
 const sorts = [];
 for (let run = 0; run < RUNS; run++) {
@@ -193,7 +259,14 @@ for (let run = 0; run < RUNS; run++) {
     }),
   );
 }
-add('scale', 'ops-endpoint-table over 10,000 endpoints: sort click → sorted rows painted', median(sorts), 'ms', 50, 'server-side sort over loopback, 500 rows shown; click → rAF after re-render');
+add(
+  'scale',
+  'ops-endpoint-table over 10,000 endpoints: sort click → sorted rows painted',
+  median(sorts),
+  'ms',
+  50,
+  'server-side sort over loopback, 500 rows shown; click → rAF after re-render',
+);
 
 // Lifecycle --------------------------------------------------------------------------------------
 for (const c of CASES) {
@@ -209,7 +282,14 @@ for (const c of CASES) {
     }
     await new Promise((r) => setTimeout(r, 1000)); // let aborted requests settle
   }, c);
-  add('lifecycle', `${c.tag}: heap growth after 1,000 mounts and unmounts`, (await heapMB()) - before, 'MB', 1, 'CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage');
+  add(
+    'lifecycle',
+    `${c.tag}: heap growth after 1,000 mounts and unmounts`,
+    (await heapMB()) - before,
+    'MB',
+    1,
+    'CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage',
+  );
 }
 
 await browser.close();
@@ -221,7 +301,12 @@ writeFileSync('.bench/results.json', `${JSON.stringify({ date: new Date().toISOS
 const table = [
   '| group | figure | value | budget | result |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.group} | ${r.name} | ${r.value} ${r.unit} | ${r.budget == null ? '—' : `≤ ${r.budget} ${r.unit}`} | ${r.pass == null ? '' : r.pass ? 'pass' : 'FAIL'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.group} | ${r.name} | ${r.value} ${r.unit} | ${r.budget == null ? '—' : `≤ ${r.budget} ${r.unit}`} | ${r.pass == null ? '' : r.pass ? 'pass' : 'FAIL'} |`,
+  ),
 ];
 console.log(`\n${table.join('\n')}\n`);
-console.log(`${rows.filter((r) => r.pass).length} within budget, ${rows.filter((r) => r.pass === false).length} over budget (medians of ${RUNS} runs; .bench/results.json)`);
+console.log(
+  `${rows.filter((r) => r.pass).length} within budget, ${rows.filter((r) => r.pass === false).length} over budget (medians of ${RUNS} runs; .bench/results.json)`,
+);

@@ -11,15 +11,16 @@ const safe = (text = 'string') => {
   return names.every((n) => ['string', 'number', 'boolean', 'undefined', 'null', 'CustomEvent', 'Event'].includes(n) || exported.has(n)) ? text : 'string';
 };
 
-const elements = manifest.modules
-  .flatMap((m) => m.declarations ?? [])
-  .filter((d) => d.tagName && d.customElement && d.tagName !== 'ops-chart');
+const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName && d.customElement && d.tagName !== 'ops-chart');
 
 /** The same element types for React 19 (`jsx-react`) and Preact (`jsx-preact`). */
 function write(framework) {
   const base =
     framework === 'react'
-      ? ["import type { HTMLAttributes, RefAttributes } from 'react';", 'type Base<E> = Omit<HTMLAttributes<E>, "onChange"> & RefAttributes<E> & { class?: string };']
+      ? [
+          "import type { HTMLAttributes, RefAttributes } from 'react';",
+          'type Base<E> = Omit<HTMLAttributes<E>, "onChange"> & RefAttributes<E> & { class?: string };',
+        ]
       : ["import type { HTMLAttributes } from 'preact';", 'type Base<E extends EventTarget> = HTMLAttributes<E>;'];
   const lines = [
     '// Generated from custom-elements.json by scripts/jsx-types.mjs. Do not edit.',

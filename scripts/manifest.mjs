@@ -18,7 +18,9 @@ try {
     let committed = '';
     try {
       committed = readFileSync('custom-elements.json', 'utf8');
-    } catch {}
+    } catch {
+      // No committed manifest yet: compared as empty.
+    }
     if (committed !== fresh) {
       const at = [...fresh].findIndex((c, i) => c !== committed[i]);
       console.error('custom-elements.json is out of date with the JSDoc in src/: run `npm run analyze` and commit it.');

@@ -6,12 +6,30 @@ import * as z from 'zod/mini';
 import * as s from '../src/api/schemas.ts';
 
 const COMPONENTS = {
-  Person: s.person, MonthSeries: s.monthSeries, RelatedEndpoint: s.relatedEndpoint, Overview: s.overview,
-  Endpoint: s.endpoint, EndpointPage: s.endpointPage, RequestEntry: s.requestEntry, RequestPage: s.requestPage,
-  RequestSummary: s.requestSummary, Metric: s.metric, Traffic: s.traffic, Note: s.note, NewNote: s.newNote,
-  HistoryItem: s.historyItem, Customer: s.customer, Webhook: s.webhook, ErrorRecord: s.errorRecord,
-  ErrorPage: s.errorPage, ErrorOptions: s.errorOptions, NewErrorRecord: s.newErrorRecord, ErrorPatch: s.errorPatch,
-  ActivityItem: s.activityItem, ActivityPage: s.activityPage, Problem: s.problem,
+  Person: s.person,
+  MonthSeries: s.monthSeries,
+  RelatedEndpoint: s.relatedEndpoint,
+  Overview: s.overview,
+  Endpoint: s.endpoint,
+  EndpointPage: s.endpointPage,
+  RequestEntry: s.requestEntry,
+  RequestPage: s.requestPage,
+  RequestSummary: s.requestSummary,
+  Metric: s.metric,
+  Traffic: s.traffic,
+  Note: s.note,
+  NewNote: s.newNote,
+  HistoryItem: s.historyItem,
+  Customer: s.customer,
+  Webhook: s.webhook,
+  ErrorRecord: s.errorRecord,
+  ErrorPage: s.errorPage,
+  ErrorOptions: s.errorOptions,
+  NewErrorRecord: s.newErrorRecord,
+  ErrorPatch: s.errorPatch,
+  ActivityItem: s.activityItem,
+  ActivityPage: s.activityPage,
+  Problem: s.problem,
 };
 
 /** Servers may add fields at any time (the contract's rule of change), so no object is closed. */
@@ -35,12 +53,24 @@ export function buildOpenApi() {
   const ref = (id) => ({ $ref: `#/components/schemas/${id}` });
   const json = (id) => ({ content: { 'application/json': { schema: ref(id) } } });
   const problems = {
-    default: { description: 'An RFC 9457 problem (4xx/5xx); 422 carries `errors[]` per field.', content: { 'application/problem+json': { schema: ref('Problem') } } },
+    default: {
+      description: 'An RFC 9457 problem (4xx/5xx); 422 carries `errors[]` per field.',
+      content: { 'application/problem+json': { schema: ref('Problem') } },
+    },
   };
   const query = (name, description, schema = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
   const pathId = { name: 'id', in: 'path', required: true, description: 'An opaque id.', schema: { type: 'string' } };
-  const paging = [query('limit', 'Page size, 1–500 (default 50).', { type: 'integer', minimum: 1, maximum: 500 }), query('cursor', 'The `nextCursor` of the previous page.')];
-  const idempotency = { name: 'Idempotency-Key', in: 'header', required: true, description: 'A UUID made once per submission and reused on retry; a repeated key returns the same record.', schema: { type: 'string', format: 'uuid' } };
+  const paging = [
+    query('limit', 'Page size, 1–500 (default 50).', { type: 'integer', minimum: 1, maximum: 500 }),
+    query('cursor', 'The `nextCursor` of the previous page.'),
+  ];
+  const idempotency = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: true,
+    description: 'A UUID made once per submission and reused on retry; a repeated key returns the same record.',
+    schema: { type: 'string', format: 'uuid' },
+  };
   const get = (summary, id, parameters = []) => ({ get: { summary, parameters, responses: { 200: { description: 'OK', ...json(id) }, ...problems } } });
 
   return {
@@ -67,7 +97,7 @@ export function buildOpenApi() {
         query('since', 'Only entries after this timestamp.', { type: 'string', format: 'date-time' }),
         ...paging,
       ]),
-      '/requests/summary': get('Requests grouped by method, path and status with this week\'s count', 'RequestSummary'),
+      '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary'),
       '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
       '/customers/{id}': get('A customer with notes and history (newest first)', 'Customer', [pathId]),
       '/customers/{id}/notes': {
@@ -98,7 +128,10 @@ export function buildOpenApi() {
           responses: { 200: { description: 'OK', ...json('ErrorRecord') }, ...problems },
         },
       },
-      '/activity': get('Latest activity, newest first', 'ActivityPage', [query('kind', 'One of the activity kinds.', { type: 'string', enum: [...s.ACTIVITY_KINDS] }), ...paging]),
+      '/activity': get('Latest activity, newest first', 'ActivityPage', [
+        query('kind', 'One of the activity kinds.', { type: 'string', enum: [...s.ACTIVITY_KINDS] }),
+        ...paging,
+      ]),
     },
     components: { schemas: open(schemas) },
   };
@@ -110,7 +143,9 @@ if (process.argv.includes('--check')) {
   let committed = '';
   try {
     committed = readFileSync(file, 'utf8');
-  } catch {}
+  } catch {
+    // No committed file yet: compared as empty.
+  }
   if (committed !== text) {
     console.error('openapi.json is out of date with src/api/schemas.ts: run `npm run openapi` and commit it.');
     process.exit(1);

@@ -19,9 +19,22 @@ try {
 rmSync(dir, { recursive: true, force: true });
 
 let nodeStatus = 0;
-const nodeTests = readdirSync('test/node').filter((f) => f.endsWith('.test.mjs')).map((f) => join('test/node', f));
+const nodeTests = readdirSync('test/node')
+  .filter((f) => f.endsWith('.test.mjs'))
+  .map((f) => join('test/node', f));
 if (nodeTests.length && !process.argv.includes('--files')) {
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', '--test-reporter-destination=' + join(tmpdir(), 'node-tests.tap'), ...nodeTests], { stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      '--test-reporter-destination=' + join(tmpdir(), 'node-tests.tap'),
+      ...nodeTests,
+    ],
+    { stdio: 'inherit' },
+  );
   nodeStatus = run.status ?? 1;
   const tap = readFileSync(join(tmpdir(), 'node-tests.tap'), 'utf8');
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);

@@ -22,8 +22,10 @@ export default {
 type Story = StoryObj<Args>;
 
 // ops-customer
-const customer = (id: string): Story['render'] => (args) =>
-  frame(args, html`<ops-customer api-base=${args.apiBase} customer-id=${id} theme=${ifDefined(args.theme)}></ops-customer>`);
+const customer =
+  (id: string): Story['render'] =>
+  (args) =>
+    frame(args, html`<ops-customer api-base=${args.apiBase} customer-id=${id} theme=${ifDefined(args.theme)}></ops-customer>`);
 export const CustomerFreePlan: Story = { render: customer('cus_acme') };
 export const CustomerWithoutNotes: Story = { render: customer('cus_globex') };
 export const CustomerNoteFails: Story = {
@@ -53,8 +55,10 @@ export const WebhookError: Story = { args: { apiBase: scenario('server-error') }
 export const WebhookDark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' }, render: webhook };
 
 // ops-error
-const errorPage = (id: string): Story['render'] => (args) =>
-  frame(args, html`<ops-error api-base=${args.apiBase} error-id=${id} theme=${ifDefined(args.theme)}></ops-error>`);
+const errorPage =
+  (id: string): Story['render'] =>
+  (args) =>
+    frame(args, html`<ops-error api-base=${args.apiBase} error-id=${id} theme=${ifDefined(args.theme)}></ops-error>`);
 export const ErrorOpen: Story = { render: errorPage('err_500_webhooks') };
 export const ErrorFixed: Story = { render: errorPage('err_401_messages') };
 export const ErrorIgnored: Story = { render: errorPage('err_400_contacts') };
@@ -68,8 +72,7 @@ export const ErrorMalformed: Story = { args: { apiBase: scenario('malformed') },
 export const ErrorDark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' }, render: errorPage('err_500_webhooks') };
 
 // ops-error-form
-const errorForm: Story['render'] = (args) =>
-  frame(args, html`<ops-error-form api-base=${args.apiBase} theme=${ifDefined(args.theme)}></ops-error-form>`);
+const errorForm: Story['render'] = (args) => frame(args, html`<ops-error-form api-base=${args.apiBase} theme=${ifDefined(args.theme)}></ops-error-form>`);
 
 async function formRoot(canvasElement: HTMLElement): Promise<ShadowRoot> {
   const form = canvasElement.querySelector('ops-error-form')!;

@@ -72,7 +72,9 @@ export const LongText: Story = {
     msw.use(
       http.get('*/api/long/v1/activity', () =>
         HttpResponse.json({
-          items: [{ id: 'l', actor: { id: 'u', name: 'Maximiliana Orlova-Fitzgerald' }, kind: 'unknown-kind', text: 'wrote '.repeat(80), at: '2026-09-14T09:40:00Z' }],
+          items: [
+            { id: 'l', actor: { id: 'u', name: 'Maximiliana Orlova-Fitzgerald' }, kind: 'unknown-kind', text: 'wrote '.repeat(80), at: '2026-09-14T09:40:00Z' },
+          ],
           nextCursor: null,
         }),
       ),

@@ -77,7 +77,16 @@ const CASES: BadCase[] = [
   { name: '200 with HTML instead of JSON', handlers: () => scenarios.htmlInsteadOfJson(), expect: 'error' },
   { name: '200 with wrong types', handlers: () => scenarios.malformed(), expect: 'error' },
   { name: 'missing required fields', handlers: () => [http.get(ALL, () => HttpResponse.json({}))], expect: 'error' },
-  { name: 'a response slower than the timeout', handlers: () => [http.get(ALL, async () => { await delay(3_000); })], expect: 'error', timeoutMs: 1_000 },
+  {
+    name: 'a response slower than the timeout',
+    handlers: () => [
+      http.get(ALL, async () => {
+        await delay(3_000);
+      }),
+    ],
+    expect: 'error',
+    timeoutMs: 1_000,
+  },
   { name: 'a refused connection', handlers: () => [], expect: 'error', apiBase: 'http://127.0.0.1:9/refused/v1' },
   {
     name: 'unknown enum values',
@@ -159,27 +168,27 @@ describe('bad-input matrix', () => {
       for (const bad of CASES) {
         // Every case in light; in dark too, so axe checks every state in both schemes.
         for (const theme of ['light', 'dark']) {
-        it(`${bad.name} (${theme}) → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
-          api.use(...bad.handlers());
-          const el = await mount(element, bad, theme);
-          const root = el.shadowRoot!;
-          if (bad.expect === 'error') {
-            const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
-            expect(panel.getAttribute('role')).to.equal('alert');
-            expect(panel.querySelector('.error-title')!.textContent).to.equal(`Couldn’t load ${element.noun}.`);
-            expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);
-            api.resetHandlers();
-            if (bad.apiBase) el.setAttribute('api-base', API_BASE);
-            else panel.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
-            await waitFor(() => root.querySelector(element.loaded), 'recovered after Retry');
-          } else {
-            await waitFor(() => root.querySelector(element.loaded) || root.querySelector('[part="empty"]'), 'shown');
-            expect(root.querySelector('[part="error"]'), 'no error panel').to.equal(null);
-            bad.check?.(el, element);
-          }
-          await expect(el).to.be.accessible();
-          expect(uncaught).to.deep.equal([]);
-        });
+          it(`${bad.name} (${theme}) → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
+            api.use(...bad.handlers());
+            const el = await mount(element, bad, theme);
+            const root = el.shadowRoot!;
+            if (bad.expect === 'error') {
+              const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
+              expect(panel.getAttribute('role')).to.equal('alert');
+              expect(panel.querySelector('.error-title')!.textContent).to.equal(`Couldn’t load ${element.noun}.`);
+              expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);
+              api.resetHandlers();
+              if (bad.apiBase) el.setAttribute('api-base', API_BASE);
+              else panel.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+              await waitFor(() => root.querySelector(element.loaded), 'recovered after Retry');
+            } else {
+              await waitFor(() => root.querySelector(element.loaded) || root.querySelector('[part="empty"]'), 'shown');
+              expect(root.querySelector('[part="error"]'), 'no error panel').to.equal(null);
+              bad.check?.(el, element);
+            }
+            await expect(el).to.be.accessible();
+            expect(uncaught).to.deep.equal([]);
+          });
         }
       }
     });
@@ -195,7 +204,10 @@ describe('races and leaks', () => {
         if (params['id'] === 'cus_acme') await delay(400); // the first answer is the slowest
       }),
     );
-    const el = await mount(ELEMENTS.find((e) => e.tag === 'ops-customer')!, CASES[0]!);
+    const el = await mount(
+      ELEMENTS.find((e) => e.tag === 'ops-customer')!,
+      CASES[0]!,
+    );
     el.setAttribute('customer-id', 'cus_globex');
     await waitFor(() => el.shadowRoot!.querySelector('h2')?.textContent === 'Globex Corp', 'newer customer');
     await delay(600);
@@ -203,7 +215,11 @@ describe('races and leaks', () => {
   });
 
   it('leaves no error behind when unmounted mid-request', async () => {
-    api.use(http.get(`*${API_BASE}/*`, async () => { await delay(300); }));
+    api.use(
+      http.get(`*${API_BASE}/*`, async () => {
+        await delay(300);
+      }),
+    );
     const loadErrors: Event[] = [];
     const uncaught: unknown[] = [];
     const onRejection = (e: PromiseRejectionEvent) => uncaught.push(e.reason);

@@ -51,10 +51,15 @@ export function watchTimers() {
   const original: Timers = { setTimeout, setInterval, clearTimeout, clearInterval };
   const spy: Timers = {
     setTimeout: (handler: TimerHandler, ms?: number, ...args: unknown[]) => {
-      const id = original.setTimeout.call(window, (...a: unknown[]) => {
-        live.delete(id);
-        if (typeof handler === 'function') (handler as (...x: unknown[]) => void)(...a);
-      }, ms, ...args);
+      const id = original.setTimeout.call(
+        window,
+        (...a: unknown[]) => {
+          live.delete(id);
+          if (typeof handler === 'function') (handler as (...x: unknown[]) => void)(...a);
+        },
+        ms,
+        ...args,
+      );
       if (fromLibrary()) live.set(id, `timeout ${ms ?? 0} ms`);
       return id;
     },

@@ -97,7 +97,15 @@ describe('trust and correctness', () => {
     });
 
     it('drops the old tenant\u2019s live rows from the request log and its CSV', async () => {
-      const newest = (tenant: string): RequestEntry => ({ id: `${tenant}_live`, method: 'GET', path: `/${tenant}`, status: 200, durationMs: 1, actor: { id: 'u', name: tenant }, time: '2026-09-14T09:50:00Z' });
+      const newest = (tenant: string): RequestEntry => ({
+        id: `${tenant}_live`,
+        method: 'GET',
+        path: `/${tenant}`,
+        status: 200,
+        durationMs: 1,
+        actor: { id: 'u', name: tenant },
+        time: '2026-09-14T09:50:00Z',
+      });
       api.use(http.get('*/A/v1/requests', () => HttpResponse.json({ items: [newest('A')], nextCursor: null })));
       api.use(http.get('*/B/v1/requests', () => HttpResponse.json({ items: [newest('B')], nextCursor: null })));
       const el = await mount<HTMLElement & { entries(): RequestEntry[]; toCsv(): string }>('ops-request-log', {}, { wrapper: { 'api-base': '/A/v1' } });
@@ -109,7 +117,13 @@ describe('trust and correctness', () => {
     });
 
     it('drops the old tenant\u2019s items from the activity feed', async () => {
-      const item = (tenant: string): ActivityItem => ({ id: `${tenant}_1`, kind: 'key-created', actor: { id: 'u', name: `User ${tenant}` }, text: `did ${tenant}`, at: '2026-09-14T09:40:00Z' });
+      const item = (tenant: string): ActivityItem => ({
+        id: `${tenant}_1`,
+        kind: 'key-created',
+        actor: { id: 'u', name: `User ${tenant}` },
+        text: `did ${tenant}`,
+        at: '2026-09-14T09:40:00Z',
+      });
       api.use(http.get('*/A/v1/activity', () => HttpResponse.json({ items: [item('A')], nextCursor: null })));
       api.use(http.get('*/B/v1/activity', () => HttpResponse.json({ items: [item('B')], nextCursor: null })));
       const el = await mount('ops-activity-feed', {}, { wrapper: { 'api-base': '/A/v1' } });
@@ -144,7 +158,10 @@ describe('trust and correctness', () => {
     function recordingFetch() {
       const seen: { url: string; authorization: string | null }[] = [];
       const fetchImpl = (input: RequestInfo | URL, init?: RequestInit) => {
-        seen.push({ url: String(input), authorization: new Headers(init?.headers).get('Authorization') });
+        seen.push({
+          url: input instanceof Request ? input.url : String(input),
+          authorization: new Headers(init?.headers).get('Authorization'),
+        });
         return Promise.resolve(HttpResponse.json({ items: [], nextCursor: null }));
       };
       return { seen, fetchImpl };
@@ -195,7 +212,9 @@ describe('trust and correctness', () => {
         field.value = value;
         field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input'));
       };
-      Object.entries({ code: '500', endpoint: 'POST /webhooks', count: '3', firstSeen: '2026-09-01', status: 'Open', notes: 'first words' }).forEach(([k, v]) => set(k, v));
+      Object.entries({ code: '500', endpoint: 'POST /webhooks', count: '3', firstSeen: '2026-09-01', status: 'Open', notes: 'first words' }).forEach(([k, v]) =>
+        set(k, v),
+      );
       const submit = () => $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
       submit();
       await waitFor(() => text($(el, '.form-error')), 'failure shown');
@@ -227,7 +246,12 @@ describe('trust and correctness', () => {
       });
     const live = (n: number) =>
       Array.from({ length: n }, (_, i) => ({
-        id: `rq_burst_${n - i}`, method: 'POST', path: '/messages', status: 201, durationMs: 5, actor: { id: 'u', name: 'Burst' },
+        id: `rq_burst_${n - i}`,
+        method: 'POST',
+        path: '/messages',
+        status: 201,
+        durationMs: 5,
+        actor: { id: 'u', name: 'Burst' },
         time: new Date(Date.UTC(2026, 8, 14, 10, 0, n - i)).toISOString(),
       }));
 
@@ -243,7 +267,12 @@ describe('trust and correctness', () => {
       api.use(arrivalsHandler(() => burst));
       const el = await mount<HTMLElement & { entries(): RequestEntry[] }>('ops-request-log', { live: '', 'refresh-interval': '2', limit: '2' });
       await waitFor(() => el.entries()[0]?.id === 'rq_burst_5', 'burst arrived');
-      expect(el.entries().slice(0, 5).map((e) => e.id)).to.deep.equal(burst.map((e) => e.id));
+      expect(
+        el
+          .entries()
+          .slice(0, 5)
+          .map((e) => e.id),
+      ).to.deep.equal(burst.map((e) => e.id));
       expect(text($(el, '.live-status'))).to.match(/^Updated \d\d:\d\d$/);
     });
 
@@ -282,9 +311,14 @@ describe('trust and correctness', () => {
 
     it('keeps at most the newest 1,000 activity items', async () => {
       let round = 0;
-      const batch = (n: number) => Array.from({ length: 400 }, (_, i): ActivityItem => ({
-        id: `a_${n}_${i}`, kind: 'key-created', actor: { id: 'u', name: 'Bot' }, text: 'made a key', at: new Date(Date.UTC(2026, 8, 14, 9, n, 59 - (i % 60))).toISOString(),
-      }));
+      const batch = (n: number) =>
+        Array.from({ length: 400 }, (_, i): ActivityItem => ({
+          id: `a_${n}_${i}`,
+          kind: 'key-created',
+          actor: { id: 'u', name: 'Bot' },
+          text: 'made a key',
+          at: new Date(Date.UTC(2026, 8, 14, 9, n, 59 - (i % 60))).toISOString(),
+        }));
       api.use(http.get(`*${API_BASE}/activity`, () => HttpResponse.json({ items: batch(round++), nextCursor: null })));
       const el = await mount('ops-activity-feed', { 'refresh-interval': '2', limit: '400' });
       await waitFor(() => $$(el, '[part="item"]').length === 1_000, '1,000 kept', 20_000);
@@ -298,7 +332,9 @@ describe('trust and correctness', () => {
       const select = $<HTMLSelectElement>(el, 'select[name="status"]')!;
       select.value = status;
       select.dispatchEvent(new Event('change'));
-      return (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete.then(() => $<HTMLButtonElement>(el, '.edit button[type="submit"]')!.click());
+      return (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete.then(() =>
+        $<HTMLButtonElement>(el, '.edit button[type="submit"]')!.click(),
+      );
     };
 
     it('sends If-Match; a change made elsewhere shows "This record changed elsewhere" with Reload, the edit kept', async () => {
@@ -348,7 +384,7 @@ describe('trust and correctness', () => {
   });
 
   describe('9. hrefs from attributes', () => {
-    const cases = [
+    const cases: { tag: string; attrs: Record<string, string>; link: string; fallback: string }[] = [
       { tag: 'ops-overview', attrs: { 'view-all-href': 'javascript:alert(1)' }, link: '[part="view-all"]', fallback: '#endpoints' },
       { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid', 'webhooks-href': 'javascript:alert(1)' }, link: '.breadcrumb a', fallback: '#webhooks' },
       { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks', 'errors-href': ' JavaScript:alert(1)' }, link: '.breadcrumb a', fallback: '#errors' },
@@ -369,7 +405,10 @@ describe('trust and correctness', () => {
   describe('10. smaller holes', () => {
     it('refuses a response larger than the size cap', async () => {
       const client = createConsoleClient({ baseUrl: API_BASE, maxResponseBytes: 100 });
-      const error = await client.listEndpoints().then(() => undefined, (e: ConsoleApiError) => e);
+      const error = await client.listEndpoints().then(
+        () => undefined,
+        (e: unknown) => e as ConsoleApiError,
+      );
       expect(error?.kind).to.equal('invalid-response');
       expect(error?.message).to.contain('larger than');
     });

@@ -24,7 +24,11 @@ describe('console API client', () => {
       const overview = await c.getOverview();
       expect(overview.owner.name).to.equal('Ana Silva');
       expect(overview.figures.requestsThisMonth.series.months).to.have.length(12);
-      expect((await c.listEndpoints()).items.map((e) => `${e.method} ${e.path}`)).to.include.members(['POST /messages', 'DELETE /contacts', 'POST /auth/token']);
+      expect((await c.listEndpoints()).items.map((e) => `${e.method} ${e.path}`)).to.include.members([
+        'POST /messages',
+        'DELETE /contacts',
+        'POST /auth/token',
+      ]);
       expect((await c.listRequests({ limit: 1 })).items[0]).to.include({ method: 'POST', path: '/webhooks', status: 500, time: '2026-09-14T09:41:00Z' });
       expect((await c.getRequestSummary()).groups[0]).to.include({ method: 'POST', path: '/messages', status: 201, thisWeek: 1204 });
       expect((await c.getTraffic()).metrics.requests).to.include({ value: 1284301, unit: 'count' });

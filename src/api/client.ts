@@ -247,26 +247,23 @@ export function createConsoleClient(options: ConsoleClientOptions) {
       call(schema.endpointPage, 'GET', () => '/endpoints', { ...o, query: { ...query } }),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call(schema.requestPage, 'GET', () => '/requests', { ...o, query: { ...query } }),
-    getRequestSummary: (o?: CallOptions): Promise<RequestSummary> =>
-      call(schema.requestSummary, 'GET', () => '/requests/summary', o),
-    getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> =>
-      call(schema.traffic, 'GET', () => '/traffic', { ...o, query: { range } }),
-    getCustomer: (id: string, o?: CallOptions): Promise<Customer> =>
-      call(schema.customer, 'GET', () => `/customers/${segment(id, 'customer')}`, o),
+    getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call(schema.requestSummary, 'GET', () => '/requests/summary', o),
+    getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call(schema.traffic, 'GET', () => '/traffic', { ...o, query: { range } }),
+    getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call(schema.customer, 'GET', () => `/customers/${segment(id, 'customer')}`, o),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
       call(schema.note, 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
-    getWebhook: (id: string, o?: CallOptions): Promise<Webhook> =>
-      call(schema.webhook, 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
+    getWebhook: (id: string, o?: CallOptions): Promise<Webhook> => call(schema.webhook, 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
     listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
       call(schema.errorPage, 'GET', () => '/errors', { ...o, query: { ...query } }),
-    getError: (id: string, o?: CallOptions): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'GET', () => `/errors/${segment(id, 'error')}`, o),
-    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> =>
-      call(schema.errorOptions, 'GET', () => '/errors/options', o),
-    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'POST', () => '/errors', { ...o, body: record }),
+    getError: (id: string, o?: CallOptions): Promise<ErrorRecord> => call(schema.errorRecord, 'GET', () => `/errors/${segment(id, 'error')}`, o),
+    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call(schema.errorOptions, 'GET', () => '/errors/options', o),
+    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call(schema.errorRecord, 'POST', () => '/errors', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'PATCH', () => `/errors/${segment(id, 'error')}`, { ...o, body: patch, ifMatch: version === undefined ? undefined : `"${version}"` }),
+      call(schema.errorRecord, 'PATCH', () => `/errors/${segment(id, 'error')}`, {
+        ...o,
+        body: patch,
+        ifMatch: version === undefined ? undefined : `"${version}"`,
+      }),
     listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> =>
       call(schema.activityPage, 'GET', () => '/activity', { ...o, query: { ...query } }),
   };

@@ -26,20 +26,8 @@ export const ENDPOINT_STATUSES = ['Healthy', 'Failing', 'Slow'] as const;
 export const CUSTOMER_STATUSES = ['Active', 'Expired'] as const;
 export const WEBHOOK_STATUSES = ['Healthy'] as const;
 export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
-export const HISTORY_KINDS = [
-  'Created',
-  'Updated details',
-  'Status changed',
-  'Note added',
-  'Assigned owner',
-] as const;
-export const ACTIVITY_KINDS = [
-  'rate-limit-raised',
-  'key-created',
-  'error-spike',
-  'docs-published',
-  'endpoint-deprecated',
-] as const;
+export const HISTORY_KINDS = ['Created', 'Updated details', 'Status changed', 'Note added', 'Assigned owner'] as const;
+export const ACTIVITY_KINDS = ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] as const;
 /** Error categories of the seed, in code order: the creation form offers exactly these. */
 export const ERROR_CATEGORIES = [
   { code: 400, title: 'Bad request' },
@@ -120,9 +108,7 @@ export const requestEntry = z.object({
 });
 export const requestPage = page(requestEntry);
 export const requestSummary = z.object({
-  groups: z.array(
-    z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt }),
-  ),
+  groups: z.array(z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt })),
 });
 
 // GET /traffic
@@ -133,18 +119,11 @@ export const traffic = z.object({
   metrics: z.object({ requests: metric, errorRate: metric, latency: metric, bandwidth: metric }),
   requestsOverTime: z
     .object({ months: z.array(yearMonth), thisYear: z.array(z.number()), lastYear: z.array(z.number()) })
-    .check(
-      z.refine(
-        (s) => s.thisYear.length === s.months.length && s.lastYear.length === s.months.length,
-        'months, thisYear and lastYear differ in length',
-      ),
-    ),
+    .check(z.refine((s) => s.thisYear.length === s.months.length && s.lastYear.length === s.months.length, 'months, thisYear and lastYear differ in length')),
   errorRateByMonth: z
     .object({ months: z.array(yearMonth), valuesPct: z.array(z.number()) })
     .check(z.refine((s) => s.valuesPct.length === s.months.length, 'months and valuesPct differ in length')),
-  breakdown: z.array(
-    z.object({ method, path: z.string(), value: z.number(), unit: metricUnit, changePct, sharePct: z.number() }),
-  ),
+  breakdown: z.array(z.object({ method, path: z.string(), value: z.number(), unit: metricUnit, changePct, sharePct: z.number() })),
 });
 
 // GET /customers/{id}, POST /customers/{id}/notes
@@ -165,11 +144,7 @@ export const customer = z.object({
 });
 export const NOTE_MAX_LENGTH = 2000;
 export const newNote = z.object({
-  text: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Write a note first.'),
-    z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`),
-  ),
+  text: z.string().check(z.trim(), z.minLength(1, 'Write a note first.'), z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`)),
 });
 
 // GET /webhooks/{id}

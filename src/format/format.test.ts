@@ -107,7 +107,13 @@ describe('shares and greetings', () => {
 
   it('greets by the time of day', () => {
     expect([4, 5, 11, 12, 17, 18, 23].map(greetingFor)).to.deep.equal([
-      'Good evening', 'Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening',
+      'Good evening',
+      'Good morning',
+      'Good morning',
+      'Good afternoon',
+      'Good afternoon',
+      'Good evening',
+      'Good evening',
     ]);
   });
 });

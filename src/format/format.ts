@@ -197,7 +197,9 @@ export function formatAge(iso: string, now: Date, { locale }: FormatOptions = {}
 
 /** The hour (0–23) of `date` in `timeZone`, for time-of-day greetings. */
 export function hourIn(date: Date, { timeZone }: FormatOptions = {}): number {
-  const hour = dateFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).formatToParts(date).find((p) => p.type === 'hour');
+  const hour = dateFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone })
+    .formatToParts(date)
+    .find((p) => p.type === 'hour');
   return Number(hour?.value ?? date.getHours()) % 24;
 }
 

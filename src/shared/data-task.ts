@@ -14,8 +14,7 @@ export interface DataTaskConfig<A extends readonly unknown[], T> {
   enabled?: (args: A) => boolean;
 }
 
-const missingConfig = () =>
-  configError('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.');
+const missingConfig = () => configError('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.');
 
 /**
  * The one way elements load data: a @lit/task whose args are the resolved API client plus

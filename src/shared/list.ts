@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import type { ConsoleClient } from '../api/client.ts';
 import { toConsoleError, type ConsoleApiError } from '../api/errors.ts';
 import type { Page } from '../api/schemas.ts';
@@ -151,20 +152,23 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
     this.#moreError = undefined;
     this.#host.requestUpdate();
     const base = this.first.value;
-    this.#config.load(client, this.#config.query(), { cursor }, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted || base !== this.first.value) return;
-        this.#morePages = [...this.#morePages, page.items];
-        this.#cursor = page.nextCursor;
-        this.#applyCap();
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) this.#moreError = toConsoleError(error);
-      },
-    ).finally(() => {
-      if (this.#moreAbort === controller) this.#moreAbort = undefined;
-      this.#changed();
-    });
+    this.#config
+      .load(client, this.#config.query(), { cursor }, controller.signal)
+      .then(
+        (page) => {
+          if (controller.signal.aborted || base !== this.first.value) return;
+          this.#morePages = [...this.#morePages, page.items];
+          this.#cursor = page.nextCursor;
+          this.#applyCap();
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) this.#moreError = toConsoleError(error);
+        },
+      )
+      .finally(() => {
+        if (this.#moreAbort === controller) this.#moreAbort = undefined;
+        this.#changed();
+      });
   }
 
   /** Starts the list again from the first page (the gap marker's Reload). */
@@ -230,16 +234,20 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
           ? `Couldn’t refresh — retrying in ${formatInteger(Math.ceil(status.retryInMs / 1000), format)} s`
           : '';
     return html`<div class="live" part="live-status">
-      <p class="live-status" role="status" title=${status.state === 'failed' ? status.error.message : nothing}>${line}</p>
-      ${this.#gap
-        ? html`<p class="gap" part="gap" role="alert">
+      <p class="live-status" role="status" title=${ifDefined(status.state === 'failed' ? status.error.message : undefined)}>${line}</p>
+      ${
+        this.#gap
+          ? html`<p class="gap" part="gap" role="alert">
             Some entries were skipped.
             <button class="button" type="button" @click=${() => this.reload()}>Reload</button>
           </p>`
-        : nothing}
-      ${this.#pending.length
-        ? html`<button part="new-entries" type="button" class="button new-entries" @click=${() => this.showPending()}>${formatInteger(this.#pending.length, format)} new</button>`
-        : nothing}
+          : nothing
+      }
+      ${
+        this.#pending.length
+          ? html`<button part="new-entries" type="button" class="button new-entries" @click=${() => this.showPending()}>${formatInteger(this.#pending.length, format)} new</button>`
+          : nothing
+      }
     </div>`;
   }
 

@@ -45,13 +45,11 @@ export function readNumber(rule: NumberRule, raw: unknown): number {
 
 /**
  * A Lit attribute converter for a numeric attribute: parsed and checked once per attribute
- * change (Lit calls it only when the attribute changes), so a typo can never loop.
+ * change (Lit calls it only when the attribute changes), so a typo can never loop. Use it as
+ * `@property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) })`.
  */
-export function numberAttribute(rule: NumberRule): { attribute: string; converter: ComplexAttributeConverter<number> } {
-  return {
-    attribute: rule.attribute,
-    converter: { fromAttribute: (value) => readNumber(rule, value), toAttribute: (value: number) => String(value) },
-  };
+export function numberConverter(rule: NumberRule): ComplexAttributeConverter<number> {
+  return { fromAttribute: (value) => readNumber(rule, value), toAttribute: (value: number) => String(value) };
 }
 
 /** The value a property holds, checked quietly (a property set from script to a refused value reads as the default). */

@@ -30,11 +30,13 @@ export function renderError(noun: string, error: unknown, retry: () => void): Te
   return html`<div part="error" class="error" role="alert">
     <p class="error-title">Couldn’t load ${noun}.</p>
     <p class="error-message">${problem.message}</p>
-    ${problem.issues.length
-      ? html`<ul class="error-issues">
+    ${
+      problem.issues.length
+        ? html`<ul class="error-issues">
           ${problem.issues.map((issue) => html`<li>${issue}</li>`)}
         </ul>`
-      : nothing}
+        : nothing
+    }
     ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>` : nothing}
   </div>`;
 }

@@ -26,7 +26,12 @@ export interface SortableColumn<K extends string> {
 /** The header row of a table sorted on the client. */
 export function renderSortHeaders<K extends string>(columns: readonly SortableColumn<K>[], sort: TableSort<K>, onSort: (column: K) => void) {
   return columns.map((column) =>
-    renderSortHeader(column.label, sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none', () => onSort(column.key), column.numeric),
+    renderSortHeader(
+      column.label,
+      sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none',
+      () => onSort(column.key),
+      column.numeric,
+    ),
   );
 }
 

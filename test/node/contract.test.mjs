@@ -16,15 +16,29 @@ test('openapi.json has every route and schema of the contract', () => {
   assert.equal(doc.openapi, '3.1.0');
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   assert.deepEqual(operations.sort(), [
-    'GET /activity', 'GET /customers/{id}', 'GET /endpoints', 'GET /errors', 'GET /errors/options', 'GET /errors/{id}',
-    'GET /overview', 'GET /requests', 'GET /requests/summary', 'GET /traffic', 'GET /webhooks/{id}',
-    'PATCH /errors/{id}', 'POST /customers/{id}/notes', 'POST /errors',
+    'GET /activity',
+    'GET /customers/{id}',
+    'GET /endpoints',
+    'GET /errors',
+    'GET /errors/options',
+    'GET /errors/{id}',
+    'GET /overview',
+    'GET /requests',
+    'GET /requests/summary',
+    'GET /traffic',
+    'GET /webhooks/{id}',
+    'PATCH /errors/{id}',
+    'POST /customers/{id}/notes',
+    'POST /errors',
   ]);
   const endpoint = doc.components.schemas.Endpoint;
   assert.deepEqual(endpoint.required, ['id', 'method', 'path', 'requests', 'p95Ms', 'errorPct', 'status']);
   assert.equal(endpoint.additionalProperties, undefined, 'servers may add fields');
   assert.deepEqual(endpoint.properties.status.anyOf[0].enum, ['Healthy', 'Failing', 'Slow']);
-  assert.deepEqual(doc.paths['/errors'].post.parameters.map((p) => p.name), ['Idempotency-Key']);
+  assert.deepEqual(
+    doc.paths['/errors'].post.parameters.map((p) => p.name),
+    ['Idempotency-Key'],
+  );
 });
 
 test('custom-elements.json is generated from the current JSDoc', () => {
@@ -33,16 +47,60 @@ test('custom-elements.json is generated from the current JSDoc', () => {
 
 test('custom-elements.json describes all nine elements with attributes, events, parts and tokens', () => {
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
-  const elements = Object.fromEntries(manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, d]));
-  const nine = ['ops-overview', 'ops-endpoint-table', 'ops-request-log', 'ops-traffic', 'ops-customer', 'ops-webhook', 'ops-error', 'ops-error-form', 'ops-activity-feed'];
+  const elements = Object.fromEntries(
+    manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .filter((d) => d.tagName)
+      .map((d) => [d.tagName, d]),
+  );
+  const nine = [
+    'ops-overview',
+    'ops-endpoint-table',
+    'ops-request-log',
+    'ops-traffic',
+    'ops-customer',
+    'ops-webhook',
+    'ops-error',
+    'ops-error-form',
+    'ops-activity-feed',
+  ];
   for (const tag of nine) {
     const el = elements[tag];
     assert.ok(el, `${tag} is in the manifest`);
-    assert.ok(el.attributes.some((a) => a.name === 'api-base'), `${tag} has api-base`);
-    assert.ok(el.events.some((e) => e.name === 'ops-load-error' && e.type?.text === 'CustomEvent<LoadErrorDetail>'), `${tag} declares ops-load-error with its detail type`);
+    assert.ok(
+      el.attributes.some((a) => a.name === 'api-base'),
+      `${tag} has api-base`,
+    );
+    assert.ok(
+      el.events.some((e) => e.name === 'ops-load-error' && e.type?.text === 'CustomEvent<LoadErrorDetail>'),
+      `${tag} declares ops-load-error with its detail type`,
+    );
     assert.ok(el.cssParts.length > 0, `${tag} has parts`);
-    assert.ok(el.cssProperties.some((p) => p.name === '--ops-color-accent'), `${tag} lists the tokens`);
+    assert.ok(
+      el.cssProperties.some((p) => p.name === '--ops-color-accent'),
+      `${tag} lists the tokens`,
+    );
     assert.ok(el.summary, `${tag} has a summary`);
   }
   assert.ok(elements['ops-console'].slots.length === 1);
+});
+
+test('docs/console-api.md names every route and every field of the schemas', async () => {
+  const doc = readFileSync('docs/console-api.md', 'utf8');
+  const api = JSON.parse(readFileSync('openapi.json', 'utf8'));
+  for (const [path, ops] of Object.entries(api.paths)) {
+    for (const method of Object.keys(ops)) assert.ok(doc.includes(`${method.toUpperCase()} ${path}`), `${method.toUpperCase()} ${path} is documented`);
+  }
+  const fields = new Set();
+  const walk = (schema) => {
+    if (!schema || typeof schema !== 'object') return;
+    for (const [name, value] of Object.entries(schema.properties ?? {})) {
+      fields.add(name);
+      walk(value);
+    }
+    for (const key of ['items', 'anyOf', 'oneOf', 'allOf']) [schema[key]].flat().forEach(walk);
+  };
+  Object.values(api.components.schemas).forEach(walk);
+  const missing = [...fields].filter((name) => !new RegExp(`\\b${name}\\b`).test(doc));
+  assert.deepEqual(missing, [], 'fields of the zod schemas missing from the contract document');
 });

@@ -25,7 +25,8 @@ test('strict CSP with Trusted Types: all nine elements render, 0 violations', as
       <ops-error error-id="err_500_webhooks"></ops-error><ops-error-form></ops-error-form><ops-activity-feed></ops-activity-feed>
     </ops-console></body></html>`;
   // The probe must be a file too: inline scripts are what the policy forbids.
-  const probe = "window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));";
+  const probe =
+    "window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));";
   const site = await serve(resolve('dist'), { '/': body }, { 'Content-Security-Policy': policy }, { '/csp-probe.js': probe });
   try {
     const { page, errors } = await open(browser, `${site.origin}/`);
@@ -37,11 +38,20 @@ test('strict CSP with Trusted Types: all nine elements render, 0 violations', as
         return el?.shadowRoot?.querySelector(sel);
       });
     await until(page, rendered, {
-      'ops-overview': '[part="figure"]', 'ops-endpoint-table': 'tbody tr', 'ops-request-log': '[part="row"]', 'ops-traffic': '[part="metric"]',
-      'ops-customer': '.facts', 'ops-webhook': '.facts', 'ops-error': '.facts', 'ops-error-form': 'form', 'ops-activity-feed': '[part="item"]',
+      'ops-overview': '[part="figure"]',
+      'ops-endpoint-table': 'tbody tr',
+      'ops-request-log': '[part="row"]',
+      'ops-traffic': '[part="metric"]',
+      'ops-customer': '.facts',
+      'ops-webhook': '.facts',
+      'ops-error': '.facts',
+      'ops-error-form': 'form',
+      'ops-activity-feed': '[part="item"]',
     });
     // Charts drew too: traffic's two, the webhook's and the error's.
-    await until(page, () => ['ops-traffic', 'ops-webhook', 'ops-error'].every((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('ops-chart')].every((c) => c.chart)));
+    await until(page, () =>
+      ['ops-traffic', 'ops-webhook', 'ops-error'].every((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('ops-chart')].every((c) => c.chart)),
+    );
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     assert.deepEqual(errors, []);
   } finally {

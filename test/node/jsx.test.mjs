@@ -6,13 +6,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 
-for (const framework of ['react', 'preact']) test(`dist/jsx-${framework}.d.ts types every element for ${framework} JSX`, () => {
-  const dir = resolve(`.jsx-check-${framework}`);
-  mkdirSync(dir, { recursive: true });
-  try {
-    writeFileSync(
-      join(dir, 'app.tsx'),
-      `import type {} from '../dist/jsx-${framework}.js';
+for (const framework of ['react', 'preact'])
+  test(`dist/jsx-${framework}.d.ts types every element for ${framework} JSX`, () => {
+    const dir = resolve(`.jsx-check-${framework}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(
+        join(dir, 'app.tsx'),
+        `import type {} from '../dist/jsx-${framework}.js';
 export const ok = (
   <div>
     <ops-endpoint-table api-base="/console/v1" limit={5} sort="-requests" status="Failing" hide-filter onops-navigate={(e) => console.log(e.detail.kind, e.detail.id)} />
@@ -29,20 +30,31 @@ export const badDetail = <ops-endpoint-table onops-navigate={(e) => e.detail.url
 // @ts-expect-error: theme is light, dark or auto
 export const badTheme = <ops-traffic theme="blue" />;
 `,
-    );
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { strict: true, jsx: 'react-jsx', jsxImportSource: framework, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', noEmit: true, skipLibCheck: true, types: framework === 'react' ? ['react'] : [], lib: ['es2022', 'dom'] },
-        files: ['app.tsx'],
-      }),
-    );
-    try {
-      execFileSync(resolve('node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
-    } catch (error) {
-      assert.fail(`the ${framework} TSX sample did not type-check:\n${error.stdout}`);
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            jsx: 'react-jsx',
+            jsxImportSource: framework,
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            target: 'es2022',
+            noEmit: true,
+            skipLibCheck: true,
+            types: framework === 'react' ? ['react'] : [],
+            lib: ['es2022', 'dom'],
+          },
+          files: ['app.tsx'],
+        }),
+      );
+      try {
+        execFileSync(resolve('node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8' });
+      } catch (error) {
+        assert.fail(`the ${framework} TSX sample did not type-check:\n${error.stdout}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  });

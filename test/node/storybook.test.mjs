@@ -31,8 +31,11 @@ test('every story renders without errors', async () => {
   const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
   const stories = Object.values(index.entries).filter((e) => e.type === 'story');
   assert.ok(stories.length >= 60, `found ${stories.length} stories`);
-  const docs = Object.values(index.entries).filter((e) => e.type === 'docs').map((e) => e.title);
-  for (const guide of ['Guides/Embedding', 'Guides/Configuration and auth', 'Guides/Theming', 'Guides/Events', 'Guides/API contract']) assert.ok(docs.includes(guide), guide);
+  const docs = Object.values(index.entries)
+    .filter((e) => e.type === 'docs')
+    .map((e) => e.title);
+  for (const guide of ['Guides/Embedding', 'Guides/Configuration and auth', 'Guides/Theming', 'Guides/Events', 'Guides/API contract'])
+    assert.ok(docs.includes(guide), guide);
 
   const problems = [];
   const page = await browser.newPage();
@@ -54,10 +57,12 @@ test('every story renders without errors', async () => {
     current = story.id;
     await page.goto(`${site.origin}/iframe.html?id=${story.id}&viewMode=story`, { waitUntil: 'load' });
     // Rendered means the story root holds an element that has rendered its shadow root.
-    await page.waitForFunction(
-      () => [...document.querySelectorAll('#storybook-root *')].some((el) => el.tagName.startsWith('OPS-') && el.shadowRoot?.childElementCount),
-      { timeout: 15_000, polling: 100 },
-    ).catch(() => problems.push(`${current}: nothing rendered`));
+    await page
+      .waitForFunction(
+        () => [...document.querySelectorAll('#storybook-root *')].some((el) => el.tagName.startsWith('OPS-') && el.shadowRoot?.childElementCount),
+        { timeout: 15_000, polling: 100 },
+      )
+      .catch(() => problems.push(`${current}: nothing rendered`));
   }
   assert.deepEqual(problems, []);
 });

@@ -23,7 +23,11 @@ async function feed(attributes = '', clock = () => fixtures.FIXTURE_NOW) {
 }
 
 const newItem = (id: string, kind = 'error-spike'): ActivityItem => ({
-  id, kind, actor: { id: 'u_new', name: 'Noor Ali' }, text: `flagged something new (${id})`, at: '2026-09-14T09:44:00Z',
+  id,
+  kind,
+  actor: { id: 'u_new', name: 'Noor Ali' },
+  text: `flagged something new (${id})`,
+  at: '2026-09-14T09:44:00Z',
 });
 
 describe('ops-activity-feed', () => {
@@ -40,9 +44,17 @@ describe('ops-activity-feed', () => {
     expect(time.querySelector('.age')!.textContent).to.equal('3m');
     expect(time.getAttribute('datetime')).to.equal('2026-09-14T09:42:00Z');
     expect(time.getAttribute('title')).to.equal('14 Sep 2026 at 09:42');
-    expect(items(el).slice(0, 5).map((li) => li.querySelector('.age')!.textContent)).to.deep.equal(['3m', '12m', '26m', '48m', '1h']);
+    expect(
+      items(el)
+        .slice(0, 5)
+        .map((li) => li.querySelector('.age')!.textContent),
+    ).to.deep.equal(['3m', '12m', '26m', '48m', '1h']);
     expect(items(el)[5]!.querySelector('.age')!.textContent).to.equal('2h');
-    expect(items(el).slice(0, 5).map((li) => text(li.querySelector('.text')))).to.deep.equal([
+    expect(
+      items(el)
+        .slice(0, 5)
+        .map((li) => text(li.querySelector('.text'))),
+    ).to.deep.equal([
       'Lee Park raised the rate limit for Acme Ltd',
       'Globex Corp created a new API key',
       'Omar Haddad flagged an error spike on POST /webhooks',
@@ -98,7 +110,9 @@ describe('ops-activity-feed', () => {
     api.use(
       http.get(`*${API_BASE}/activity`, ({ request }) => {
         const kind = new URL(request.url).searchParams.get('kind');
-        const base = fixtures.activitySeed.filter((a) => a.kind === kind).map(({ minutesAgo, ...a }) => ({ ...a, at: new Date(fixtures.FIXTURE_NOW.getTime() - minutesAgo * 60_000).toISOString() }));
+        const base = fixtures.activitySeed
+          .filter((a) => a.kind === kind)
+          .map(({ minutesAgo, ...a }) => ({ ...a, at: new Date(fixtures.FIXTURE_NOW.getTime() - minutesAgo * 60_000).toISOString() }));
         return HttpResponse.json({ items: [...arrivals, ...base].slice(0, 3), nextCursor: null });
       }),
     );
@@ -108,7 +122,11 @@ describe('ops-activity-feed', () => {
     await waitFor(() => ids(el)[0] === 'act_new_2', 'second arrival on top');
     await waitFor(() => activityRequests(api).length >= 4, 'more polls');
     expect(ids(el)).to.deep.equal(['act_new_2', 'act_new_1', ...initial]);
-    expect(activityRequests(api).slice(1).every((u) => u.searchParams.get('kind') === 'error-spike')).to.equal(true);
+    expect(
+      activityRequests(api)
+        .slice(1)
+        .every((u) => u.searchParams.get('kind') === 'error-spike'),
+    ).to.equal(true);
     expect(el.kind).to.equal('error-spike');
   });
 
@@ -121,9 +139,7 @@ describe('ops-activity-feed', () => {
     watched.scrollIntoView({ block: 'start' });
     list.scrollTop = watched.offsetTop - list.offsetTop;
     const before = watched.getBoundingClientRect().top;
-    api.use(
-      http.get(`*${API_BASE}/activity`, () => HttpResponse.json({ items: [newItem('act_new_a'), newItem('act_new_b')], nextCursor: null })),
-    );
+    api.use(http.get(`*${API_BASE}/activity`, () => HttpResponse.json({ items: [newItem('act_new_a'), newItem('act_new_b')], nextCursor: null })));
     await waitFor(() => ids(el)[0] === 'act_new_a', 'arrivals rendered');
     expect(Math.abs(watched.getBoundingClientRect().top - before)).to.be.lessThan(1);
   });
@@ -153,7 +169,10 @@ describe('ops-activity-feed', () => {
   it('renders markup in names and texts as text', async () => {
     api.use(
       http.get(`*${API_BASE}/activity`, () =>
-        HttpResponse.json({ items: [{ ...newItem('x'), actor: { id: 'u', name: '<img src=x onerror=alert(1)>' }, text: '<script>alert(1)</script>' }], nextCursor: null }),
+        HttpResponse.json({
+          items: [{ ...newItem('x'), actor: { id: 'u', name: '<img src=x onerror=alert(1)>' }, text: '<script>alert(1)</script>' }],
+          nextCursor: null,
+        }),
       ),
     );
     const el = await feed();

@@ -6,7 +6,7 @@ import { formatAge, formatDateTime } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
 import { IntervalController } from '../../shared/interval.ts';
 import { ListController } from '../../shared/list.ts';
-import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-activity-feed.styles.ts';
@@ -44,6 +44,8 @@ export const FEED_CAP = 1_000;
  * @csspart retry-button - The Retry button of the error panel.
  *
  * @cssprop --ops-feed-max-height - Set to make the list scroll within this height (default: none).
+ *
+ * @customElement ops-activity-feed
  */
 export class OpsActivityFeed extends OpsElement {
   static override styles = [...OpsElement.styles, styles];
@@ -52,14 +54,14 @@ export class OpsActivityFeed extends OpsElement {
   @property({ reflect: true }) kind = '';
 
   /** Items per page, 1–500. */
-  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
 
   /**
    * Seconds between checks for new items: 0 (default) is off, else at least 2. Checks pause
    * while the tab is hidden and catch up when it shows; failures back off (honouring
    * `Retry-After`). The feed keeps the newest 1,000 items.
    */
-  @property(numberAttribute(FEED_REFRESH)) refreshInterval = FEED_REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(FEED_REFRESH) }) refreshInterval = FEED_REFRESH.fallback;
 
   /** Hides the kind filter. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;
@@ -78,7 +80,11 @@ export class OpsActivityFeed extends OpsElement {
     now: () => this.clock(),
   });
 
-  private readonly ageTicker = new IntervalController(this, () => this.ageRefreshMs, () => this.requestUpdate());
+  private readonly ageTicker = new IntervalController(
+    this,
+    () => this.ageRefreshMs,
+    () => this.requestUpdate(),
+  );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('ageRefreshMs')) this.ageTicker.restart();

@@ -3,7 +3,7 @@ import { css, html, LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
 import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
-import { numberAttribute, type NumberRule } from '../../shared/numbers.ts';
+import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 
 const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallback: DEFAULT_TIMEOUT_MS, min: MIN_TIMEOUT_MS, max: 600_000 };
 
@@ -14,6 +14,8 @@ const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallb
  * @summary Provides api-base, getToken, token origins, routes, locale and time zone to the elements inside it.
  *
  * @slot - Any markup containing ops elements, at any depth (also inside shadow roots).
+ *
+ * @customElement ops-console
  */
 export class OpsConsole extends LitElement {
   /** Registers this class under `tag` unless the tag is already taken. */
@@ -40,7 +42,7 @@ export class OpsConsole extends LitElement {
   @property() credentials?: RequestCredentials;
 
   /** Milliseconds before a request counts as timed out: 1,000 to 600,000 (default 15,000); another value falls back with a warning. */
-  @property(numberAttribute(TIMEOUT)) timeoutMs?: number;
+  @property({ type: Number, attribute: 'timeout-ms', converter: numberConverter(TIMEOUT) }) timeoutMs?: number;
 
   /**
    * Async token source, called with the request URL; its result is sent as `Authorization: Bearer`

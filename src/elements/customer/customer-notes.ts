@@ -18,8 +18,9 @@ export function renderNotes(notes: readonly Note[], form: NotesFormState, format
   const { submission, fieldError } = form;
   return html`<section part="notes" aria-labelledby="notes-title">
     <h3 id="notes-title">Notes</h3>
-    ${notes.length
-      ? html`<ul class="notes">
+    ${
+      notes.length
+        ? html`<ul class="notes">
           ${notes.map(
             (note) => html`<li class="note" data-id=${note.id}>
               <p class="note-text">${note.text}</p>
@@ -27,7 +28,8 @@ export function renderNotes(notes: readonly Note[], form: NotesFormState, format
             </li>`,
           )}
         </ul>`
-      : html`<p class="muted no-notes">No notes yet.</p>`}
+        : html`<p class="muted no-notes">No notes yet.</p>`
+    }
     <form class="note-form" @submit=${form.onSubmit} novalidate>
       <label for="note-text">Add a note</label>
       <textarea

@@ -120,7 +120,11 @@ describe('ops-customer', () => {
   });
 
   it('sends one POST however often the button is pressed', async () => {
-    api.use(http.post(`*${API_BASE}/customers/:id/notes`, async () => { await delay(200); }));
+    api.use(
+      http.post(`*${API_BASE}/customers/:id/notes`, async () => {
+        await delay(200);
+      }),
+    );
     const el = await customer('cus_globex');
     await loaded(el);
     await typeNote(el, 'Only once.');

@@ -24,6 +24,8 @@ import { renderNotes } from './customer-notes.ts';
  * @csspart related - The related endpoints.
  * @csspart notes - The notes section and its form.
  * @csspart history - The history list.
+ *
+ * @customElement ops-customer
  */
 export class OpsCustomer extends OpsElement {
   static override styles = [

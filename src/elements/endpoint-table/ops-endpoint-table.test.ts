@@ -30,7 +30,13 @@ describe('ops-endpoint-table', () => {
       const el = await table();
       await loaded(el);
       expect(rowTexts(el)).to.deep.equal(
-        fixtures.endpoints.map((e) => [`${e.method} ${e.path}`, e.requests.toLocaleString('en-US'), e.p95Ms.toLocaleString('en-US'), `${e.errorPct.toFixed(1)}%`, e.status]),
+        fixtures.endpoints.map((e) => [
+          `${e.method} ${e.path}`,
+          e.requests.toLocaleString('en-US'),
+          e.p95Ms.toLocaleString('en-US'),
+          `${e.errorPct.toFixed(1)}%`,
+          e.status,
+        ]),
       );
       expect(rowTexts(el)[0]).to.deep.equal(['POST /messages', '482,113', '212', '0.4%', 'Healthy']);
       expect($$(el, 'thead th').map(text)).to.deep.equal(['Endpoint', 'Requests↕', 'P95 ms↕', 'Errors↕', 'Status']);
@@ -48,7 +54,10 @@ describe('ops-endpoint-table', () => {
       api.use(
         http.get(`*${API_BASE}/endpoints`, () =>
           HttpResponse.json({
-            items: [...fixtures.endpoints.slice(2, 5), { id: 'ep_new', method: 'PATCH', path: '/keys', requests: 5, p95Ms: 9, errorPct: 0, status: 'Degraded' }],
+            items: [
+              ...fixtures.endpoints.slice(2, 5),
+              { id: 'ep_new', method: 'PATCH', path: '/keys', requests: 5, p95Ms: 9, errorPct: 0, status: 'Degraded' },
+            ],
             nextCursor: null,
           }),
         ),
@@ -284,7 +293,9 @@ describe('ops-endpoint-table', () => {
     });
 
     it("prefers the element's own api-base over the wrapper's", async () => {
-      const wrapper = await fixture(html`<ops-console api-base="http://127.0.0.1:9/refused/v1"><ops-endpoint-table api-base=${API_BASE}></ops-endpoint-table></ops-console>`);
+      const wrapper = await fixture(
+        html`<ops-console api-base="http://127.0.0.1:9/refused/v1"><ops-endpoint-table api-base=${API_BASE}></ops-endpoint-table></ops-console>`,
+      );
       const el = wrapper.querySelector('ops-endpoint-table')!;
       await loaded(el);
       expect(rows(el)).to.have.length(8);

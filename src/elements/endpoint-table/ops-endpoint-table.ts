@@ -5,7 +5,7 @@ import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import type { EndpointQuery } from '../../api/client.ts';
 import { ListController } from '../../shared/list.ts';
-import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderSortHeader, tableStyles } from '../../shared/table.ts';
@@ -43,6 +43,8 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @csspart empty - The empty-state message.
  * @csspart error - The error panel.
  * @csspart retry-button - The Retry button of the error panel.
+ *
+ * @customElement ops-endpoint-table
  */
 export class OpsEndpointTable extends OpsElement {
   static override styles = [...OpsElement.styles, tableStyles, styles];
@@ -54,7 +56,7 @@ export class OpsEndpointTable extends OpsElement {
   @property({ reflect: true }) sort: EndpointSort | '' = '';
 
   /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel); another value falls back to 50 with a warning. */
-  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
 
   /** Hides the status filter, for compact embeds. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;

@@ -48,10 +48,22 @@ describe('ops-error-form', () => {
     const el = await form();
     await ready(el);
     expect($$(el, '.field label').map((l) => [text(l), l.getAttribute('for')])).to.deep.equal([
-      ['Error', 'code'], ['Endpoint', 'endpoint'], ['Count', 'count'], ['First seen', 'firstSeen'], ['Status', 'status'], ['Notes (optional)', 'notes'],
+      ['Error', 'code'],
+      ['Endpoint', 'endpoint'],
+      ['Count', 'count'],
+      ['First seen', 'firstSeen'],
+      ['Status', 'status'],
+      ['Notes (optional)', 'notes'],
     ]);
     const options = (field: string) => [...$<HTMLSelectElement>(el, `#${field}`)!.options].map((o) => o.text);
-    expect(options('code')).to.deep.equal(['Choose an error', '400 Bad request', '401 Unauthorized', '404 Not found', '429 Too many requests', '500 Server error']);
+    expect(options('code')).to.deep.equal([
+      'Choose an error',
+      '400 Bad request',
+      '401 Unauthorized',
+      '404 Not found',
+      '429 Too many requests',
+      '500 Server error',
+    ]);
     expect(options('endpoint')).to.deep.equal(['Choose an endpoint', 'POST /messages', 'POST /webhooks', 'GET /contacts']);
     expect(options('status')).to.deep.equal(['Open', 'Fixed', 'Ignored']);
     expect(control(el, 'firstSeen').type).to.equal('date');
@@ -64,7 +76,12 @@ describe('ops-error-form', () => {
     saveButton(el).click();
     await waitFor(() => message(el, 'code'), 'messages');
     expect(['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'].map((f) => message(el, f))).to.deep.equal([
-      'Choose an error.', 'Choose an endpoint.', 'The count cannot be negative.', 'Enter the date it was first seen.', '', '',
+      'Choose an error.',
+      'Choose an endpoint.',
+      'The count cannot be negative.',
+      'Enter the date it was first seen.',
+      '',
+      '',
     ]);
     expect(control(el, 'code').getAttribute('aria-invalid')).to.equal('true');
     expect(control(el, 'code').getAttribute('aria-describedby')).to.equal('code-error');
@@ -91,7 +108,15 @@ describe('ops-error-form', () => {
     const created = nextEvent<CustomEvent<ErrorRecordDetail>>(el, 'ops-error-created');
     saveButton(el).click();
     const { record } = (await created).detail;
-    expect(record).to.include({ code: 500, title: 'Server error', endpoint: 'POST /webhooks', count: 12, firstSeen: '2026-09-10', status: 'Fixed', notes: 'Seen after deploy 214.' });
+    expect(record).to.include({
+      code: 500,
+      title: 'Server error',
+      endpoint: 'POST /webhooks',
+      count: 12,
+      firstSeen: '2026-09-10',
+      status: 'Fixed',
+      notes: 'Seen after deploy 214.',
+    });
     const writes = api.db.writes.filter((w) => w.method === 'POST');
     expect(writes).to.have.length(1);
     expect(writes[0]!.idempotencyKey).to.match(/^[0-9a-f-]{36}$/);
@@ -172,7 +197,11 @@ describe('ops-error-form', () => {
   });
 
   it('sends no second POST on a double click', async () => {
-    api.use(http.post(`*${API_BASE}/errors`, async () => { await delay(150); }));
+    api.use(
+      http.post(`*${API_BASE}/errors`, async () => {
+        await delay(150);
+      }),
+    );
     const el = await form();
     await ready(el);
     await fill(el, VALID);
@@ -190,7 +219,10 @@ describe('ops-error-form', () => {
     const el = await form();
     await ready(el);
     await fill(el, { count: '4', notes: 'draft' });
-    const cancel = () => $$<HTMLButtonElement>(el, '[part="actions"] button').find((b) => text(b) === 'Cancel')!.click();
+    const cancel = () =>
+      $$<HTMLButtonElement>(el, '[part="actions"] button')
+        .find((b) => text(b) === 'Cancel')!
+        .click();
 
     const hostTakesOver = nextEvent<CustomEvent<CancelDetail>>(el, 'ops-cancel');
     el.addEventListener('ops-cancel', (e) => e.preventDefault(), { once: true });

@@ -25,6 +25,8 @@ import { EMPTY_VALUES, FIELDS, renderField, type Field, type FieldErrors, type F
  * @csspart breadcrumb - The `Errors / New` trail.
  * @csspart form - The form.
  * @csspart actions - The Cancel and Save error buttons.
+ *
+ * @customElement ops-error-form
  */
 export class OpsErrorForm extends OpsElement {
   static override styles = [
@@ -105,13 +107,15 @@ export class OpsErrorForm extends OpsElement {
       ${FIELDS.map((field) => renderField(field, ctx))}
       <p class="form-error" role="alert">${error && !error.fieldErrors.length ? `The error was not saved. ${error.message} Your entries are kept; try again.` : ''}</p>
       <p class="saved" role="status" ?hidden=${!this.savedTitle}>${this.savedTitle ? `Saved ${this.savedTitle}.` : ''}</p>
-      ${this.confirmingDiscard
-        ? html`<p class="confirm" role="alert">
+      ${
+        this.confirmingDiscard
+          ? html`<p class="confirm" role="alert">
             Discard what you entered?
             <button type="button" class="button" @click=${() => this.reset()}>Discard</button>
             <button type="button" class="button" @click=${() => (this.confirmingDiscard = false)}>Keep editing</button>
           </p>`
-        : nothing}
+          : nothing
+      }
       <div part="actions" class="actions">
         <button type="button" class="button" @click=${this.cancel}>Cancel</button>
         <button type="submit" class="button button-primary" ?disabled=${submitting} aria-disabled=${submitting ? 'true' : 'false'}>

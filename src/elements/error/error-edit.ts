@@ -36,12 +36,14 @@ export function renderErrorEdit(state: ErrorEditState) {
       <textarea name="notes" maxlength="2000" .value=${live(state.notes)} @input=${(e: Event) => state.onNotes((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
     <p class="form-error" role="alert">
-      ${state.conflict
-        ? html`This record changed elsewhere. Your edit is kept: reload to see the latest version, then save again.
+      ${
+        state.conflict
+          ? html`This record changed elsewhere. Your edit is kept: reload to see the latest version, then save again.
             <button class="button" type="button" @click=${state.onReload}>Reload</button>`
-        : state.failure
-          ? `The change was not saved: ${state.failure}`
-          : ''}
+          : state.failure
+            ? `The change was not saved: ${state.failure}`
+            : ''
+      }
     </p>
     <button class="button button-primary" type="submit" ?disabled=${state.saving || !changed}>${state.saving ? 'Saving…' : 'Save changes'}</button>
   </form>`;

@@ -58,7 +58,10 @@ describe('ops-error', () => {
   });
 
   it('shows every status as its badge', async () => {
-    for (const [id, status, tone] of [['err_401_messages', 'Fixed', 'success'], ['err_400_contacts', 'Ignored', 'neutral']]) {
+    for (const [id, status, tone] of [
+      ['err_401_messages', 'Fixed', 'success'],
+      ['err_400_contacts', 'Ignored', 'neutral'],
+    ]) {
       const el = await errorPage(id);
       await loaded(el);
       expect([text(badge(el)), badge(el).dataset['tone']]).to.deep.equal([status, tone]);
@@ -97,7 +100,9 @@ describe('ops-error', () => {
     await change(el, 'Ignored');
     await waitFor(() => text(badge(el)) === 'Ignored', 'optimistic badge');
     const message = await waitFor(() => text($(el, '[part="edit"] .form-error')) || false, 'reason shown');
-    expect(message).to.equal('The change was not saved: This record was changed elsewhere. Reload and try again. (409 Conflict: Someone else changed this record.)');
+    expect(message).to.equal(
+      'The change was not saved: This record was changed elsewhere. Reload and try again. (409 Conflict: Someone else changed this record.)',
+    );
     expect(text(badge(el))).to.equal('Open');
     expect($<HTMLSelectElement>(el, 'select[name="status"]')!.value).to.equal('Ignored');
   });

@@ -26,6 +26,8 @@ import { renderErrorEdit } from './error-edit.ts';
  * @csspart facts - The label/value list of key facts.
  * @csspart related - The related endpoints.
  * @csspart edit - The status and notes form.
+ *
+ * @customElement ops-error
  */
 export class OpsError extends OpsElement {
   static override styles = [

@@ -82,7 +82,12 @@ describe('ops-overview', () => {
     await summaryLoaded(el);
     const rows = $$(el, '[part="shares"] li').map((li) => [text(li.querySelector('.share-group')), text(li.querySelector('.share-value'))]);
     expect(rows).to.deep.equal([
-      ['/messages', '41.2%'], ['/contacts', '22.3%'], ['/webhooks', '15.0%'], ['/auth', '12.5%'], ['Other', '9.0%'], ['Total', '100.0%'],
+      ['/messages', '41.2%'],
+      ['/contacts', '22.3%'],
+      ['/webhooks', '15.0%'],
+      ['/auth', '12.5%'],
+      ['Other', '9.0%'],
+      ['Total', '100.0%'],
     ]);
     const chart = $<OpsChart>(el, '.shares-panel ops-chart')!;
     await waitFor(() => chart.chart, 'share chart drawn');
@@ -92,7 +97,14 @@ describe('ops-overview', () => {
   it('rounds shares that do not add up by largest remainder', async () => {
     api.use(
       http.get(`*${API_BASE}/overview`, () =>
-        HttpResponse.json({ ...fixtures.overview, requestsByEndpoint: [{ group: '/a', sharePct: 33.33 }, { group: '/b', sharePct: 33.33 }, { group: 'Other', sharePct: 33.33 }] }),
+        HttpResponse.json({
+          ...fixtures.overview,
+          requestsByEndpoint: [
+            { group: '/a', sharePct: 33.33 },
+            { group: '/b', sharePct: 33.33 },
+            { group: 'Other', sharePct: 33.33 },
+          ],
+        }),
       ),
     );
     const el = await overview();

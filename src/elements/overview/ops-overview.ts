@@ -7,10 +7,12 @@ import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/f
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
-import { numberAttribute, type NumberRule } from '../../shared/numbers.ts';
+import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { renderDataStates, renderSkeleton } from '../../shared/states.ts';
 import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
+
+const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
 
 /**
  * The home page of the console: a greeting, the five summary figures, recent endpoints, the
@@ -29,9 +31,9 @@ import { styles } from './ops-overview.styles.ts';
  * @csspart panel - Each titled panel (recent endpoints, requests by endpoint, latest activity).
  * @csspart view-all - The "View all" link.
  * @csspart shares - The list of endpoint-group shares.
+ *
+ * @customElement ops-overview
  */
-const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
-
 export class OpsOverview extends OpsElement {
   static override styles = [...OpsElement.styles, styles];
 
@@ -42,7 +44,7 @@ export class OpsOverview extends OpsElement {
   @property({ attribute: 'view-all-href' }) viewAllHref?: string;
 
   /** Seconds between live checks of the activity feed: 0 (off) or at least 2. */
-  @property(numberAttribute(REFRESH)) refreshInterval = REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval = REFRESH.fallback;
 
   /** The clock for the greeting and activity ages (tests and demos can pin it). */
   @property({ attribute: false }) clock: () => Date = () => new Date();
@@ -121,8 +123,9 @@ export class OpsOverview extends OpsElement {
         .data=${chart}
         .formatValue=${(v: number) => formatPercent(v, format)}
       ></ops-chart>
-      ${groups.length
-        ? html`<ul part="shares" class="shares" aria-label="Share of requests by endpoint group">
+      ${
+        groups.length
+          ? html`<ul part="shares" class="shares" aria-label="Share of requests by endpoint group">
             ${groups.map(
               (g, i) => html`<li>
                 <span class="swatch swatch-${(i % 5) + 1}" aria-hidden="true"></span>
@@ -130,8 +133,12 @@ export class OpsOverview extends OpsElement {
                 <span class="share-value">${formatPercent(shares[i]!, format)}</span>
               </li>`,
             )}
-            <li class="share-total"><span class="share-group">Total</span><span class="share-value">${formatPercent(shares.reduce((a, b) => a + b, 0), format)}</span></li>
+            <li class="share-total"><span class="share-group">Total</span><span class="share-value">${formatPercent(
+              shares.reduce((a, b) => a + b, 0),
+              format,
+            )}</span></li>
           </ul>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 }

@@ -1,12 +1,6 @@
 import { html } from 'lit';
 import type { Overview } from '../../api/schemas.ts';
-import {
-  formatInteger,
-  formatMonth,
-  formatMs,
-  formatPercent,
-  type FormatOptions,
-} from '../../format/format.ts';
+import { formatInteger, formatMonth, formatMs, formatPercent, type FormatOptions } from '../../format/format.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { renderChange } from '../../shared/change.ts';
 

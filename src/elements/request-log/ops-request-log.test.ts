@@ -28,7 +28,14 @@ function change(el: Element, selector: string, value: string) {
 }
 
 const entry = (id: string, time: string, extra: Partial<RequestEntry> = {}): RequestEntry => ({
-  id, method: 'POST', path: '/messages', status: 201, durationMs: 99, actor: { id: 'u_new', name: 'Noor Ali' }, time, ...extra,
+  id,
+  method: 'POST',
+  path: '/messages',
+  status: 201,
+  durationMs: 99,
+  actor: { id: 'u_new', name: 'Noor Ali' },
+  time,
+  ...extra,
 });
 
 ignoreResizeObserverLoopNotice();
@@ -77,7 +84,12 @@ describe('ops-request-log', () => {
       change(el, '.status-input', '5xx');
       change(el, 'input[type="search"]', '/web');
       await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('path') === '/web', 'path sent');
-      expect(Object.fromEntries(requestsTo(api, '/requests').at(-1)!.searchParams)).to.deep.equal({ method: 'POST', status: '5xx', path: '/web', limit: '100' });
+      expect(Object.fromEntries(requestsTo(api, '/requests').at(-1)!.searchParams)).to.deep.equal({
+        method: 'POST',
+        status: '5xx',
+        path: '/web',
+        limit: '100',
+      });
       await waitFor(() => rows(el).length > 0 && rows(el).every((r) => text(r.querySelector('.row-link')) === 'POST /webhooks'), 'filtered rows');
       expect([el.getAttribute('method'), el.getAttribute('status'), el.getAttribute('path')]).to.deep.equal(['POST', '5xx', '/web']);
     });
@@ -235,7 +247,10 @@ describe('ops-request-log', () => {
     it('keeps API strings inert in the CSV', async () => {
       api.use(
         http.get(`*${API_BASE}/requests`, () =>
-          HttpResponse.json({ items: [entry('x', '2026-09-14T09:41:00Z', { path: '/a,"b"', actor: { id: 'u', name: '=HYPERLINK("http://evil")' } })], nextCursor: null }),
+          HttpResponse.json({
+            items: [entry('x', '2026-09-14T09:41:00Z', { path: '/a,"b"', actor: { id: 'u', name: '=HYPERLINK("http://evil")' } })],
+            nextCursor: null,
+          }),
         ),
       );
       const el = await log();
@@ -258,7 +273,9 @@ describe('ops-request-log', () => {
           resolve(this);
         };
       });
-      $$<HTMLButtonElement>(el, '.toolbar .button').find((b) => text(b) === 'Export CSV')!.click();
+      $$<HTMLButtonElement>(el, '.toolbar .button')
+        .find((b) => text(b) === 'Export CSV')!
+        .click();
       expect(el.toCsv().split('\r\n')).to.have.length(4);
       const link = await clicked;
       expect(link.download).to.equal('requests.csv');

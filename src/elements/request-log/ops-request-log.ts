@@ -5,7 +5,7 @@ import type { RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { ListController } from '../../shared/list.ts';
-import { numberAttribute, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { nextSort, tableStyles } from '../../shared/table.ts';
@@ -43,6 +43,8 @@ export const LOG_CAP = 50_000;
  * @csspart badge - A status-code badge.
  *
  * @cssprop --ops-log-height - Height of the scrolling timeline (default 28rem).
+ *
+ * @customElement ops-request-log
  */
 export class OpsRequestLog extends OpsElement {
   static override styles = [...OpsElement.styles, tableStyles, styles];
@@ -62,9 +64,9 @@ export class OpsRequestLog extends OpsElement {
    * catch up when it shows (following pages until they meet the entries on screen, or marking a
    * gap); failures back off, honouring `Retry-After`. The timeline keeps at most 50,000 entries.
    */
-  @property(numberAttribute(REFRESH)) refreshInterval = REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval = REFRESH.fallback;
   /** Entries per page, 1–500 (default 100). */
-  @property(numberAttribute(LIMIT)) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
   /** Keeps view, filters and live in sessionStorage under this key, so they survive a page reload. */
   @property({ attribute: 'persist-key' }) persistKey = '';
 
@@ -91,7 +93,6 @@ export class OpsRequestLog extends OpsElement {
     load: (client, _args, signal) => client.getRequestSummary({ signal }),
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
   });
-
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -120,21 +121,23 @@ export class OpsRequestLog extends OpsElement {
     const format = this.formatOptions;
     return html`<div part="base" class="base">
       ${this.renderToolbar()}
-      ${this.view === 'summary'
-        ? renderDataStates(this.summary, {
-            noun: 'the request summary',
-            empty: () => 'No requests match these filters.',
-            complete: (summary) => renderSummary(this.filterGroups(summary.groups), this.summarySort, this.sortSummary, format),
-          })
-        : renderDataStates(this.timeline.first, {
-            noun: 'requests',
-            empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
-            complete: () => html`<div class="timeline-frame">
+      ${
+        this.view === 'summary'
+          ? renderDataStates(this.summary, {
+              noun: 'the request summary',
+              empty: () => 'No requests match these filters.',
+              complete: (summary) => renderSummary(this.filterGroups(summary.groups), this.summarySort, this.sortSummary, format),
+            })
+          : renderDataStates(this.timeline.first, {
+              noun: 'requests',
+              empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
+              complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
               ${renderTimeline({ entries: this.entries(), format }, { onRange: this.onRange, link: this.link })}
               ${this.timeline.renderMore(format, { button: false })}
             </div>`,
-          })}
+            })
+      }
     </div>`;
   }
 
@@ -150,7 +153,6 @@ export class OpsRequestLog extends OpsElement {
       exportCsv: () => downloadCsv('requests.csv', this.toCsv()),
     });
   }
-
 
   private filterGroups(groups: readonly SummaryGroup[]): SummaryGroup[] {
     const status = this.status.toLowerCase();

@@ -31,7 +31,10 @@ describe('ops-traffic', () => {
     expect(text(metric(el, 'requests').querySelector('.change'))).to.equal('▲ Up +12.5% vs last month');
     expect(text(metric(el, 'errorRate').querySelector('.change'))).to.equal('▼ Down \u22120.4% vs last month');
     expect(['requests', 'errorRate', 'latency', 'bandwidth'].map((k) => metric(el, k).querySelector<HTMLElement>('.change')!.dataset['tone'])).to.deep.equal([
-      'good', 'good', 'bad', 'flat',
+      'good',
+      'good',
+      'bad',
+      'flat',
     ]);
     expect(api.requests[0]!.searchParams.get('range')).to.equal('12m');
   });

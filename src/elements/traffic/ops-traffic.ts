@@ -36,6 +36,8 @@ const METRICS: { key: MetricKey; label: string; riseIsGood: boolean | null }[] =
  * @csspart panel - A titled chart or table panel.
  * @csspart breakdown - The breakdown table.
  * @csspart breakdown-row - One row of the breakdown.
+ *
+ * @customElement ops-traffic
  */
 export class OpsTraffic extends OpsElement {
   static override styles = [tokens, sharedStyles, tableStyles, styles];
@@ -94,9 +96,11 @@ export class OpsTraffic extends OpsElement {
       </div>
       <section part="panel" class="panel" aria-labelledby="breakdown">
         <h3 id="breakdown">Breakdown</h3>
-        ${traffic.breakdown.length
-          ? renderBreakdown(traffic.breakdown, this.sort, this.onSort, format)
-          : html`<p class="empty">No breakdown for this period yet.</p>`}
+        ${
+          traffic.breakdown.length
+            ? renderBreakdown(traffic.breakdown, this.sort, this.onSort, format)
+            : html`<p class="empty">No breakdown for this period yet.</p>`
+        }
       </section>`;
   }
 

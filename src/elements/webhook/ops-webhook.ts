@@ -22,6 +22,8 @@ import { sharedStyles, tokens } from '../../shared/styles.ts';
  * @csspart breadcrumb - The `Webhooks / <name>` trail.
  * @csspart facts - The label/value list of key facts.
  * @csspart related - The related endpoints.
+ *
+ * @customElement ops-webhook
  */
 export class OpsWebhook extends OpsElement {
   static override styles = [tokens, sharedStyles, detailStyles];
@@ -49,8 +51,8 @@ export class OpsWebhook extends OpsElement {
       series: [{ name: 'Deliveries', values: webhook.activity.values }],
     };
     return html`${renderBreadcrumb([{ label: 'Webhooks', target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }], {
-        navigate: this.navigate,
-      })}
+      navigate: this.navigate,
+    })}
       <h2 class="title">${webhook.name}</h2>
       ${renderFacts([
         ['Customer', this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],

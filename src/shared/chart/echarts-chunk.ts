@@ -61,7 +61,9 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
   const axisLine = { lineStyle: { color: theme.border } };
   return {
     ...base,
-    grid: sparkline ? { left: 2, right: 2, top: 4, bottom: 18 } : { left: 8, right: 16, top: data.series.length > 1 ? 36 : 16, bottom: 8, containLabel: true },
+    grid: sparkline
+      ? { left: 2, right: 2, top: 4, bottom: 18 }
+      : { left: 8, right: 16, top: data.series.length > 1 ? 36 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     legend: data.series.length > 1 ? { top: 0, textStyle: { color: theme.text } } : { show: false },
     xAxis: {
       type: 'category',

@@ -19,6 +19,8 @@ const PALETTE_SIZE = 5;
  * @csspart canvas - The drawing surface (role img, named by `label`).
  * @csspart data-table - The disclosure holding the data table.
  * @csspart empty - The message shown instead of a blank chart.
+ *
+ * @customElement ops-chart
  */
 export class OpsChart extends LitElement {
   /** Registers this class under `tag` unless the tag is already taken. */
@@ -147,9 +149,11 @@ export class OpsChart extends LitElement {
     }
     const data = this.data!;
     return html`<figure part="figure">
-      ${this.loadFailed
-        ? html`<p class="empty">The chart could not be loaded; the numbers are in the table below.</p>`
-        : html`<div part="canvas" class="canvas" role="img" aria-label=${this.label}></div>`}
+      ${
+        this.loadFailed
+          ? html`<p class="empty">The chart could not be loaded; the numbers are in the table below.</p>`
+          : html`<div part="canvas" class="canvas" role="img" aria-label=${this.label}></div>`
+      }
       <details part="data-table" ?open=${this.loadFailed}>
         <summary>Show data as a table</summary>
         ${this.renderTable(data)}
@@ -212,7 +216,7 @@ export class OpsChart extends LitElement {
   }
 
   private readTheme(): ChartTheme {
-    const colors = [...(this.renderRoot.querySelectorAll<HTMLElement>('.palette span'))].map((span) => getComputedStyle(span).color);
+    const colors = [...this.renderRoot.querySelectorAll<HTMLElement>('.palette span')].map((span) => getComputedStyle(span).color);
     const [text = '#222', muted = '#666', border = '#ccc', surface = '#fff', ...palette] = colors;
     return { text, muted, border, surface, palette, reducedMotion: this.#motionQuery?.matches ?? false };
   }
