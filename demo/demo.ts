@@ -16,8 +16,7 @@ const show = (selector: string, attribute: string, value: string) => {
 };
 
 /** The demo's routes: endpoints lead to their webhook or error record, a customer to its page. */
-function route({ kind, id }: NavigateDetail, labelOf: (id: string) => string): boolean {
-  const label = labelOf(id);
+function route({ kind, id, label = '' }: NavigateDetail): boolean {
   const webhook = webhooks.find((w) => w.relatedEndpoints.some((r) => r.label === label));
   const errorRecord = errorRecords.find((e) => e.endpoint === label);
   if (kind === 'customer') show('ops-customer', 'customer-id', id);
@@ -29,13 +28,9 @@ function route({ kind, id }: NavigateDetail, labelOf: (id: string) => string): b
   return true;
 }
 
+// Everything a route needs is in the event's detail ({ kind, id, label, href }): no shadow DOM is read.
 document.addEventListener('ops-navigate', (event) => {
-  const rowLabel = (id: string) => {
-    // Endpoint rows carry ids (ep_4); related endpoints carry their label.
-    const row = (event.composedPath().find((n) => n instanceof HTMLElement && n.dataset['id'] === id) as HTMLElement | undefined)?.querySelector('th');
-    return row?.textContent.trim() ?? id;
-  };
-  if (route(event.detail, rowLabel)) event.preventDefault();
+  if (route(event.detail)) event.preventDefault();
 });
 
 document.addEventListener('ops-error-created', (event) => show('ops-error', 'error-id', event.detail.record.id));

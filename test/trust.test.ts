@@ -402,6 +402,49 @@ describe('trust and correctness', () => {
     }
   });
 
+  describe('navigation contract', () => {
+    it('renders drill-downs as real links from the wrapper\u2019s routes; a plain click fires ops-navigate first, a modified click is the browser\u2019s', async () => {
+      const el = await mount('ops-endpoint-table', {}, { wrapper: {}, properties: {} });
+      Object.assign(el.parentElement!, { routes: { endpoint: '/ops/endpoints/{id}' } });
+      const link = await waitFor(() => $<HTMLAnchorElement>(el, 'tbody tr a.row-link'), 'links');
+      expect(link.getAttribute('href')).to.equal('/ops/endpoints/ep_1');
+      const fired: unknown[] = [];
+      const onNavigate = (e: Event) => {
+        fired.push((e as CustomEvent).detail);
+        e.preventDefault(); // the host routes itself
+      };
+      const stopBrowser = (e: Event) => e.preventDefault(); // keep the test page where it is
+      document.addEventListener('ops-navigate', onNavigate);
+      window.addEventListener('click', stopBrowser);
+      try {
+        const plain = new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, button: 0 });
+        link.dispatchEvent(plain);
+        expect(fired).to.deep.equal([{ kind: 'endpoint', id: 'ep_1', label: 'POST /messages', href: '/ops/endpoints/ep_1' }]);
+        link.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, button: 0, ctrlKey: true }));
+        expect(fired, 'a new-tab click is left to the browser').to.have.length(1);
+      } finally {
+        document.removeEventListener('ops-navigate', onNavigate);
+        window.removeEventListener('click', stopBrowser);
+      }
+    });
+
+    it('gives related endpoints their endpoint ids, and plain text when an older server sends none', async () => {
+      api.use(
+        http.get(`*${API_BASE}/customers/:id`, () =>
+          HttpResponse.json({
+            ...fixtures.customers[0],
+            relatedEndpoints: [{ label: 'GET /legacy', requests: 3 }, ...fixtures.customers[0]!.relatedEndpoints],
+          }),
+        ),
+      );
+      const el = await mount('ops-customer', { 'customer-id': 'cus_acme' });
+      await waitFor(() => $(el, '.related'), 'related');
+      expect(text($(el, '.related li'))).to.equal('GET /legacy 3 requests');
+      expect($(el, '.related li button, .related li a')).not.to.equal(null);
+      expect($$(el, '.related li')[0]!.querySelector('button, a')).to.equal(null);
+    });
+  });
+
   describe('10. smaller holes', () => {
     it('refuses a response larger than the size cap', async () => {
       const client = createConsoleClient({ baseUrl: API_BASE, maxResponseBytes: 100 });

@@ -54,14 +54,14 @@ export class OpsActivityFeed extends OpsElement {
   @property({ reflect: true }) kind = '';
 
   /** Items per page, 1–500. */
-  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
 
   /**
    * Seconds between checks for new items: 0 (default) is off, else at least 2. Checks pause
    * while the tab is hidden and catch up when it shows; failures back off (honouring
    * `Retry-After`). The feed keeps the newest 1,000 items.
    */
-  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(FEED_REFRESH) }) refreshInterval = FEED_REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(FEED_REFRESH) }) refreshInterval: number = FEED_REFRESH.fallback;
 
   /** Hides the kind filter. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;

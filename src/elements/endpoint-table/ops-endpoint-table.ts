@@ -56,7 +56,7 @@ export class OpsEndpointTable extends OpsElement {
   @property({ reflect: true }) sort: EndpointSort | '' = '';
 
   /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel); another value falls back to 50 with a warning. */
-  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
 
   /** Hides the status filter, for compact embeds. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;

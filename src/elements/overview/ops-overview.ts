@@ -44,7 +44,7 @@ export class OpsOverview extends OpsElement {
   @property({ attribute: 'view-all-href' }) viewAllHref?: string;
 
   /** Seconds between live checks of the activity feed: 0 (off) or at least 2. */
-  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval = REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval: number = REFRESH.fallback;
 
   /** The clock for the greeting and activity ages (tests and demos can pin it). */
   @property({ attribute: false }) clock: () => Date = () => new Date();

@@ -64,9 +64,9 @@ export class OpsRequestLog extends OpsElement {
    * catch up when it shows (following pages until they meet the entries on screen, or marking a
    * gap); failures back off, honouring `Retry-After`. The timeline keeps at most 50,000 entries.
    */
-  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval = REFRESH.fallback;
+  @property({ type: Number, attribute: 'refresh-interval', converter: numberConverter(REFRESH) }) refreshInterval: number = REFRESH.fallback;
   /** Entries per page, 1–500 (default 100). */
-  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit = LIMIT.fallback;
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
   /** Keeps view, filters and live in sessionStorage under this key, so they survive a page reload. */
   @property({ attribute: 'persist-key' }) persistKey = '';
 
