@@ -25,15 +25,21 @@ export function nextEvent<E extends Event>(target: EventTarget, type: string): P
 /**
  * Chromium reports "ResizeObserver loop completed with undelivered notifications" when
  * @lit-labs/virtualizer re-measures rows within one frame (lit/lit#3154: harmless, nothing is
- * lost). It reaches window.onerror, which mocha counts as a failure; only that message is
- * stopped here, every other error still fails the test.
+ * lost). It reaches window.onerror, which mocha counts as a failure. Call this inside the
+ * `describe` whose tests mount the virtualized request log: only there, and only that message,
+ * is stopped; every other error still fails the test.
  */
-export function ignoreResizeObserverLoopNotice(): void {
+export function allowVirtualizerResizeNotice(): void {
+  let allowed = false;
+  // Registered now, while the file loads: a listener added later (in a hook) runs after mocha's
+  // window.onerror and cannot stop it. It acts only while this describe's tests run.
   window.addEventListener(
     'error',
     (event) => {
-      if (event.message.startsWith('ResizeObserver loop')) event.stopImmediatePropagation();
+      if (allowed && event.message.startsWith('ResizeObserver loop')) event.stopImmediatePropagation();
     },
     { capture: true },
   );
+  before(() => (allowed = true));
+  after(() => (allowed = false));
 }

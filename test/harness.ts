@@ -3,6 +3,7 @@
  * person does (rows, the error text, the Retry button). One copy for every test file.
  */
 import { fixture, html } from '@open-wc/testing';
+import { OpsChart } from '../src/shared/chart/ops-chart.ts';
 import { $, $$, text, waitFor } from './dom.ts';
 import { API_BASE } from './mock-api.ts';
 
@@ -84,3 +85,19 @@ export function watchTimers() {
     restore: () => Object.assign(window, original),
   };
 }
+
+export type DrawnChart = NonNullable<OpsChart['chart']>;
+
+/** The ECharts instances drawn inside `root`, however deep in shadow roots its `ops-chart`s sit. */
+export function chartsInside(root: Element): DrawnChart[] {
+  const found: DrawnChart[] = [];
+  const visit = (node: Element) => {
+    if (node instanceof OpsChart && node.chart) found.push(node.chart);
+    for (const child of node.shadowRoot ? [...node.shadowRoot.children, ...node.children] : node.children) visit(child);
+  };
+  visit(root);
+  return found;
+}
+
+/** Attributes written the short way, as in a query string: `'live=&limit=2'`. */
+export const attrs = (query: string): Record<string, string> => Object.fromEntries(new URLSearchParams(query));

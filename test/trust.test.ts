@@ -13,11 +13,9 @@ import * as schema from '../src/api/schemas.ts';
 import type { ActivityItem, Endpoint, RequestEntry } from '../src/api/schemas.ts';
 import { toCsv } from '../src/shared/csv.ts';
 import type { LoadErrorDetail } from '../src/shared/events.ts';
-import { $, $$, ignoreResizeObserverLoopNotice, nextEvent, text, waitFor } from './dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from './dom.ts';
 import { mount, panel } from './harness.ts';
 import { API_BASE, useMockApi } from './mock-api.ts';
-
-ignoreResizeObserverLoopNotice();
 
 /** Collects console.warn lines while `run` runs. */
 async function warnings<T>(run: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
@@ -75,6 +73,7 @@ describe('trust and correctness', () => {
   });
 
   describe('2. switching tenants', () => {
+    allowVirtualizerResizeNotice();
     it('shows only the new tenant\u2019s rows in the endpoint table, Load more pages included', async () => {
       api.use(tenantEndpoints('A'), tenantEndpoints('B'));
       const el = await mount('ops-endpoint-table', { limit: '2' }, { wrapper: { 'api-base': '/A/v1' } });
@@ -235,6 +234,7 @@ describe('trust and correctness', () => {
   });
 
   describe('6. live lists', () => {
+    allowVirtualizerResizeNotice();
     const arrivalsHandler = (newer: () => RequestEntry[]) =>
       http.get(`*${API_BASE}/requests`, ({ request }) => {
         const url = new URL(request.url);
@@ -446,6 +446,7 @@ describe('trust and correctness', () => {
   });
 
   describe('10. smaller holes', () => {
+    allowVirtualizerResizeNotice();
     it('refuses a response larger than the size cap', async () => {
       const client = createConsoleClient({ baseUrl: API_BASE, maxResponseBytes: 100 });
       const error = await client.listEndpoints().then(

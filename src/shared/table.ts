@@ -49,7 +49,21 @@ export function nextSort<K extends string>(sort: TableSort<K>, column: K, numeri
   return { column, descending: sort.column === column ? !sort.descending : numeric };
 }
 
+/** A table, and the filter toolbar above it. */
 export const tableStyles = css`
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space) calc(var(--_space) * 1.5);
+    align-items: center;
+    margin-bottom: var(--_space);
+  }
+  .toolbar label {
+    display: inline-flex;
+    gap: calc(var(--_space) * 0.5);
+    align-items: center;
+    color: var(--_muted);
+  }
   .scroller {
     overflow-x: auto;
     border: 1px solid var(--_border);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { ELEMENT_TAGS } from './tags.mjs';
 
 const node = process.execPath;
 
@@ -53,18 +54,7 @@ test('custom-elements.json describes all nine elements with attributes, events, 
       .filter((d) => d.tagName)
       .map((d) => [d.tagName, d]),
   );
-  const nine = [
-    'ops-overview',
-    'ops-endpoint-table',
-    'ops-request-log',
-    'ops-traffic',
-    'ops-customer',
-    'ops-webhook',
-    'ops-error',
-    'ops-error-form',
-    'ops-activity-feed',
-  ];
-  for (const tag of nine) {
+  for (const tag of ELEMENT_TAGS) {
     const el = elements[tag];
     assert.ok(el, `${tag} is in the manifest`);
     assert.ok(

@@ -9,18 +9,8 @@ import { join, posix, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import { launch, open, serve, until } from './browser.mjs';
+import { ELEMENT_TAGS as NINE } from './tags.mjs';
 
-const NINE = [
-  'ops-overview',
-  'ops-endpoint-table',
-  'ops-request-log',
-  'ops-traffic',
-  'ops-customer',
-  'ops-webhook',
-  'ops-error',
-  'ops-error-form',
-  'ops-activity-feed',
-];
 const rowsRendered = (tag) => (document.querySelector(tag)?.shadowRoot?.querySelectorAll('tbody tr').length ?? 0) > 0;
 
 let browser;

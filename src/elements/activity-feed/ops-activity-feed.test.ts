@@ -1,7 +1,8 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
 import { watchTimers } from '../../../test/harness.ts';
@@ -14,12 +15,7 @@ const loaded = (el: Element) => waitFor(() => items(el).length > 0, 'items rende
 const activityRequests = (api: { requests: URL[] }) => api.requests.filter((u) => u.pathname.endsWith('/activity'));
 
 async function feed(attributes = '', clock = () => fixtures.FIXTURE_NOW) {
-  const el = document.createElement('ops-activity-feed');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('time-zone', 'UTC');
-  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
-  el.clock = clock;
-  return fixture<OpsActivityFeed>(html`${el}`);
+  return mount<OpsActivityFeed>('ops-activity-feed', attrs(attributes), { properties: { clock } });
 }
 
 const newItem = (id: string, kind = 'error-spike'): ActivityItem => ({

@@ -48,7 +48,7 @@ export const FEED_CAP = 1_000;
  * @customElement ops-activity-feed
  */
 export class OpsActivityFeed extends OpsElement {
-  static override styles = [...OpsElement.styles, styles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** Only this kind (`rate-limit-raised`, `key-created`, `error-spike`, `docs-published`, `endpoint-deprecated`); empty is "All". */
   @property({ reflect: true }) kind = '';

@@ -1,19 +1,16 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { delay, http } from 'msw';
 import { problem } from '../../../mocks/problem.ts';
 import { facts } from '../../../test/detail.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
 import './define.ts';
 import type { OpsCustomer } from './ops-customer.ts';
 
 async function customer(id: string, extra = '') {
-  const el = document.createElement('ops-customer');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('customer-id', id);
-  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
-  return fixture<OpsCustomer>(html`${el}`);
+  return mount<OpsCustomer>('ops-customer', { 'customer-id': id, ...attrs(extra) });
 }
 const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
 const notes = (el: Element) => $$(el, '.note').map((n) => [text(n.querySelector('.note-text')), text(n.querySelector('.muted'))]);

@@ -1,16 +1,16 @@
-import { css, html, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import * as schema from '../../api/schemas.ts';
 import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { detailStyles, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { Submission } from '../../shared/submission.ts';
 import { renderNotes } from './customer-notes.ts';
+import { styles } from './ops-customer.styles.ts';
 
 /**
  * A customer's page: key facts, related endpoints, notes (with a form to add one) and history.
@@ -28,37 +28,7 @@ import { renderNotes } from './customer-notes.ts';
  * @customElement ops-customer
  */
 export class OpsCustomer extends OpsElement {
-  static override styles = [
-    tokens,
-    sharedStyles,
-    detailStyles,
-    css`
-      .notes,
-      .history {
-        display: grid;
-        gap: var(--_space);
-        margin: 0 0 var(--_space);
-        padding: 0;
-        list-style: none;
-      }
-      .note p,
-      .history p {
-        margin: 0;
-      }
-      .note-text {
-        white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      .note-form {
-        display: grid;
-        gap: calc(var(--_space) * 0.5);
-        justify-items: start;
-      }
-      .history-kind {
-        font-weight: 600;
-      }
-    `,
-  ];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** The customer to show. */
   @property({ attribute: 'customer-id' }) customerId = '';

@@ -1,83 +1,74 @@
 import { css } from 'lit';
+import { tableStyles } from '../../shared/table.ts';
 
-export const styles = css`
-  .toolbar {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--_space);
-    align-items: center;
-    margin-bottom: var(--_space);
-  }
-  .toolbar label {
-    display: inline-flex;
-    gap: var(--_space);
-    align-items: center;
-    color: var(--_muted);
-  }
-  table[aria-busy='true'] tbody {
-    opacity: 0.6;
-  }
-  tbody th {
-    font-weight: 500;
-  }
-  tbody tr {
-    cursor: pointer;
-  }
-  tbody tr:hover {
-    background: var(--_surface-raised);
-  }
-  .row-link {
-    font: inherit;
-    background: none;
-    border: none;
-    padding: 0;
-    cursor: pointer;
-    text-align: inherit;
-    color: var(--_accent);
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    font-size: 0.95em;
-    overflow-wrap: anywhere;
-    white-space: normal;
-    min-width: 10ch;
-  }
-  /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
-  @container (max-width: 480px) {
-    thead tr {
-      display: flex;
-      flex-wrap: wrap;
-    }
-    thead th:first-child,
-    thead th:last-child {
-      display: none;
-    }
-    thead th {
-      border-bottom: none;
-    }
-    tbody tr {
-      display: grid;
-      grid-template-columns: repeat(2, minmax(0, 1fr));
-      border-bottom: 1px solid var(--_border);
-      padding: calc(var(--_space) * 0.5) 0;
-    }
-    tbody tr:last-child {
-      border-bottom: none;
+export const styles = [
+  tableStyles,
+  css`
+    table[aria-busy='true'] tbody {
+      opacity: 0.6;
     }
     tbody th {
-      grid-column: 1 / -1;
+      font-weight: 500;
     }
-    thead tr {
+    tbody tr {
+      cursor: pointer;
+    }
+    tbody tr:hover {
       background: var(--_surface-raised);
     }
-    tbody th,
-    tbody td,
-    tbody td.num {
-      border-bottom: none;
-      padding: calc(var(--_space) * 0.25) var(--_space);
-      text-align: left;
+    .row-link {
+      font: inherit;
+      background: none;
+      border: none;
+      padding: 0;
+      cursor: pointer;
+      text-align: inherit;
+      color: var(--_accent);
+      font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+      font-size: 0.95em;
+      overflow-wrap: anywhere;
+      white-space: normal;
+      min-width: 10ch;
     }
-    tbody td::before {
-      content: attr(data-label) ' ';
-      color: var(--_muted);
+    /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
+    @container (max-width: 480px) {
+      thead tr {
+        display: flex;
+        flex-wrap: wrap;
+      }
+      thead th:first-child,
+      thead th:last-child {
+        display: none;
+      }
+      thead th {
+        border-bottom: none;
+      }
+      tbody tr {
+        display: grid;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        border-bottom: 1px solid var(--_border);
+        padding: calc(var(--_space) * 0.5) 0;
+      }
+      tbody tr:last-child {
+        border-bottom: none;
+      }
+      tbody th {
+        grid-column: 1 / -1;
+      }
+      thead tr {
+        background: var(--_surface-raised);
+      }
+      tbody th,
+      tbody td,
+      tbody td.num {
+        border-bottom: none;
+        padding: calc(var(--_space) * 0.25) var(--_space);
+        text-align: left;
+      }
+      tbody td::before {
+        content: attr(data-label) ' ';
+        color: var(--_muted);
+      }
     }
-  }
-`;
+  `,
+];

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { delay, http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail, LoadErrorDetail } from '../../shared/events.ts';
 import '../console/define.ts';
@@ -16,10 +17,7 @@ const errorShown = (el: Element) => waitFor(() => $(el, '[part="error"]'), 'erro
 
 /** A table with `attributes` (query-string style) set before it connects, as in markup. */
 async function table(attributes = '') {
-  const el = document.createElement('ops-endpoint-table');
-  el.setAttribute('api-base', API_BASE);
-  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
-  return fixture<OpsEndpointTable>(html`${el}`);
+  return mount<OpsEndpointTable>('ops-endpoint-table', attrs(attributes));
 }
 
 describe('ops-endpoint-table', () => {

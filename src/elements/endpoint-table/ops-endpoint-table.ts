@@ -8,7 +8,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { renderSortHeader, tableStyles } from '../../shared/table.ts';
+import { renderSortHeader } from '../../shared/table.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 
 type SortKey = 'requests' | 'p95Ms' | 'errorPct';
@@ -47,7 +47,7 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @customElement ops-endpoint-table
  */
 export class OpsEndpointTable extends OpsElement {
-  static override styles = [...OpsElement.styles, tableStyles, styles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
   @property({ reflect: true }) status = '';

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { delay, http } from 'msw';
 import { problem } from '../../../mocks/problem.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { CancelDetail, ErrorRecordDetail } from '../../shared/events.ts';
 import '../console/define.ts';
@@ -10,10 +11,7 @@ import './define.ts';
 import type { OpsErrorForm } from './ops-error-form.ts';
 
 async function form(extra = '') {
-  const el = document.createElement('ops-error-form');
-  el.setAttribute('api-base', API_BASE);
-  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
-  return fixture<OpsErrorForm>(html`${el}`);
+  return mount<OpsErrorForm>('ops-error-form', attrs(extra));
 }
 const ready = (el: Element) => waitFor(() => $(el, 'form'), 'form');
 const control = (el: Element, field: string) => $<HTMLInputElement>(el, `#${field}`)!;

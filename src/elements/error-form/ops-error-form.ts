@@ -1,14 +1,14 @@
-import { css, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import * as schema from '../../api/schemas.ts';
 import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { detailStyles, renderBreadcrumb } from '../../shared/detail.ts';
+import { renderBreadcrumb } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { Submission } from '../../shared/submission.ts';
 import { EMPTY_VALUES, FIELDS, renderField, type Field, type FieldErrors, type FormValues } from './error-form-fields.ts';
+import { styles } from './ops-error-form.styles.ts';
 
 /**
  * The form that creates an error record. Validated with the contract's own schema before it
@@ -29,42 +29,7 @@ import { EMPTY_VALUES, FIELDS, renderField, type Field, type FieldErrors, type F
  * @customElement ops-error-form
  */
 export class OpsErrorForm extends OpsElement {
-  static override styles = [
-    tokens,
-    sharedStyles,
-    detailStyles,
-    css`
-      form {
-        display: grid;
-        gap: var(--_space);
-        max-width: 36rem;
-      }
-      .field {
-        display: grid;
-        gap: 0.25rem;
-      }
-      .field label {
-        font-weight: 500;
-      }
-      .hint {
-        margin: -0.75rem 0 var(--_space);
-        color: var(--_muted);
-      }
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--_space);
-        align-items: center;
-      }
-      .confirm,
-      .saved {
-        margin: 0;
-        padding: var(--_space);
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-      }
-    `,
-  ];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** Where the "Errors" crumb points (http(s) or relative; default: the wrapper's `routes.errors`, else `#errors`). */
   @property({ attribute: 'errors-href' }) errorsHref?: string;

@@ -1,8 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { delay, http } from 'msw';
 import { problem } from '../../../mocks/problem.ts';
 import { facts } from '../../../test/detail.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
@@ -11,11 +12,7 @@ import './define.ts';
 import type { OpsError } from './ops-error.ts';
 
 async function errorPage(id = 'err_500_webhooks', extra = '') {
-  const el = document.createElement('ops-error');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('error-id', id);
-  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
-  return fixture<OpsError>(html`${el}`);
+  return mount<OpsError>('ops-error', { 'error-id': id, ...attrs(extra) });
 }
 const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
 const badge = (el: Element) => $(el, 'h2 .badge')!;

@@ -1,4 +1,4 @@
-import { css, html, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatMonth } from '../../format/format.ts';
@@ -6,11 +6,11 @@ import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { toConsoleError } from '../../api/errors.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
 import { renderErrorEdit } from './error-edit.ts';
+import { styles } from './ops-error.styles.ts';
 
 /**
  * An error record's page, titled `<code> <title>` (e.g. `500 Server error`) with its status;
@@ -30,27 +30,7 @@ import { renderErrorEdit } from './error-edit.ts';
  * @customElement ops-error
  */
 export class OpsError extends OpsElement {
-  static override styles = [
-    tokens,
-    sharedStyles,
-    detailStyles,
-    css`
-      .edit {
-        display: grid;
-        gap: var(--_space);
-        justify-items: start;
-        max-width: 36rem;
-      }
-      .field {
-        display: grid;
-        gap: 0.25rem;
-        width: 100%;
-      }
-      .notes-text {
-        white-space: pre-wrap;
-      }
-    `,
-  ];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** The error record to show. */
   @property({ attribute: 'error-id' }) errorId = '';

@@ -1,100 +1,102 @@
 import { css } from 'lit';
 
-export const styles = css`
-  .overview {
-    display: grid;
-    gap: calc(var(--_space) * 2);
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  .summary,
-  .recent {
-    grid-column: 1 / -1;
-  }
-  @container (max-width: 720px) {
+export const styles = [
+  css`
     .overview {
-      grid-template-columns: minmax(0, 1fr);
+      display: grid;
+      gap: calc(var(--_space) * 2);
+      grid-template-columns: repeat(2, minmax(0, 1fr));
     }
-  }
-  h2,
-  h3 {
-    margin: 0 0 var(--_space);
-  }
-  .greeting {
-    font-size: 1.4em;
-  }
-  h3 {
-    font-size: 1.05em;
-  }
-  .panel {
-    padding: calc(var(--_space) * 1.5);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    min-width: 0;
-  }
-  .panel-header {
-    display: flex;
-    justify-content: space-between;
-    align-items: baseline;
-    gap: var(--_space);
-  }
-  a {
-    color: var(--_accent);
-  }
-  .figure-wide {
-    grid-column: span 2;
-  }
-  @container (max-width: 480px) {
+    .summary,
+    .recent {
+      grid-column: 1 / -1;
+    }
+    @container (max-width: 720px) {
+      .overview {
+        grid-template-columns: minmax(0, 1fr);
+      }
+    }
+    h2,
+    h3 {
+      margin: 0 0 var(--_space);
+    }
+    .greeting {
+      font-size: 1.4em;
+    }
+    h3 {
+      font-size: 1.05em;
+    }
+    .panel {
+      padding: calc(var(--_space) * 1.5);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_surface);
+      min-width: 0;
+    }
+    .panel-header {
+      display: flex;
+      justify-content: space-between;
+      align-items: baseline;
+      gap: var(--_space);
+    }
+    a {
+      color: var(--_accent);
+    }
     .figure-wide {
-      grid-column: auto;
+      grid-column: span 2;
     }
-  }
-  .sparkline {
-    --ops-chart-height: 64px;
-  }
-  .shares {
-    display: grid;
-    gap: 0.2rem;
-    margin: var(--_space) 0 0;
-    padding: 0;
-    list-style: none;
-    font-variant-numeric: tabular-nums;
-  }
-  .shares li {
-    display: flex;
-    align-items: center;
-    gap: var(--_space);
-  }
-  .share-group {
-    flex: 1;
-  }
-  .share-total {
-    border-top: 1px solid var(--_border);
-    padding-top: 0.2rem;
-    font-weight: 600;
-  }
-  .swatch {
-    width: 0.75rem;
-    height: 0.75rem;
-    border-radius: 2px;
-  }
-  /* Classes, not inline styles, so a strict style-src CSP needs no exception. */
-  .swatch-1 {
-    background: var(--_chart-1);
-  }
-  .swatch-2 {
-    background: var(--_chart-2);
-  }
-  .swatch-3 {
-    background: var(--_chart-3);
-  }
-  .swatch-4 {
-    background: var(--_chart-4);
-  }
-  .swatch-5 {
-    background: var(--_chart-5);
-  }
-  .unavailable {
-    color: var(--_muted);
-  }
-`;
+    @container (max-width: 480px) {
+      .figure-wide {
+        grid-column: auto;
+      }
+    }
+    .sparkline {
+      --ops-chart-height: 64px;
+    }
+    .shares {
+      display: grid;
+      gap: 0.2rem;
+      margin: var(--_space) 0 0;
+      padding: 0;
+      list-style: none;
+      font-variant-numeric: tabular-nums;
+    }
+    .shares li {
+      display: flex;
+      align-items: center;
+      gap: var(--_space);
+    }
+    .share-group {
+      flex: 1;
+    }
+    .share-total {
+      border-top: 1px solid var(--_border);
+      padding-top: 0.2rem;
+      font-weight: 600;
+    }
+    .swatch {
+      width: 0.75rem;
+      height: 0.75rem;
+      border-radius: 2px;
+    }
+    /* Classes, not inline styles, so a strict style-src CSP needs no exception. */
+    .swatch-1 {
+      background: var(--_chart-1);
+    }
+    .swatch-2 {
+      background: var(--_chart-2);
+    }
+    .swatch-3 {
+      background: var(--_chart-3);
+    }
+    .swatch-4 {
+      background: var(--_chart-4);
+    }
+    .swatch-5 {
+      background: var(--_chart-5);
+    }
+    .unavailable {
+      color: var(--_muted);
+    }
+  `,
+];

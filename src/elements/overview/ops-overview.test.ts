@@ -1,8 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { problem } from '../../../mocks/problem.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
@@ -11,12 +12,7 @@ import './define.ts';
 import type { OpsOverview } from './ops-overview.ts';
 
 async function overview(attributes = '', clock = () => fixtures.FIXTURE_NOW) {
-  const el = document.createElement('ops-overview');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('time-zone', 'UTC');
-  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
-  el.clock = clock;
-  return fixture<OpsOverview>(html`${el}`);
+  return mount<OpsOverview>('ops-overview', attrs(attributes), { properties: { clock } });
 }
 
 const summaryLoaded = (el: Element) => waitFor(() => $(el, '[part="greeting"]'), 'greeting');

@@ -35,7 +35,7 @@ const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval'
  * @customElement ops-overview
  */
 export class OpsOverview extends OpsElement {
-  static override styles = [...OpsElement.styles, styles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /**
    * Where "View all" points (http(s) or relative; default: the wrapper's `routes.endpoints`, else

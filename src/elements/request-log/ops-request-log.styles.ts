@@ -1,124 +1,115 @@
 import { css } from 'lit';
+import { tableStyles } from '../../shared/table.ts';
 
-export const styles = css`
-  .toolbar {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--_space) calc(var(--_space) * 1.5);
-    align-items: center;
-    margin-bottom: var(--_space);
-  }
-  .toolbar label {
-    display: inline-flex;
-    gap: calc(var(--_space) * 0.5);
-    align-items: center;
-    color: var(--_muted);
-  }
-  .status-input {
-    width: 6.5rem;
-  }
-  .hint.invalid {
-    color: var(--_danger);
-    flex-basis: 100%;
-  }
-  .switch {
-    display: inline-flex;
-    margin: 0;
-    padding: 0;
-    border: 1px solid var(--_border);
-    border-radius: 999px;
-    overflow: hidden;
-  }
-  .switch-option {
-    position: relative;
-  }
-  .switch-option input {
-    position: absolute;
-    opacity: 0;
-    inset: 0;
-    margin: 0;
-    cursor: pointer;
-  }
-  .switch-option span {
-    display: block;
-    padding: 0.15rem 0.8rem;
-    color: var(--_text);
-  }
-  .switch-option input:checked + span {
-    color: var(--_surface);
-    background: var(--_accent);
-  }
-  .switch-option input:focus-visible + span {
-    outline: 2px solid var(--_accent);
-    outline-offset: -4px;
-  }
-  .timeline {
-    height: var(--ops-log-height, 28rem);
-    /* The scrollbar's space is kept from the start: its arrival would resize every row and
-       send the virtualizer's resize observers round again in the same frame. */
-    scrollbar-gutter: stable;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  /* Rows have a fixed height so the virtualizer's measurements settle in one pass. */
-  .row {
-    display: grid;
-    grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) 11rem;
-    gap: var(--_space);
-    align-items: center;
-    width: 100%;
-    height: 2.5rem;
-    overflow: hidden;
-    white-space: nowrap;
-    padding: calc(var(--_space) * 0.6) var(--_space);
-    border-bottom: 1px solid var(--_border);
-    font-variant-numeric: tabular-nums;
-  }
-  .row-link,
-  .actor,
-  .time {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    min-width: 0;
-  }
-  .row-link {
-    font: inherit;
-    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-    color: var(--_accent);
-    background: none;
-    border: none;
-    padding: 0;
-    cursor: pointer;
-    text-align: left;
-  }
-  .duration {
-    text-align: right;
-  }
-  .actor,
-  .time {
-    color: var(--_muted);
-  }
-  /* "N new" floats over the list, so showing it never pushes the rows the reader is on. */
-  .timeline-frame {
-    position: relative;
-  }
-  .new-entries {
-    position: absolute;
-    z-index: 1;
-    top: var(--_space);
-    left: 50%;
-    translate: -50% 0;
-  }
-  .new-entries {
-    box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
-  }
-  @container (max-width: 560px) {
-    .row {
-      grid-template-columns: 1fr auto;
-      height: 5.25rem;
+export const styles = [
+  tableStyles,
+  css`
+    .status-input {
+      width: 6.5rem;
     }
-    .duration {
+    .hint.invalid {
+      color: var(--_danger);
+      flex-basis: 100%;
+    }
+    .switch {
+      display: inline-flex;
+      margin: 0;
+      padding: 0;
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      overflow: hidden;
+    }
+    .switch-option {
+      position: relative;
+    }
+    .switch-option input {
+      position: absolute;
+      opacity: 0;
+      inset: 0;
+      margin: 0;
+      cursor: pointer;
+    }
+    .switch-option span {
+      display: block;
+      padding: 0.15rem 0.8rem;
+      color: var(--_text);
+    }
+    .switch-option input:checked + span {
+      color: var(--_surface);
+      background: var(--_accent);
+    }
+    .switch-option input:focus-visible + span {
+      outline: 2px solid var(--_accent);
+      outline-offset: -4px;
+    }
+    .timeline {
+      height: var(--ops-log-height, 28rem);
+      /* The scrollbar's space is kept from the start: its arrival would resize every row and
+         send the virtualizer's resize observers round again in the same frame. */
+      scrollbar-gutter: stable;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+    }
+    /* Rows have a fixed height so the virtualizer's measurements settle in one pass. */
+    .row {
+      display: grid;
+      grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) 11rem;
+      gap: var(--_space);
+      align-items: center;
+      width: 100%;
+      height: 2.5rem;
+      overflow: hidden;
+      white-space: nowrap;
+      padding: calc(var(--_space) * 0.6) var(--_space);
+      border-bottom: 1px solid var(--_border);
+      font-variant-numeric: tabular-nums;
+    }
+    .row-link,
+    .actor,
+    .time {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      min-width: 0;
+    }
+    .row-link {
+      font: inherit;
+      font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+      color: var(--_accent);
+      background: none;
+      border: none;
+      padding: 0;
+      cursor: pointer;
       text-align: left;
     }
-  }
-`;
+    .duration {
+      text-align: right;
+    }
+    .actor,
+    .time {
+      color: var(--_muted);
+    }
+    /* "N new" floats over the list, so showing it never pushes the rows the reader is on. */
+    .timeline-frame {
+      position: relative;
+    }
+    .new-entries {
+      position: absolute;
+      z-index: 1;
+      top: var(--_space);
+      left: 50%;
+      translate: -50% 0;
+    }
+    .new-entries {
+      box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
+    }
+    @container (max-width: 560px) {
+      .row {
+        grid-template-columns: 1fr auto;
+        height: 5.25rem;
+      }
+      .duration {
+        text-align: left;
+      }
+    }
+  `,
+];

@@ -1,7 +1,8 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
-import { $, $$, ignoreResizeObserverLoopNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { RequestEntry } from '../../api/schemas.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
@@ -14,11 +15,7 @@ const loaded = (el: Element) => waitFor(() => rows(el).length > 0, 'rows rendere
 const requestsTo = (api: { requests: URL[] }, path: string) => api.requests.filter((u) => u.pathname.endsWith(path));
 
 async function log(attributes = '') {
-  const el = document.createElement('ops-request-log');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('time-zone', 'UTC');
-  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
-  return fixture<OpsRequestLog>(html`${el}`);
+  return mount<OpsRequestLog>('ops-request-log', attrs(attributes));
 }
 
 function change(el: Element, selector: string, value: string) {
@@ -38,10 +35,9 @@ const entry = (id: string, time: string, extra: Partial<RequestEntry> = {}): Req
   ...extra,
 });
 
-ignoreResizeObserverLoopNotice();
-
 describe('ops-request-log', () => {
   const api = useMockApi();
+  allowVirtualizerResizeNotice();
 
   describe('timeline', () => {
     it('lists the latest requests newest first in the seed formats', async () => {
@@ -218,13 +214,28 @@ describe('ops-request-log', () => {
       await loaded(el);
       const timeline = $(el, '.timeline')!;
       timeline.scrollTop = 600;
-      await waitFor(() => rows(el).some((r) => r.getBoundingClientRect().top > timeline.getBoundingClientRect().top), 'scrolled');
-      const watched = rows(el).find((r) => r.getBoundingClientRect().top > timeline.getBoundingClientRect().top)!;
-      const before = watched.getBoundingClientRect().top;
+      // The virtualizer measures and re-places rows over a few frames (and reuses row elements),
+      // so the reader's view is what is on screen once it has settled, followed by entry id.
+      const view = () =>
+        rows(el)
+          .map((r) => `${r.dataset['id']}@${r.getBoundingClientRect().top}`)
+          .join(' ');
+      await waitFor(async () => {
+        const seen = view();
+        await new Promise(requestAnimationFrame);
+        await new Promise(requestAnimationFrame);
+        return seen === view() && timeline.scrollTop > 0;
+      }, 'scrolled and settled');
+      const topOf = (id: string) =>
+        rows(el)
+          .find((r) => r.dataset['id'] === id)
+          ?.getBoundingClientRect().top;
+      const watchedId = rows(el).find((r) => r.getBoundingClientRect().top > timeline.getBoundingClientRect().top)!.dataset['id']!;
+      const before = topOf(watchedId);
       arrivals = [entry('rq_live_a', '2026-09-14T09:42:00Z'), entry('rq_live_b', '2026-09-14T09:42:30Z')].reverse();
       const button = await waitFor(() => $<HTMLButtonElement>(el, '[part="new-entries"]'), 'N new');
       expect(text(button)).to.equal('2 new');
-      expect(watched.getBoundingClientRect().top).to.equal(before);
+      expect(topOf(watchedId), `row ${watchedId} stays where the reader saw it`).to.equal(before);
       expect(el.entries()[0]!.id).not.to.equal('rq_live_b');
       button.click();
       await waitFor(() => el.entries()[0]!.id === 'rq_live_b' && timeline.scrollTop === 0, 'merged on top');

@@ -8,7 +8,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { nextSort, tableStyles } from '../../shared/table.ts';
+import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-request-log.styles.ts';
 import { renderSummary, SUMMARY_COLUMNS, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
 import { renderTimeline } from './request-timeline.ts';
@@ -47,7 +47,7 @@ export const LOG_CAP = 50_000;
  * @customElement ops-request-log
  */
 export class OpsRequestLog extends OpsElement {
-  static override styles = [...OpsElement.styles, tableStyles, styles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** `timeline` (default) or `summary`. */
   @property({ reflect: true }) view: View = 'timeline';

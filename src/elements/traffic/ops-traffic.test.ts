@@ -1,7 +1,8 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, useMockApi } from '../../../test/mock-api.ts';
 import type { Traffic } from '../../api/schemas.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
@@ -10,10 +11,7 @@ import './define.ts';
 import type { OpsTraffic } from './ops-traffic.ts';
 
 async function traffic(attributes = '') {
-  const el = document.createElement('ops-traffic');
-  el.setAttribute('api-base', API_BASE);
-  for (const [name, value] of new URLSearchParams(attributes)) el.setAttribute(name, value);
-  return fixture<OpsTraffic>(html`${el}`);
+  return mount<OpsTraffic>('ops-traffic', attrs(attributes));
 }
 const loaded = (el: Element) => waitFor(() => $$(el, '[part="metric"]').length === 4, 'metrics');
 const metric = (el: Element, key: string) => $(el, `[data-metric="${key}"]`)!;

@@ -7,8 +7,7 @@ import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
-import { nextSort, tableStyles } from '../../shared/table.ts';
+import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
 import { BREAKDOWN_COLUMNS, renderBreakdown, type BreakdownColumn, type BreakdownSort } from './traffic-breakdown.ts';
 
@@ -40,7 +39,7 @@ const METRICS: { key: MetricKey; label: string; riseIsGood: boolean | null }[] =
  * @customElement ops-traffic
  */
 export class OpsTraffic extends OpsElement {
-  static override styles = [tokens, sharedStyles, tableStyles, styles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** The period, sent as `range` (default `12m`). */
   @property({ reflect: true }) range = '12m';

@@ -1,8 +1,9 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { facts } from '../../../test/detail.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
@@ -11,11 +12,7 @@ import './define.ts';
 import type { OpsWebhook } from './ops-webhook.ts';
 
 async function webhook(id = 'wh_invoice_paid', extra = '') {
-  const el = document.createElement('ops-webhook');
-  el.setAttribute('api-base', API_BASE);
-  el.setAttribute('webhook-id', id);
-  for (const [name, value] of new URLSearchParams(extra)) el.setAttribute(name, value);
-  return fixture<OpsWebhook>(html`${el}`);
+  return mount<OpsWebhook>('ops-webhook', { 'webhook-id': id, ...attrs(extra) });
 }
 const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
 

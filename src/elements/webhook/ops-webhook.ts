@@ -5,10 +5,10 @@ import { formatDate, formatInteger, formatMonth, formatPercent } from '../../for
 import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { detailStyles, renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { sharedStyles, tokens } from '../../shared/styles.ts';
+import { styles } from './ops-webhook.styles.ts';
 
 /**
  * A webhook's page, e.g. `invoice.paid`: delivery rate, last send, status, owner, related
@@ -26,7 +26,7 @@ import { sharedStyles, tokens } from '../../shared/styles.ts';
  * @customElement ops-webhook
  */
 export class OpsWebhook extends OpsElement {
-  static override styles = [tokens, sharedStyles, detailStyles];
+  static override styles = [...OpsElement.styles, ...styles];
 
   /** The webhook to show. */
   @property({ attribute: 'webhook-id' }) webhookId = '';

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
+import { getInstanceByDom } from 'echarts/core';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import type { ChartData } from './chart-data.ts';
 import './define.ts';
@@ -96,14 +97,12 @@ describe('ops-chart (shared chart host)', () => {
   });
 
   it('disposes its chart when removed', async () => {
-    const { OpsChart } = await import('./ops-chart.ts');
-    const before = OpsChart.liveInstances;
     const el = await chart(lineData);
     const instance = await drawn(el);
-    expect(OpsChart.liveInstances).to.equal(before + 1);
+    const canvas = instance.getDom();
     el.remove();
     expect(instance.isDisposed()).to.equal(true);
-    expect(OpsChart.liveInstances).to.equal(before);
+    expect(getInstanceByDom(canvas), 'ECharts still holds an instance for the canvas').to.equal(undefined);
   });
 
   it('draws a pie from categories and values', async () => {

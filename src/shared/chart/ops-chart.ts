@@ -106,9 +106,6 @@ export class OpsChart extends LitElement {
     `,
   ];
 
-  /** How many chart instances are alive on the page (for leak checks). */
-  static liveInstances = 0;
-
   /** The data to draw. */
   @property({ attribute: false }) data?: ChartData;
 
@@ -208,7 +205,6 @@ export class OpsChart extends LitElement {
     if (!this.chart || this.chart.isDisposed()) {
       clearWithoutInnerHtml(canvas);
       this.chart = charts.init(canvas, undefined, { renderer: 'canvas' });
-      OpsChart.liveInstances++;
       this.#resizeObserver = new ResizeObserver(() => this.chart?.resize());
       this.#resizeObserver.observe(canvas);
     }
@@ -224,10 +220,7 @@ export class OpsChart extends LitElement {
   #dispose(): void {
     this.#resizeObserver?.disconnect();
     this.#resizeObserver = undefined;
-    if (this.chart && !this.chart.isDisposed()) {
-      this.chart.dispose();
-      OpsChart.liveInstances--;
-    }
+    if (this.chart && !this.chart.isDisposed()) this.chart.dispose();
     this.chart = undefined;
   }
 }

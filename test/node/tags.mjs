@@ -1,0 +1,12 @@
+/** The nine elements the package promises (the wrapper and the internal chart host aside). */
+export const ELEMENT_TAGS = [
+  'ops-overview',
+  'ops-endpoint-table',
+  'ops-request-log',
+  'ops-traffic',
+  'ops-customer',
+  'ops-webhook',
+  'ops-error',
+  'ops-error-form',
+  'ops-activity-feed',
+];
