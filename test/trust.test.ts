@@ -33,10 +33,13 @@ const tableRows = (el: Element) => $$(el, 'tbody tr').map((tr) => text(tr.queryS
 const endpoint = (id: string, label: string): Endpoint => ({ id, method: 'GET', path: `/${label}`, requests: 1, p95Ms: 1, errorPct: 0, status: 'Healthy' });
 
 /** A tenant's endpoint list of four, two per page: `GET /A/1` … `GET /A/4`. */
-function tenantEndpoints(tenant: string) {
-  return http.get(`*/${tenant}/v1/endpoints`, ({ request }) => {
+const tenantEndpoints = (tenant: string) => tenantPages(tenant, 'endpoints', (t, n) => endpoint(`${t}_${n}`, `${t}/${n}`));
+
+/** A tenant's list of four, two per page, newest first: `<tenant>_1` … `<tenant>_4`. */
+function tenantPages<T>(tenant: string, path: string, make: (tenant: string, n: number) => T) {
+  return http.get(`*/${tenant}/v1/${path}`, ({ request }) => {
     const start = Number(new URL(request.url).searchParams.get('cursor') ?? 0);
-    const all = [1, 2, 3, 4].map((n) => endpoint(`${tenant}_${n}`, `${tenant}/${n}`));
+    const all = [1, 2, 3, 4].map((n) => make(tenant, n));
     return HttpResponse.json({ items: all.slice(start, start + 2), nextCursor: start + 2 < all.length ? String(start + 2) : null });
   });
 }
@@ -95,41 +98,48 @@ describe('trust and correctness', () => {
       await waitFor(() => tableRows(el).length === 2, 'only the new first page');
     });
 
-    it('drops the old tenant\u2019s live rows from the request log and its CSV', async () => {
-      const newest = (tenant: string): RequestEntry => ({
-        id: `${tenant}_live`,
+    it('drops the old tenant\u2019s later pages from the request log and its CSV', async () => {
+      const entry = (tenant: string, n: number): RequestEntry => ({
+        id: `${tenant}_${n}`,
         method: 'GET',
-        path: `/${tenant}`,
+        path: `/${tenant}/${n}`,
         status: 200,
         durationMs: 1,
         actor: { id: 'u', name: tenant },
-        time: '2026-09-14T09:50:00Z',
+        time: `2026-09-14T09:5${9 - n}:00Z`,
       });
-      api.use(http.get('*/A/v1/requests', () => HttpResponse.json({ items: [newest('A')], nextCursor: null })));
-      api.use(http.get('*/B/v1/requests', () => HttpResponse.json({ items: [newest('B')], nextCursor: null })));
-      const el = await mount<HTMLElement & { entries(): RequestEntry[]; toCsv(): string }>('ops-request-log', {}, { wrapper: { 'api-base': '/A/v1' } });
-      await waitFor(() => el.entries().length === 1, 'A');
+      api.use(tenantPages('A', 'requests', entry), tenantPages('B', 'requests', entry));
+      const el = await mount<HTMLElement & { entries(): RequestEntry[]; toCsv(): string }>(
+        'ops-request-log',
+        { limit: '2' },
+        { wrapper: { 'api-base': '/A/v1' } },
+      );
+      // The log fetches its next page by itself while the end of the list is in view.
+      await waitFor(() => el.entries().length === 4, 'A, both pages');
       el.parentElement!.setAttribute('api-base', '/B/v1');
-      await waitFor(() => el.entries()[0]?.id === 'B_live', 'B');
-      expect(el.entries().map((e) => e.id)).to.deep.equal(['B_live']);
-      expect(el.toCsv()).not.to.contain('/A');
+      await waitFor(() => el.entries()[0]?.id === 'B_1', 'B');
+      await waitFor(() => el.entries().length === 4, 'B, both pages');
+      expect(el.entries().map((e) => e.id)).to.deep.equal(['B_1', 'B_2', 'B_3', 'B_4']);
+      expect(el.toCsv()).not.to.contain('/A/');
     });
 
-    it('drops the old tenant\u2019s items from the activity feed', async () => {
-      const item = (tenant: string): ActivityItem => ({
-        id: `${tenant}_1`,
+    it('drops the old tenant\u2019s Load more pages from the activity feed', async () => {
+      const item = (tenant: string, n: number): ActivityItem => ({
+        id: `${tenant}_${n}`,
         kind: 'key-created',
         actor: { id: 'u', name: `User ${tenant}` },
-        text: `did ${tenant}`,
-        at: '2026-09-14T09:40:00Z',
+        text: `did ${tenant} ${n}`,
+        at: `2026-09-14T09:4${9 - n}:00Z`,
       });
-      api.use(http.get('*/A/v1/activity', () => HttpResponse.json({ items: [item('A')], nextCursor: null })));
-      api.use(http.get('*/B/v1/activity', () => HttpResponse.json({ items: [item('B')], nextCursor: null })));
-      const el = await mount('ops-activity-feed', {}, { wrapper: { 'api-base': '/A/v1' } });
-      await waitFor(() => $(el, '[part="item"]'), 'A');
+      api.use(tenantPages('A', 'activity', item), tenantPages('B', 'activity', item));
+      const el = await mount('ops-activity-feed', { limit: '2' }, { wrapper: { 'api-base': '/A/v1' } });
+      const ids = () => $$(el, '[part="item"]').map((li) => li.dataset['id']);
+      await waitFor(() => ids().length === 2, 'A');
+      $<HTMLButtonElement>(el, '[part="load-more"]')!.click();
+      await waitFor(() => ids().length === 4, 'A paged');
       el.parentElement!.setAttribute('api-base', '/B/v1');
-      await waitFor(() => $(el, '[part="item"]')?.dataset['id'] === 'B_1', 'B');
-      expect($$(el, '[part="item"]').map((li) => li.dataset['id'])).to.deep.equal(['B_1']);
+      await waitFor(() => ids()[0] === 'B_1', 'B');
+      expect(ids()).to.deep.equal(['B_1', 'B_2']);
     });
   });
 
@@ -201,35 +211,65 @@ describe('trust and correctness', () => {
   });
 
   describe('5. a corrected submission after a failure', () => {
-    it('sends the corrected payload with a new Idempotency-Key, so the correction lands', async () => {
-      let fail = true;
-      api.use(http.post(`*${API_BASE}/errors`, () => (fail ? problem(500, 'Internal Server Error') : undefined)));
-      const el = await mount('ops-error-form');
-      await waitFor(() => $(el, 'form'), 'form');
-      const set = (name: string, value: string) => {
+    const form = { code: '500', endpoint: 'POST /webhooks', count: '3', firstSeen: '2026-09-01', status: 'Open', notes: 'first words' };
+    const fill = (el: HTMLElement, values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) {
         const field = $<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(el, `[name="${name}"]`)!;
         field.value = value;
         field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input'));
-      };
-      Object.entries({ code: '500', endpoint: 'POST /webhooks', count: '3', firstSeen: '2026-09-01', status: 'Open', notes: 'first words' }).forEach(([k, v]) =>
-        set(k, v),
+      }
+    };
+    const submit = (el: HTMLElement) => $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+
+    it('sends the corrected payload with a new Idempotency-Key, so the correction lands', async () => {
+      // The server applied the first attempt but its answer was lost (a 500 reached the page);
+      // like a real server it answers a repeated Idempotency-Key with what that key created.
+      const firstByKey = new Map<string, schema.ErrorRecord>();
+      let fail = true;
+      api.use(
+        http.post(`*${API_BASE}/errors`, async ({ request }) => {
+          const key = request.headers.get('Idempotency-Key')!;
+          const replay = firstByKey.get(key);
+          if (replay) return HttpResponse.json(replay, { status: 201 });
+          const body = (await request.clone().json()) as { notes: string };
+          if (!fail) return undefined; // the default handler creates the record from this payload
+          firstByKey.set(key, { ...fixtures.errorRecords[0]!, id: 'err_first_attempt', notes: body.notes });
+          return problem(500, 'Internal Server Error');
+        }),
       );
-      const submit = () => $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-      submit();
+      const el = await mount('ops-error-form');
+      await waitFor(() => $(el, 'form'), 'form');
+      fill(el, form);
+      submit(el);
       await waitFor(() => text($(el, '.form-error')), 'failure shown');
+      fail = false;
+      fill(el, { notes: 'corrected words' });
+      const created = nextEvent<CustomEvent<{ record: schema.ErrorRecord }>>(el, 'ops-error-created');
+      submit(el);
+      expect((await created).detail.record.notes).to.equal('corrected words');
+      expect(api.db.errors.filter((e) => e.notes === 'corrected words')).to.have.length(1);
+    });
+
+    it('repeats the key for the same payload, so a retry cannot create it twice', async () => {
       const keys: string[] = [];
+      let fail = true;
       api.use(
         http.post(`*${API_BASE}/errors`, ({ request }) => {
           keys.push(request.headers.get('Idempotency-Key')!);
+          return fail ? problem(503, 'Service Unavailable') : undefined;
         }),
       );
+      const el = await mount('ops-error-form');
+      await waitFor(() => $(el, 'form'), 'form');
+      fill(el, form);
+      submit(el);
+      await waitFor(() => text($(el, '.form-error')), 'failure shown');
       fail = false;
-      set('notes', 'corrected words');
-      const created = nextEvent<CustomEvent<{ record: schema.ErrorRecord }>>(el, 'ops-error-created');
-      submit();
-      expect((await created).detail.record.notes).to.equal('corrected words');
-      expect(api.db.errors.filter((e) => e.notes === 'corrected words')).to.have.length(1);
-      expect(keys).to.have.length(1);
+      const created = nextEvent(el, 'ops-error-created');
+      submit(el);
+      await created;
+      expect(keys).to.have.length(2);
+      expect(keys[1]).to.equal(keys[0]);
     });
   });
 

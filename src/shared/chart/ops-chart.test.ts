@@ -1,6 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { getInstanceByDom } from 'echarts/core';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import type { ChartData } from './chart-data.ts';
 import './define.ts';
@@ -33,8 +32,23 @@ async function chart(data: ChartData | undefined, wrapperStyle = '') {
   return wrapper.querySelector('ops-chart')!;
 }
 
+/**
+ * ECharts prints each notice once per page (some with console.log), so every "[ECharts]" line
+ * is collected from this file's first draw on.
+ */
+const echartsWarnings: string[] = [];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- put back on console, and called with it, below
+const consoleMethods = (['log', 'warn', 'error'] as const).map((name) => [name, console[name]] as const);
+for (const [name, original] of consoleMethods) {
+  console[name] = (...args: unknown[]) => {
+    if (String(args[0]).startsWith('[ECharts]')) echartsWarnings.push(args.map(String).join(' '));
+    original.apply(console, args);
+  };
+}
+
 describe('ops-chart (shared chart host)', () => {
   afterEach(() => emulateMedia({ reducedMotion: 'no-preference' }));
+  after(() => consoleMethods.forEach(([name, original]) => (console[name] = original)));
 
   it('loads ECharts on first draw and draws the series with their labels', async () => {
     const el = await chart(lineData);
@@ -101,8 +115,18 @@ describe('ops-chart (shared chart host)', () => {
     const instance = await drawn(el);
     const canvas = instance.getDom();
     el.remove();
+    const { getInstanceByDom } = await import('echarts/core'); // after the first-draw test: that one checks the lazy load
     expect(instance.isDisposed()).to.equal(true);
     expect(getInstanceByDom(canvas), 'ECharts still holds an instance for the canvas').to.equal(undefined);
+  });
+
+  it('draws every chart type without an ECharts warning (no deprecated option such as grid.containLabel)', async () => {
+    for (const type of ['line', 'bar', 'pie', 'sparkline'] as const) {
+      const el = await chart({ ...lineData, type });
+      await drawn(el);
+      el.remove();
+    }
+    expect(echartsWarnings).to.deep.equal([]);
   });
 
   it('draws a pie from categories and values', async () => {
