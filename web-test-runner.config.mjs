@@ -13,7 +13,7 @@ export default {
   // One page at a time: a page left in the background stops getting animation frames, which charts need.
   concurrency: 1,
   testsFinishTimeout: 300_000,
-  testFramework: { config: { timeout: 20_000 } },
+  testFramework: { config: { timeout: 60_000 } },
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumArgs } })],
   reporters: [defaultReporter(), summaryReporter()],
 };

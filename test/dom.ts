@@ -10,8 +10,8 @@ export const $$ = <T extends Element = HTMLElement>(el: Element, selector: strin
 /** Visible text with whitespace collapsed. */
 export const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** Waits until `read` returns something truthy. Generous by default: the unbundled dev server loads ECharts as hundreds of modules the first time. */
-export async function waitFor<T>(read: () => T | null | undefined | false, message: string, timeout = 15_000): Promise<T> {
+/** Waits until `read` returns something truthy. Generous by default: the unbundled dev server loads ECharts as hundreds of modules the first time, which takes over 15 s on a busy 2-core machine. */
+export async function waitFor<T>(read: () => T | null | undefined | false, message: string, timeout = 45_000): Promise<T> {
   let value: T | null | undefined | false;
   await waitUntil(() => (value = read()), message, { timeout });
   return value as T;
