@@ -1,5 +1,5 @@
 // The test command's runner: the browser tests (@web/test-runner in headless Chromium), then
-// the Node tests of the built package (node:test), and one closing line for both:
+// the Node tests of the built package and of the console server (node:test), and one closing line for both:
 // `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -19,9 +19,15 @@ try {
 rmSync(dir, { recursive: true, force: true });
 
 let nodeStatus = 0;
-const nodeTests = readdirSync('test/node')
-  .filter((f) => f.endsWith('.test.mjs'))
-  .map((f) => join('test/node', f));
+// The package's Node tests, then the console server's (TypeScript, run by Node 24 as is).
+const nodeTests = [
+  ...readdirSync('test/node')
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => join('test/node', f)),
+  ...readdirSync('server/test')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join('server/test', f)),
+];
 if (nodeTests.length && !process.argv.includes('--files')) {
   const run = spawnSync(
     process.execPath,

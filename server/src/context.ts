@@ -1,0 +1,35 @@
+/** What every route computation gets: the stores, the account's calendar and the clock. */
+import { createHash } from 'node:crypto';
+import type { Thresholds } from './figures.ts';
+import type { Principal } from './auth.ts';
+import type { Stores } from './store/types.ts';
+
+export interface ViewContext {
+  stores: Stores;
+  principal: Principal;
+  accountId: string;
+  timeZone: string;
+  thresholds: Thresholds;
+  now: number;
+}
+
+/** How far back the endpoint table, customers' figures and related endpoints look. */
+export const RECENT_DAYS = 30;
+export const DAY_MS = 86_400_000;
+
+/** An endpoint's id: stable for its (API version, method, route), opaque to clients. */
+export function endpointId(apiVersion: string, method: string, route: string): string {
+  return `ep_${createHash('sha256').update(`${apiVersion}\u0000${method}\u0000${route}`).digest('hex').slice(0, 12)}`;
+}
+
+export const endpointLabel = (method: string, route: string) => `${method} ${route}`;
+
+/** `"POST /webhooks"` → method and route; undefined when it is not a label. */
+export function parseEndpointLabel(label: string): { method: string; route: string } | undefined {
+  const match = /^([A-Z]+) (\/\S*)$/.exec(label);
+  return match ? { method: match[1]!, route: match[2]! } : undefined;
+}
+
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

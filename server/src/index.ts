@@ -1,0 +1,6 @@
+/** @ops-console/server: the console API computed from real traffic. */
+export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './server.ts';
+export { serve } from './serve.ts';
+export { openDuckDbStores } from './store/duckdb.ts';
+export type { AuthOptions, Principal } from './auth.ts';
+export type * from './store/types.ts';

@@ -1,0 +1,130 @@
+/**
+ * The ingest and admin payloads: each event is checked on its own, good ones are kept, bad
+ * ones reported by index with the reason, and the kept ones are written in one transaction.
+ */
+import * as z from 'zod';
+import { HTTP_METHODS } from '../../src/api/schemas.ts';
+import type { RequestEvent, WebhookDelivery } from './store/types.ts';
+
+const text = (max: number) => z.string().min(1).max(max);
+const timestamp = z.union([z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)), z.number().int().min(0).max(8_640_000_000_000_000)]);
+const person = z.object({ id: text(128), name: text(200) });
+
+export const requestEventInput = z.object({
+  ts: timestamp,
+  method: z.enum([...HTTP_METHODS, 'HEAD', 'OPTIONS']),
+  route: text(512).startsWith('/'),
+  path: text(2048).startsWith('/'),
+  status: z.number().int().min(100).max(599),
+  durationMs: z.number().min(0).max(86_400_000),
+  apiVersion: text(64).optional(),
+  keyId: text(128).optional(),
+  customerId: text(128).optional(),
+  actor: person.optional(),
+  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const deliveryInput = z.object({
+  webhookId: text(128),
+  ts: timestamp,
+  delivered: z.boolean(),
+  status: z.number().int().min(100).max(599).optional(),
+});
+
+export const customerInput = z.object({
+  name: text(200),
+  createdAt: z.iso.date().optional(),
+  plan: text(100),
+  status: text(50),
+  owner: person,
+});
+
+export const webhookInput = z.object({
+  name: text(200),
+  customer: person,
+  owner: person,
+  endpoints: z
+    .array(z.string().regex(/^[A-Z]+ \/\S*$/, 'expected "METHOD /route"'))
+    .max(20)
+    .default([]),
+  createdAt: z.iso.date().optional(),
+});
+
+export const activityInput = z.object({
+  kind: text(64),
+  actor: person,
+  text: text(500),
+  at: timestamp.optional(),
+  subject: text(200).optional(),
+});
+
+export interface Rejected {
+  index: number;
+  reason: string;
+}
+
+/** The events of a batch body: `{ "events": [...] }` as JSON, or one event per line (NDJSON). */
+export function batchItems(body: string, contentType: string | undefined, field: string): unknown[] | string {
+  if (/ndjson|jsonl/i.test(contentType ?? '')) {
+    const items: unknown[] = [];
+    const lines = body.split('\n');
+    for (const [i, line] of lines.entries()) {
+      if (!line.trim()) continue;
+      try {
+        items.push(JSON.parse(line));
+      } catch {
+        items.push(new LineError(`line ${i + 1} is not JSON`));
+      }
+    }
+    return items;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 'The body is not JSON.';
+  }
+  const list = (parsed as Record<string, unknown> | null)?.[field];
+  return Array.isArray(list) ? list : `Send { "${field}": [ … ] } or NDJSON.`;
+}
+
+/** An NDJSON line that could not be read: rejected with its reason, like an invalid event. */
+export class LineError {
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { good: T[]; rejected: Rejected[] } {
+  const good: T[] = [];
+  const rejected: Rejected[] = [];
+  items.forEach((item, index) => {
+    if (item instanceof LineError) return rejected.push({ index, reason: item.reason });
+    const result = schema.safeParse(item);
+    if (result.success) good.push(result.data);
+    else rejected.push({ index, reason: result.error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ') });
+  });
+  return { good, rejected };
+}
+
+export function toEvent(accountId: string, e: z.infer<typeof requestEventInput>): RequestEvent {
+  return {
+    accountId,
+    ts: e.ts,
+    method: e.method,
+    route: e.route,
+    path: e.path,
+    status: e.status,
+    durationMs: e.durationMs,
+    apiVersion: e.apiVersion ?? null,
+    keyId: e.keyId ?? null,
+    customerId: e.customerId ?? null,
+    actor: e.actor ?? null,
+    bytes: e.bytes ?? null,
+  };
+}
+
+export function toDelivery(accountId: string, d: z.infer<typeof deliveryInput>): WebhookDelivery {
+  return { accountId, webhookId: d.webhookId, ts: d.ts, delivered: d.delivered, status: d.status ?? null };
+}

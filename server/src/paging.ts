@@ -1,0 +1,46 @@
+/** `limit` and `cursor` of list routes: opaque cursors, a clear 400 for a bad one. */
+import { badRequest } from './problem.ts';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 500;
+
+export function parseLimit(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_LIMIT;
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_LIMIT) {
+    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}.`, [{ field: 'limit', message: `Use 1–${MAX_LIMIT}.` }]);
+  }
+  return limit;
+}
+
+const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const decode = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
+const invalidCursor = () => badRequest('The cursor is not one this server gave out.', [{ field: 'cursor', message: 'Start again without a cursor.' }]);
+
+/** Position cursors for lists read by offset (computed lists, records). */
+export const offsetCursor = {
+  encode: (offset: number) => encode(`o:${offset}`),
+  decode(cursor: string | undefined): number {
+    if (!cursor) return 0;
+    const match = /^o:(\d{1,9})$/.exec(decode(cursor));
+    if (!match) throw invalidCursor();
+    return Number(match[1]);
+  },
+};
+
+/** Keyset cursors for the request log: the last shown request's time and sequence. */
+export const requestCursor = {
+  encode: (position: { ts: number; seq: number }) => encode(`r:${position.ts}:${position.seq}`),
+  decode(cursor: string | undefined): { ts: number; seq: number } | undefined {
+    if (!cursor) return undefined;
+    const match = /^r:(\d{1,16}):(\d{1,16})$/.exec(decode(cursor));
+    if (!match) throw invalidCursor();
+    return { ts: Number(match[1]), seq: Number(match[2]) };
+  },
+};
+
+/** A page from `limit + 1` fetched items: the extra one only says that there is more. */
+export function pageOf<T, R>(items: readonly T[], limit: number, map: (item: T) => R, next: (last: T) => string) {
+  const shown = items.slice(0, limit);
+  return { items: shown.map(map), nextCursor: items.length > limit ? next(shown[shown.length - 1]!) : null };
+}

@@ -1,0 +1,268 @@
+/**
+ * The console server as a web-standard fetch handler: the console API (bearer auth, CORS by
+ * allowlist), the ingest API and the admin API (ingest keys), every error as problem+json.
+ */
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { createAuthenticator, createIngestAuthenticator, type AuthOptions, type Principal } from './auth.ts';
+import { dayLabel, isTimeZone } from './calendar.ts';
+import type { ViewContext } from './context.ts';
+import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
+import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, toEvent, webhookInput } from './ingest.ts';
+import { parseLimit } from './paging.ts';
+import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
+import { detectSpikes } from './spikes.ts';
+import { openDuckDbStores } from './store/duckdb.ts';
+import type { Stores } from './store/types.ts';
+import { activity, recordActivity } from './views/activity.ts';
+import { addNote, customer } from './views/customers.ts';
+import { endpoints } from './views/endpoints.ts';
+import { createError, errorList, errorOptions, errorRecord, patchError } from './views/errors.ts';
+import { overview } from './views/overview.ts';
+import { requestSummary, requests } from './views/requests.ts';
+import { traffic } from './views/traffic.ts';
+import { webhook } from './views/webhooks.ts';
+
+export interface ConsoleServerOptions {
+  /** A DuckDB file path (default `./ops-console.duckdb`), `':memory:'`, or stores you opened. */
+  store?: string | Stores;
+  /** How console requests are authenticated (static tokens, JWT, or your own hook). */
+  auth?: AuthOptions;
+  /** Ingest keys and the account each writes to: `{ 'demo-ingest-key': 'acct_demo' }`. */
+  ingestKeys?: Record<string, string>;
+  /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */
+  corsOrigins?: string[];
+  /** The account's calendar: months, days and weeks are counted in it (default UTC). */
+  timeZone?: string;
+  /** When an endpoint is Failing or Slow. */
+  thresholds?: Partial<Thresholds>;
+  /** The current time (for tests). */
+  clock?: () => Date;
+  /** Ingest limits: body bytes (default 10 MB) and events per batch (default 10,000). */
+  limits?: { maxBodyBytes?: number; maxBatch?: number };
+}
+
+export interface ConsoleServer {
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+  stores: Stores;
+}
+
+type Env = { Variables: { principal: Principal } };
+
+const WRITE_BODY_BYTES = 64 * 1024;
+
+export async function createConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
+  const timeZone = options.timeZone ?? 'UTC';
+  if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}".`);
+  const stores = typeof options.store === 'object' ? options.store : await openDuckDbStores(options.store ?? './ops-console.duckdb');
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const clock = options.clock ?? (() => new Date());
+  const maxBodyBytes = options.limits?.maxBodyBytes ?? 10 * 1024 * 1024;
+  const maxBatch = options.limits?.maxBatch ?? 10_000;
+  const authenticate = createAuthenticator(options.auth);
+  const ingestAccount = createIngestAuthenticator(options.ingestKeys);
+  const allowed = new Set(options.corsOrigins ?? []);
+
+  const app = new Hono<Env>();
+  app.onError((error) => {
+    if (error instanceof ProblemError) return problemResponse(error);
+    console.error('[ops-console server]', error);
+    return problemResponse(new ProblemError(500, 'Internal server error', 'The server could not answer; nothing was changed by this request.'));
+  });
+  app.notFound((c) => problemResponse(new ProblemError(404, 'Not found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)));
+
+  const tooLarge = (limit: number) => () =>
+    problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
+
+  // ---- console API ----
+  app.use(
+    '/console/v1/*',
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'Accept'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/console/v1/*', async (c, next) => {
+    c.set('principal', await authenticate(c.req.raw));
+    await next();
+  });
+  app.use('/console/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
+
+  const view = (c: Context<Env>): ViewContext => {
+    const principal = c.get('principal');
+    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime() };
+  };
+  const limit = (c: Context<Env>) => parseLimit(c.req.query('limit'));
+
+  app.get('/console/v1/overview', async (c) => c.json(await overview(view(c))));
+  app.get('/console/v1/endpoints', async (c) =>
+    c.json(
+      await endpoints(view(c), {
+        status: c.req.query('status'),
+        q: c.req.query('q'),
+        sort: c.req.query('sort'),
+        limit: limit(c),
+        cursor: c.req.query('cursor'),
+      }),
+    ),
+  );
+  app.get('/console/v1/requests/summary', async (c) => c.json(await requestSummary(view(c))));
+  app.get('/console/v1/requests', async (c) =>
+    c.json(
+      await requests(view(c), {
+        limit: limit(c),
+        cursor: c.req.query('cursor'),
+        method: c.req.query('method'),
+        status: c.req.query('status'),
+        path: c.req.query('path'),
+        since: c.req.query('since'),
+      }),
+    ),
+  );
+  app.get('/console/v1/traffic', async (c) => c.json(await traffic(view(c), c.req.query('range') || undefined)));
+  app.get('/console/v1/customers/:id', async (c) => c.json(await customer(view(c), c.req.param('id'))));
+  app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (body) => addNote(view(c), c.req.param('id'), body)));
+  app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(view(c), c.req.param('id'))));
+  app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
+  app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));
+  app.get('/console/v1/errors', async (c) =>
+    c.json(await errorList(view(c), { status: c.req.query('status'), limit: limit(c), cursor: c.req.query('cursor') })),
+  );
+  app.post('/console/v1/errors', async (c) => idempotent(c, (body) => createError(view(c), body)));
+  app.patch('/console/v1/errors/:id', async (c) => c.json(await patchError(view(c), c.req.param('id'), await jsonBody(c.req.raw), c.req.header('if-match'))));
+  app.get('/console/v1/activity', async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })));
+
+  /** Same key and same request → the first answer again; same key, other request → 422. Concurrent repeats wait for the first. */
+  const inFlight = new Map<string, Promise<Response>>();
+  async function idempotent(c: Context<Env>, create: (body: unknown) => Promise<unknown>): Promise<Response> {
+    const raw = await c.req.raw.text();
+    const body = parseJson(raw);
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) return Response.json(await create(body), { status: 201 });
+    if (!key || key.length > 200) throw badRequest('Idempotency-Key must be 1–200 characters.');
+    const { accountId } = c.get('principal');
+    const fingerprint = createHash('sha256')
+      .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
+      .digest('hex');
+    const slot = `${accountId}\u0000${key}`;
+    while (inFlight.has(slot)) await inFlight.get(slot)!.catch(() => undefined);
+    const work = (async () => {
+      const seen = await stores.records.remembered(accountId, key);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint)
+          throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
+        return Response.json(seen.body, { status: seen.status });
+      }
+      const created = await create(body);
+      await stores.records.remember(accountId, key, { fingerprint, status: 201, body: created });
+      return Response.json(created, { status: 201 });
+    })();
+    inFlight.set(slot, work);
+    try {
+      return await work;
+    } finally {
+      inFlight.delete(slot);
+    }
+  }
+
+  // ---- ingest and admin ----
+  app.use('/ingest/v1/*', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  app.use('/admin/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
+
+  const batch = async (c: Context, field: string) => {
+    const items = batchItems(await c.req.raw.text(), c.req.header('content-type'), field);
+    if (typeof items === 'string') throw badRequest(items);
+    if (items.length > maxBatch) throw new ProblemError(413, 'Content too large', `Send at most ${maxBatch.toLocaleString('en-US')} items per batch.`);
+    return items;
+  };
+
+  app.post('/ingest/v1/requests', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const { good, rejected } = sortOut(await batch(c, 'events'), requestEventInput);
+    const events = good.map((e) => toEvent(accountId, e));
+    await stores.telemetry.append(events);
+    // A failed spike check must not turn an accepted batch into an error.
+    await detectSpikes(
+      stores,
+      accountId,
+      events.filter((e) => e.status >= 500),
+      clock().getTime(),
+    ).catch((error: unknown) => console.error('[ops-console server] spike check', error));
+    return c.json({ accepted: events.length, rejected }, 202);
+  });
+  app.post('/ingest/v1/webhook-deliveries', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
+    await stores.telemetry.appendDeliveries(good.map((d) => toDelivery(accountId, d)));
+    return c.json({ accepted: good.length, rejected }, 202);
+  });
+  app.put('/admin/v1/customers/:id', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const input = validate(customerInput, await jsonBody(c.req.raw));
+    const now = clock().getTime();
+    const id = c.req.param('id');
+    const existing = await stores.records.customer(accountId, id);
+    const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
+    const outcome = await stores.records.upsertCustomer(accountId, record);
+    const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
+    await stores.records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
+    return c.json(record, outcome === 'created' ? 201 : 200);
+  });
+  app.put('/admin/v1/webhooks/:id', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const input = validate(webhookInput, await jsonBody(c.req.raw));
+    const id = c.req.param('id');
+    const existing = await stores.records.webhook(accountId, id);
+    const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(clock().getTime(), timeZone) };
+    const outcome = await stores.records.upsertWebhook(accountId, record);
+    return c.json(record, outcome === 'created' ? 201 : 200);
+  });
+  app.post('/admin/v1/activity', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const input = validate(activityInput, await jsonBody(c.req.raw));
+    const item = await recordActivity(stores, accountId, {
+      kind: input.kind,
+      actor: input.actor,
+      text: input.text,
+      ts: input.at ?? clock().getTime(),
+      subject: input.subject,
+    });
+    return c.json(item, 201);
+  });
+
+  return {
+    stores,
+    fetch: async (request) => app.fetch(request),
+    close: () => stores.close(),
+  };
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('The body is not JSON.');
+  }
+}
+
+async function jsonBody(request: Request): Promise<unknown> {
+  return parseJson(await request.text());
+}
+
+function validate<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw unprocessable(
+    'Some fields were not accepted.',
+    result.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message })),
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The two storage interfaces of the console server. Request telemetry is append-only and read
+ * through aggregates; records are the small, editable things (customers, webhooks, error
+ * records, notes, history, activity, idempotency keys). The embedded default implements both
+ * on one DuckDB file; other stores implement the same interfaces and run the same tests.
+ */
+import type { Period } from '../calendar.ts';
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+/** One request of the reported API, as ingested. Times are epoch milliseconds. */
+export interface RequestEvent {
+  accountId: string;
+  ts: number;
+  method: string;
+  /** The route template, e.g. `/contacts/{id}`. */
+  route: string;
+  /** The concrete path, e.g. `/contacts/c_42`. */
+  path: string;
+  status: number;
+  durationMs: number;
+  apiVersion: string | null;
+  keyId: string | null;
+  customerId: string | null;
+  actor: Person | null;
+  bytes: number | null;
+}
+
+/** A stored request: `seq` orders requests that share a timestamp and makes the id. */
+export interface StoredRequest extends RequestEvent {
+  seq: number;
+}
+
+/** Narrows the events an aggregate reads. Every field is optional; periods are [from, to). */
+export interface EventFilter {
+  from?: number;
+  to?: number;
+  method?: string;
+  route?: string;
+  apiVersion?: string;
+  /** A status code (500) or a class (5 for 5xx). */
+  status?: number;
+  statusClass?: number;
+  /** A substring of the concrete path. */
+  pathContains?: string;
+  customerId?: string;
+}
+
+export interface Totals {
+  requests: number;
+  /** Requests answered with status ≥ 500. */
+  errors: number;
+  /** Nearest-rank 95th percentile of durations; 0 without requests. */
+  p95Ms: number;
+  /** Distinct key ids. */
+  keys: number;
+  bytes: number;
+}
+
+export interface RouteStats {
+  apiVersion: string;
+  method: string;
+  route: string;
+  requests: number;
+  errors: number;
+  p95Ms: number;
+  /** The newest request's time. */
+  lastTs: number;
+}
+
+export interface SummaryGroup {
+  method: string;
+  route: string;
+  status: number;
+  /** Median duration of the group's requests in the window. */
+  medianMs: number;
+  thisWeek: number;
+}
+
+export interface RequestQuery extends EventFilter {
+  limit: number;
+  /** Only requests older than this position (the cursor of the previous page). */
+  before?: { ts: number; seq: number };
+  /** Only requests newer than this instant. */
+  since?: number;
+}
+
+export interface WebhookDelivery {
+  accountId: string;
+  webhookId: string;
+  ts: number;
+  delivered: boolean;
+  status: number | null;
+}
+
+export interface DeliveryStats {
+  total: number;
+  delivered: number;
+  lastTs: number | null;
+  monthly: number[];
+}
+
+export interface TelemetryStore {
+  /** Appends every event or none. */
+  append(events: readonly RequestEvent[]): Promise<void>;
+  totals(accountId: string, filter: EventFilter): Promise<Totals>;
+  /** Requests and errors per period, in the order given. */
+  perPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; bytes: number }[]>;
+  byRoute(accountId: string, filter: EventFilter): Promise<RouteStats[]>;
+  /** Newest first. */
+  requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
+  summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]>;
+  appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  deliveries(accountId: string, webhookId: string, periods: readonly Period[]): Promise<DeliveryStats>;
+}
+
+export interface CustomerRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  plan: string;
+  status: string;
+  owner: Person;
+}
+
+export interface WebhookRecord {
+  id: string;
+  name: string;
+  customer: { id: string; name: string };
+  owner: Person;
+  /** `METHOD route` of the endpoints the webhook relates to. */
+  endpoints: string[];
+  /** The day it was registered (`YYYY-MM-DD`). */
+  createdAt: string;
+}
+
+export interface NoteRecord {
+  id: string;
+  customerId: string;
+  text: string;
+  author: Person;
+  createdAt: string;
+  /** For newest-first order within a day. */
+  ts: number;
+}
+
+export interface HistoryRecord {
+  customerId: string;
+  kind: string;
+  actor: Person;
+  at: string;
+  ts: number;
+}
+
+export interface ErrorRecordRow {
+  id: string;
+  code: number;
+  title: string;
+  /** `METHOD route`. */
+  endpoint: string;
+  /** The count the person entered; the shown count is computed from events. */
+  enteredCount: number;
+  firstSeen: string;
+  status: string;
+  notes: string | null;
+  owner: Person;
+  version: number;
+  createdTs: number;
+}
+
+export interface ActivityRecord {
+  id: string;
+  kind: string;
+  actor: Person;
+  text: string;
+  ts: number;
+  /** What the item is about (e.g. an endpoint), so a detector does not repeat itself. */
+  subject: string | null;
+}
+
+export interface Remembered {
+  /** A digest of the request that first used the key. */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+export interface RecordStore {
+  upsertCustomer(accountId: string, customer: CustomerRecord): Promise<'created' | 'updated'>;
+  customer(accountId: string, id: string): Promise<CustomerRecord | undefined>;
+  addNote(accountId: string, note: NoteRecord): Promise<void>;
+  notes(accountId: string, customerId: string): Promise<NoteRecord[]>;
+  addHistory(accountId: string, item: HistoryRecord): Promise<void>;
+  history(accountId: string, customerId: string): Promise<HistoryRecord[]>;
+  upsertWebhook(accountId: string, webhook: WebhookRecord): Promise<'created' | 'updated'>;
+  webhook(accountId: string, id: string): Promise<WebhookRecord | undefined>;
+  createError(accountId: string, record: ErrorRecordRow): Promise<void>;
+  error(accountId: string, id: string): Promise<ErrorRecordRow | undefined>;
+  /** Newest first. */
+  errors(accountId: string, query: { status?: string; limit: number; offset: number }): Promise<ErrorRecordRow[]>;
+  /** Applies the change when the stored version is `expectedVersion` (or always without one). */
+  updateError(
+    accountId: string,
+    id: string,
+    change: { status?: string; notes?: string | null },
+    expectedVersion: number | undefined,
+  ): Promise<ErrorRecordRow | 'missing' | 'conflict'>;
+  addActivity(accountId: string, item: ActivityRecord): Promise<void>;
+  /** Newest first. */
+  activity(accountId: string, query: { kind?: string; limit: number; offset: number }): Promise<ActivityRecord[]>;
+  latestActivity(accountId: string, kind: string, subject: string): Promise<ActivityRecord | undefined>;
+  remembered(accountId: string, key: string): Promise<Remembered | undefined>;
+  remember(accountId: string, key: string, value: Remembered): Promise<void>;
+}
+
+export interface Stores {
+  telemetry: TelemetryStore;
+  records: RecordStore;
+  close(): Promise<void>;
+}

@@ -1,0 +1,26 @@
+/** GET /activity, and the items the server itself records. */
+import { randomUUID } from 'node:crypto';
+import { isoSeconds, type ViewContext } from '../context.ts';
+import { offsetCursor, pageOf } from '../paging.ts';
+import type { ActivityRecord, Person, Stores } from '../store/types.ts';
+
+export async function activity(ctx: ViewContext, query: { kind?: string; limit: number; cursor?: string }) {
+  const offset = offsetCursor.decode(query.cursor);
+  const items = await ctx.stores.records.activity(ctx.accountId, { kind: query.kind || undefined, limit: query.limit + 1, offset });
+  return pageOf(
+    items,
+    query.limit,
+    (a) => ({ id: a.id, actor: a.actor, kind: a.kind, text: a.text, at: isoSeconds(a.ts) }),
+    () => offsetCursor.encode(offset + query.limit),
+  );
+}
+
+export async function recordActivity(
+  stores: Stores,
+  accountId: string,
+  item: { kind: string; actor: Person; text: string; ts: number; subject?: string | null },
+): Promise<ActivityRecord> {
+  const record: ActivityRecord = { id: `act_${randomUUID()}`, subject: null, ...item };
+  await stores.records.addActivity(accountId, record);
+  return record;
+}

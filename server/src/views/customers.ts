@@ -1,0 +1,65 @@
+/** GET /customers/{id} and POST /customers/{id}/notes. */
+import { randomUUID } from 'node:crypto';
+import { newNote } from '../../../src/api/schemas.ts';
+import { dayLabel } from '../calendar.ts';
+import type { ViewContext } from '../context.ts';
+import { errorPct } from '../figures.ts';
+import { notFound, unprocessable } from '../problem.ts';
+import type { CustomerRecord, NoteRecord } from '../store/types.ts';
+import { recordActivity } from './activity.ts';
+import { recentRoutes, relatedFrom } from './related.ts';
+
+async function customerRecord(ctx: ViewContext, id: string): Promise<CustomerRecord> {
+  const customer = await ctx.stores.records.customer(ctx.accountId, id);
+  if (!customer) throw notFound(`No customer ${id} in this account.`);
+  return customer;
+}
+
+const noteView = (n: NoteRecord) => ({ id: n.id, text: n.text, author: n.author, createdAt: n.createdAt });
+
+export async function customer(ctx: ViewContext, id: string) {
+  const record = await customerRecord(ctx, id);
+  const [routes, notes, history] = await Promise.all([
+    recentRoutes(ctx, { customerId: id }),
+    ctx.stores.records.notes(ctx.accountId, id),
+    ctx.stores.records.history(ctx.accountId, id),
+  ]);
+  const requests = routes.reduce((sum, r) => sum + r.requests, 0);
+  const errors = routes.reduce((sum, r) => sum + r.errors, 0);
+  return {
+    id: record.id,
+    name: record.name,
+    createdAt: record.createdAt,
+    plan: record.plan,
+    requests,
+    errorPct: errorPct(errors, requests),
+    status: record.status,
+    owner: record.owner,
+    relatedEndpoints: relatedFrom(routes),
+    notes: notes.map(noteView),
+    history: history.map((h) => ({ kind: h.kind, actor: h.actor, at: h.at })),
+  };
+}
+
+export async function addNote(ctx: ViewContext, customerId: string, body: unknown) {
+  const record = await customerRecord(ctx, customerId);
+  const parsed = newNote.safeParse(body);
+  if (!parsed.success) {
+    throw unprocessable(
+      'The note was not accepted.',
+      parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'text', message: i.message })),
+    );
+  }
+  const at = dayLabel(ctx.now, ctx.timeZone);
+  const note: NoteRecord = { id: `n_${randomUUID()}`, customerId, text: parsed.data.text, author: ctx.principal.user, createdAt: at, ts: ctx.now };
+  await ctx.stores.records.addNote(ctx.accountId, note);
+  await ctx.stores.records.addHistory(ctx.accountId, { customerId, kind: 'Note added', actor: ctx.principal.user, at, ts: ctx.now });
+  await recordActivity(ctx.stores, ctx.accountId, {
+    kind: 'note-added',
+    actor: ctx.principal.user,
+    text: `added a note to ${record.name}`,
+    ts: ctx.now,
+    subject: customerId,
+  });
+  return noteView(note);
+}

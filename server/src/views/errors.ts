@@ -1,0 +1,130 @@
+/** GET /errors, /errors/{id}, /errors/options; POST /errors; PATCH /errors/{id} with If-Match. */
+import { randomUUID } from 'node:crypto';
+import { ERROR_CATEGORIES, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
+import { lastMonths, zonedInstant } from '../calendar.ts';
+import { parseEndpointLabel, type ViewContext } from '../context.ts';
+import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
+import { offsetCursor, pageOf } from '../paging.ts';
+import type { ErrorRecordRow } from '../store/types.ts';
+import { recordActivity } from './activity.ts';
+import { recentRoutes, relatedForLabels, relatedFrom } from './related.ts';
+
+const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
+  issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
+
+/** The record as the contract shows it: count and monthly series from the events with its code on its endpoint since it was first seen. */
+async function view(ctx: ViewContext, row: ErrorRecordRow) {
+  const { method, route } = parseEndpointLabel(row.endpoint)!;
+  const [year, month, day] = row.firstSeen.split('-').map(Number) as [number, number, number];
+  const since = zonedInstant(year, month, day, ctx.timeZone);
+  const months = lastMonths(ctx.now, ctx.timeZone, 12).map((m) => ({ ...m, from: Math.max(m.from, since) }));
+  const filter = { method, route, status: row.code };
+  const [totals, monthly, relatedEndpoints] = await Promise.all([
+    ctx.stores.telemetry.totals(ctx.accountId, { ...filter, from: since, to: ctx.now + 1 }),
+    ctx.stores.telemetry.perPeriod(ctx.accountId, months, filter),
+    relatedForLabels(ctx, [row.endpoint]),
+  ]);
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    endpoint: row.endpoint,
+    count: totals.requests,
+    firstSeen: row.firstSeen,
+    status: row.status,
+    notes: row.notes,
+    owner: row.owner,
+    relatedEndpoints,
+    monthly: { months: months.map((m) => m.month), values: monthly.map((m) => m.requests) },
+    version: row.version,
+  };
+}
+
+export async function errorRecord(ctx: ViewContext, id: string) {
+  const row = await ctx.stores.records.error(ctx.accountId, id);
+  if (!row) throw notFound(`No error record ${id} in this account.`);
+  return view(ctx, row);
+}
+
+export async function errorList(ctx: ViewContext, query: { status?: string; limit: number; cursor?: string }) {
+  const offset = offsetCursor.decode(query.cursor);
+  const rows = await ctx.stores.records.errors(ctx.accountId, { status: query.status || undefined, limit: query.limit + 1, offset });
+  const page = pageOf(
+    rows,
+    query.limit,
+    (r) => r,
+    () => offsetCursor.encode(offset + query.limit),
+  );
+  return { items: await Promise.all(page.items.map((r) => view(ctx, r))), nextCursor: page.nextCursor };
+}
+
+/** The endpoints the creation form offers: those with traffic in the recent window, busiest first. */
+export async function errorOptions(ctx: ViewContext) {
+  return { endpoints: relatedFrom(await recentRoutes(ctx), Infinity).map((r) => r.label) };
+}
+
+export async function createError(ctx: ViewContext, body: unknown) {
+  const parsed = newErrorRecord.safeParse(body);
+  if (!parsed.success) throw unprocessable('Some fields were not accepted.', fieldErrors(parsed.error.issues));
+  const input = parsed.data;
+  const { endpoints } = await errorOptions(ctx);
+  if (!endpoints.includes(input.endpoint)) {
+    throw unprocessable('Some fields were not accepted.', [{ field: 'endpoint', message: 'Choose one of the offered endpoints.' }]);
+  }
+  const row: ErrorRecordRow = {
+    id: `err_${randomUUID()}`,
+    code: input.code,
+    title: ERROR_CATEGORIES.find((c) => c.code === input.code)!.title,
+    endpoint: input.endpoint,
+    enteredCount: input.count,
+    firstSeen: input.firstSeen,
+    status: input.status,
+    notes: input.notes?.trim() ? input.notes : null,
+    owner: ctx.principal.user,
+    version: 1,
+    createdTs: ctx.now,
+  };
+  await ctx.stores.records.createError(ctx.accountId, row);
+  await recordActivity(ctx.stores, ctx.accountId, {
+    kind: 'error-recorded',
+    actor: ctx.principal.user,
+    text: `recorded ${row.code} ${row.title} on ${row.endpoint}`,
+    ts: ctx.now,
+    subject: row.id,
+  });
+  return view(ctx, row);
+}
+
+/** `If-Match: "3"` (also W/"3" or 3) → 3; absent → undefined. */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw badRequest('If-Match must name a version, e.g. "3".', [{ field: 'If-Match', message: 'Send the version you read, e.g. "3".' }]);
+  return Number(match[1]);
+}
+
+export async function patchError(ctx: ViewContext, id: string, body: unknown, ifMatch: string | undefined) {
+  const expected = parseIfMatch(ifMatch);
+  const parsed = errorPatch.safeParse(body);
+  if (!parsed.success) throw unprocessable('Some fields were not accepted.', fieldErrors(parsed.error.issues));
+  const change = parsed.data;
+  if (change.status !== undefined && !(ERROR_STATUSES as readonly string[]).includes(change.status)) {
+    throw unprocessable('Some fields were not accepted.', [{ field: 'status', message: `Choose ${ERROR_STATUSES.join(', ')}.` }]);
+  }
+  const before = await ctx.stores.records.error(ctx.accountId, id);
+  const result = await ctx.stores.records.updateError(ctx.accountId, id, change, expected);
+  if (result === 'missing') throw notFound(`No error record ${id} in this account.`);
+  if (result === 'conflict') {
+    throw new ProblemError(412, 'Precondition failed', 'This record changed elsewhere since you read it. Reload to see the current version.');
+  }
+  if (before && change.status !== undefined && change.status !== before.status) {
+    await recordActivity(ctx.stores, ctx.accountId, {
+      kind: 'status-changed',
+      actor: ctx.principal.user,
+      text: `marked ${result.code} ${result.title} on ${result.endpoint} as ${result.status}`,
+      ts: ctx.now,
+      subject: id,
+    });
+  }
+  return view(ctx, result);
+}

@@ -1,0 +1,31 @@
+/** Related endpoints with ids and request counts over the recent window. */
+import { DAY_MS, RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
+import type { EventFilter, RouteStats } from '../store/types.ts';
+
+export interface RelatedEndpoint {
+  id?: string;
+  label: string;
+  requests: number;
+}
+
+export async function recentRoutes(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteStats[]> {
+  return ctx.stores.telemetry.byRoute(ctx.accountId, { ...filter, from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 });
+}
+
+/** One entry per method and route (all API versions together, the busiest version's id), busiest first. */
+export function relatedFrom(routes: readonly RouteStats[], limit = 3): RelatedEndpoint[] {
+  const byLabel = new Map<string, RelatedEndpoint>();
+  for (const r of [...routes].sort((a, b) => b.requests - a.requests)) {
+    const label = endpointLabel(r.method, r.route);
+    const seen = byLabel.get(label);
+    if (seen) seen.requests += r.requests;
+    else byLabel.set(label, { id: endpointId(r.apiVersion, r.method, r.route), label, requests: r.requests });
+  }
+  return [...byLabel.values()].sort((a, b) => b.requests - a.requests).slice(0, limit);
+}
+
+/** Related entries for given labels, in the given order; a label without recent traffic has no id. */
+export async function relatedForLabels(ctx: ViewContext, labels: readonly string[]): Promise<RelatedEndpoint[]> {
+  const all = relatedFrom(await recentRoutes(ctx), Infinity);
+  return labels.map((label) => all.find((r) => r.label === label) ?? { label, requests: 0 });
+}

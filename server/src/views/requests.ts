@@ -1,0 +1,56 @@
+/** GET /requests (newest first, keyset cursor, filters, since) and GET /requests/summary. */
+import { thisWeek } from '../calendar.ts';
+import { DAY_MS, RECENT_DAYS, isoSeconds, type ViewContext } from '../context.ts';
+import { badRequest } from '../problem.ts';
+import { pageOf, requestCursor } from '../paging.ts';
+import type { EventFilter, StoredRequest } from '../store/types.ts';
+
+export interface RequestListQuery {
+  limit: number;
+  cursor?: string;
+  method?: string;
+  status?: string;
+  path?: string;
+  since?: string;
+}
+
+/** The person a request is shown under: its actor, else its customer or key, else "Anonymous". */
+function actorOf(r: StoredRequest) {
+  if (r.actor) return r.actor;
+  if (r.customerId) return { id: r.customerId, name: r.customerId };
+  if (r.keyId) return { id: r.keyId, name: r.keyId };
+  return { id: 'anonymous', name: 'Anonymous' };
+}
+
+export function statusFilter(status: string | undefined): Pick<EventFilter, 'status' | 'statusClass'> {
+  if (!status) return {};
+  if (/^[1-5]\d\d$/.test(status)) return { status: Number(status) };
+  if (/^[1-5]xx$/i.test(status)) return { statusClass: Number(status[0]) };
+  throw badRequest('status must be a code such as 500 or a class such as 5xx.', [{ field: 'status', message: 'Use a code (500) or a class (5xx).' }]);
+}
+
+export async function requests(ctx: ViewContext, query: RequestListQuery) {
+  const since = query.since ? Date.parse(query.since) : undefined;
+  if (since !== undefined && Number.isNaN(since)) throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.');
+  const before = requestCursor.decode(query.cursor);
+  const items = await ctx.stores.telemetry.requests(ctx.accountId, {
+    limit: query.limit + 1,
+    before,
+    since,
+    method: query.method?.toUpperCase() || undefined,
+    pathContains: query.path || undefined,
+    ...statusFilter(query.status),
+  });
+  return pageOf(
+    items,
+    query.limit,
+    (r) => ({ id: `rq_${r.seq}`, method: r.method, path: r.path, status: r.status, durationMs: r.durationMs, actor: actorOf(r), time: isoSeconds(r.ts) }),
+    (last) => requestCursor.encode({ ts: last.ts, seq: last.seq }),
+  );
+}
+
+export async function requestSummary(ctx: ViewContext) {
+  const window = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
+  const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone));
+  return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: Math.round(g.medianMs), thisWeek: g.thisWeek })) };
+}

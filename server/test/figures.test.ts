@@ -1,0 +1,148 @@
+// Figures from a known event set, checked against expectations computed here from the same
+// events (counts, errors %, nearest-rank p95, monthly buckets across a month and a time-zone
+// boundary, shares adding to exactly 100.0).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ConsoleServer } from '../src/index.ts';
+import { knownEvents, NOW } from './events.ts';
+import { call, ingest, monthOf, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
+
+const DAY = 86_400_000;
+const now = Date.parse(NOW);
+const events = knownEvents();
+const inWindow = (e: EventInput, from: number, to = now + 1) => Date.parse(e.ts) >= from && Date.parse(e.ts) < to;
+const recent = events.filter((e) => inWindow(e, now - 30 * DAY));
+
+function lastTwelveMonths(): string[] {
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(2026, 8 - i, 1));
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+for (const timeZone of ['UTC', 'Pacific/Auckland']) {
+  describe(`figures in ${timeZone}`, () => {
+    let server: ConsoleServer;
+    before(async () => {
+      server = await startServer({ timeZone, clock: () => new Date(NOW) });
+      await ingest(server, events);
+    });
+    after(() => server.close());
+
+    test('overview: this month with its 12-month series, today, error rate, p95, active keys, shares to 100.0', async () => {
+      const { status, json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      assert.equal(status, 200);
+      const months = lastTwelveMonths();
+      const perMonth = months.map((m) => events.filter((e) => monthOf(e.ts, timeZone) === m && Date.parse(e.ts) <= now).length);
+      assert.deepEqual(json.figures.requestsThisMonth.series, { months, values: perMonth });
+      assert.equal(json.figures.requestsThisMonth.value, perMonth[11]);
+      const thisMonth = events.filter((e) => monthOf(e.ts, timeZone) === '2026-09' && Date.parse(e.ts) <= now);
+      const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(iso));
+      assert.equal(json.figures.requestsToday.value, events.filter((e) => dayOf(e.ts) === dayOf(NOW) && Date.parse(e.ts) <= now).length);
+      assert.equal(json.figures.errorRate.valuePct, pct1(thisMonth.filter((e) => e.status >= 500).length, thisMonth.length));
+      assert.equal(json.figures.p95Latency.valueMs, nearestRankP95(thisMonth.map((e) => e.durationMs)));
+      assert.equal(json.figures.activeKeys.value, new Set(recent.map((e) => e.keyId).filter(Boolean)).size);
+      const shares = json.requestsByEndpoint.map((g: { sharePct: number }) => Math.round(g.sharePct * 10));
+      assert.equal(
+        shares.reduce((a: number, b: number) => a + b, 0),
+        1000,
+        'shares add up to exactly 100.0',
+      );
+      const groups = new Map<string, number>();
+      for (const e of recent) groups.set(`/${e.route.split('/')[1]}`, (groups.get(`/${e.route.split('/')[1]}`) ?? 0) + 1);
+      const expected = [...groups].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const named = expected.slice(0, 4).map(([g]) => g);
+      assert.deepEqual(
+        json.requestsByEndpoint.map((g: { group: string }) => g.group),
+        expected.length > 4 ? [...named, 'Other'] : named,
+      );
+    });
+
+    test('endpoints: one row per API version, method and route, with requests, nearest-rank p95 and errors %', async () => {
+      const { json } = await call(server, '/console/v1/endpoints?limit=500', { token: 'token-a' });
+      const groups = new Map<string, EventInput[]>();
+      for (const e of recent) {
+        const key = `${e.apiVersion ?? ''}|${e.method}|${e.route}`;
+        groups.set(key, [...(groups.get(key) ?? []), e]);
+      }
+      const expected = [...groups.values()]
+        .map((g) => ({
+          method: g[0]!.method,
+          path: g[0]!.route,
+          requests: g.length,
+          p95Ms: nearestRankP95(g.map((e) => e.durationMs)),
+          errorPct: pct1(g.filter((e) => e.status >= 500).length, g.length),
+        }))
+        .sort((a, b) => b.requests - a.requests);
+      type Row = { method: string; path: string; requests: number; p95Ms: number; errorPct: number };
+      const rows: Row[] = json.items.map(({ method, path, requests, p95Ms, errorPct }: Row) => ({ method, path, requests, p95Ms, errorPct }));
+      const order = (a: Row, b: Row) => b.requests - a.requests || `${a.method} ${a.path} ${a.p95Ms}`.localeCompare(`${b.method} ${b.path} ${b.p95Ms}`);
+      assert.deepEqual(rows.sort(order), expected.sort(order));
+      const contacts = json.items.filter((r: { path: string }) => r.path === '/contacts/{id}');
+      assert.equal(contacts.length, 2, 'two API versions of GET /contacts/{id} are two rows');
+      assert.notEqual(contacts[0].id, contacts[1].id);
+      const usage = json.items.find((r: { path: string }) => r.path === '/usage');
+      assert.equal(usage.status, 'Failing', '100 % server errors');
+    });
+
+    test('traffic: this year against last year by month, error rate by month, breakdown shares', async () => {
+      const { json } = await call(server, '/console/v1/traffic', { token: 'token-a' });
+      const months = lastTwelveMonths();
+      const yearEarlier = months.map((m) => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`);
+      const count = (m: string, pick: (e: EventInput) => boolean = () => true) =>
+        events.filter((e) => monthOf(e.ts, timeZone) === m && Date.parse(e.ts) <= now && pick(e)).length;
+      assert.deepEqual(json.requestsOverTime, { months, thisYear: months.map((m) => count(m)), lastYear: yearEarlier.map((m) => count(m)) });
+      assert.deepEqual(
+        json.errorRateByMonth.valuesPct,
+        months.map((m) =>
+          pct1(
+            count(m, (e) => e.status >= 500),
+            count(m),
+          ),
+        ),
+      );
+      const total = months.reduce((sum, m) => sum + count(m), 0);
+      assert.equal(json.metrics.requests.value, total);
+      assert.equal(
+        json.breakdown.reduce((sum: number, r: { value: number }) => sum + r.value, 0),
+        total,
+      );
+      assert.equal(
+        json.breakdown.reduce((sum: number, r: { sharePct: number }) => sum + Math.round(r.sharePct * 10), 0),
+        1000,
+      );
+    });
+  });
+}
+
+describe('figures change exactly as a new batch says', () => {
+  test('a batch of 10 requests with 2 server errors on a new route adds exactly that', async () => {
+    const server = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(server, knownEvents());
+      const before = (await call(server, '/console/v1/overview', { token: 'token-a' })).json;
+      const batch = Array.from({ length: 10 }, (_, i) => ({
+        ts: new Date(now - (i + 1) * 60_000).toISOString(),
+        method: 'PUT',
+        route: '/contacts/{id}/labels',
+        status: i < 2 ? 502 : 200,
+        durationMs: 100 + i,
+        keyId: 'key_new',
+      }));
+      await ingest(server, batch);
+      const afterIngest = (await call(server, '/console/v1/overview', { token: 'token-a' })).json;
+      assert.equal(afterIngest.figures.requestsThisMonth.value, Number(before.figures.requestsThisMonth.value) + 10);
+      assert.equal(afterIngest.figures.requestsToday.value, Number(before.figures.requestsToday.value) + 10);
+      assert.equal(afterIngest.figures.activeKeys.value, Number(before.figures.activeKeys.value) + 1);
+      const endpoints = (await call(server, '/console/v1/endpoints?q=labels', { token: 'token-a' })).json.items;
+      assert.deepEqual(
+        endpoints.map(({ method, path, requests, errorPct, p95Ms }: Record<string, unknown>) => ({ method, path, requests, errorPct, p95Ms })),
+        [{ method: 'PUT', path: '/contacts/{id}/labels', requests: 10, errorPct: 20, p95Ms: 109 }],
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});

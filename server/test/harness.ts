@@ -1,0 +1,73 @@
+/** A console server on a throwaway DuckDB for each test file, and requests to it as a client sends them. */
+import { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from '../src/index.ts';
+
+export const TOKENS = {
+  'token-a': { accountId: 'acct_a', user: { id: 'u_ana', name: 'Ana Silva' } },
+  'token-b': { accountId: 'acct_b', user: { id: 'u_bo', name: 'Bo Chen' } },
+};
+export const INGEST_KEYS = { 'ingest-a': 'acct_a', 'ingest-b': 'acct_b' };
+
+export async function startServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
+  return createConsoleServer({ store: ':memory:', auth: { tokens: TOKENS }, ingestKeys: INGEST_KEYS, corsOrigins: ['https://portal.example.com'], ...options });
+}
+
+export interface Call {
+  token?: string;
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls `path` on the server; `body` is sent as JSON unless it is already a string. */
+export async function call(server: ConsoleServer, path: string, { token, method, body, headers = {} }: Call = {}) {
+  const init: RequestInit = { method: method ?? (body === undefined ? 'GET' : 'POST'), headers: { ...headers } };
+  if (token) (init.headers as Record<string, string>)['authorization'] = `Bearer ${token}`;
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const response = await server.fetch(new Request(`http://console.test${path}`, init));
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json: json as any, text };
+}
+
+export interface EventInput {
+  ts: string;
+  method: string;
+  route: string;
+  path?: string;
+  status: number;
+  durationMs: number;
+  apiVersion?: string;
+  keyId?: string;
+  customerId?: string;
+  actor?: { id: string; name: string };
+  bytes?: number;
+}
+
+export async function ingest(server: ConsoleServer, events: EventInput[], key = 'ingest-a') {
+  const response = await call(server, '/ingest/v1/requests', { token: key, body: { events: events.map((e) => ({ path: e.route, ...e })) } });
+  if (response.status !== 202 || response.json.rejected.length) throw new Error(`ingest: ${response.status} ${response.text}`);
+  return response.json;
+}
+
+/** The nearest-rank 95th percentile: the smallest value with at least 95 % of values at or below it. */
+export function nearestRankP95(values: readonly number[]): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil((95 * sorted.length) / 100) - 1]!;
+}
+
+export const pct1 = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** `YYYY-MM` of an instant in a time zone, read with Intl (independently of the server's calendar code). */
+export function monthOf(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(new Date(iso));
+  return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+}

@@ -1,0 +1,129 @@
+// Ingest: good events kept, bad ones reported by index, nothing half-written; limits answered
+// with 413; NDJSON; an acknowledged event survives kill -9 of the server.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { after, before, describe, test } from 'node:test';
+import type { ConsoleServer } from '../src/index.ts';
+import { call, startServer } from './harness.ts';
+
+const good = (i: number) => ({
+  ts: `2026-09-14T09:0${i % 10}:00Z`,
+  method: 'GET',
+  route: '/contacts/{id}',
+  path: `/contacts/c_${i}`,
+  status: 200,
+  durationMs: 12,
+});
+const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
+
+describe('ingest', () => {
+  let server: ConsoleServer;
+  before(async () => {
+    server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z'), limits: { maxBodyBytes: 200_000, maxBatch: 100 } });
+  });
+  after(() => server.close());
+
+  test('keeps the good events and reports each bad one with its index and reason', async () => {
+    const events = [
+      good(0),
+      { ...good(1), status: 'ok' },
+      { ...good(2), method: 'BREW' },
+      good(3),
+      { ...good(4), ts: 'yesterday' },
+      { ...good(5), durationMs: -3 },
+      null,
+      { ...good(7), route: 'contacts' },
+    ];
+    const before = await count(server);
+    const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
+    assert.equal(status, 202);
+    assert.equal(json.accepted, 2);
+    assert.deepEqual(
+      json.rejected.map((r: { index: number }) => r.index),
+      [1, 2, 4, 5, 6, 7],
+    );
+    assert.match(json.rejected[0].reason, /status/);
+    assert.equal(await count(server), before + 2);
+  });
+
+  test('accepts NDJSON, one event per line, and reports a line that is not JSON', async () => {
+    const body = [JSON.stringify(good(1)), '{oops', JSON.stringify(good(2)), ''].join('\n');
+    const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'content-type': 'application/x-ndjson' } });
+    assert.equal(status, 202);
+    assert.equal(json.accepted, 2);
+    assert.deepEqual(json.rejected, [{ index: 1, reason: 'line 2 is not JSON' }]);
+  });
+
+  test('answers HTML, a missing list and wrong types with a clear 400 and keeps nothing', async () => {
+    const before = await count(server);
+    for (const body of ['<html><body>Bad gateway</body></html>', '{"event": []}', '{"events": {"0": 1}}']) {
+      const { status, headers, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body });
+      assert.equal(status, 400, body);
+      assert.equal(headers.get('content-type'), 'application/problem+json');
+      assert.ok(json.detail);
+    }
+    assert.equal(await count(server), before);
+  });
+
+  test('a body or batch over the limits is a 413 and nothing is kept', async () => {
+    const before = await count(server);
+    const tooMany = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: Array.from({ length: 101 }, (_, i) => good(i)) } });
+    assert.equal(tooMany.status, 413);
+    assert.match(tooMany.json.detail, /100 items/);
+    const tooBig = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...good(0), path: `/${'x'.repeat(250_000)}` }] } });
+    assert.equal(tooBig.status, 413);
+    assert.equal(await count(server), before);
+  });
+
+  test('refuses a missing or unknown ingest key', async () => {
+    assert.equal((await call(server, '/ingest/v1/requests', { body: { events: [good(0)] } })).status, 401);
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-z', body: { events: [good(0)] } })).status, 401);
+  });
+
+  test('strings from outside stay text: a path with markup is stored and answered as is', async () => {
+    const path = '/contacts/<img src=x onerror=alert(1)>';
+    await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...good(9), path, ts: '2026-09-14T09:44:00Z' }] } });
+    const { json } = await call(server, '/console/v1/requests?limit=1', { token: 'token-a' });
+    assert.equal(json.items[0].path, path);
+  });
+});
+
+describe('durability', () => {
+  test('an event acknowledged with 202 survives kill -9 of the server and a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-console-durable-'));
+    const file = join(dir, 'console.duckdb');
+    const start = async () => {
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'fixtures/serve-file.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+      return { child, url: chunk.toString().trim() };
+    };
+    try {
+      const first = await start();
+      const events = Array.from({ length: 25 }, (_, i) => ({ ...good(i), ts: new Date(Date.now() - i * 1000).toISOString() }));
+      const response = await fetch(`${first.url}/ingest/v1/requests`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
+        body: JSON.stringify({ events }),
+      });
+      assert.equal(response.status, 202);
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      const second = await start();
+      try {
+        const page = (await (await fetch(`${second.url}/console/v1/requests?limit=500`, { headers: { authorization: 'Bearer token-a' } })).json()) as {
+          items: unknown[];
+        };
+        assert.equal(page.items.length, 25);
+      } finally {
+        second.child.kill('SIGKILL');
+        await once(second.child, 'exit');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,263 @@
+// Every console route answers what the elements' own zod schemas accept; every route keeps
+// accounts apart; writes are idempotent and guarded by If-Match; CORS by allowlist.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import * as schema from '../../src/api/schemas.ts';
+import type { ConsoleServer } from '../src/index.ts';
+import { knownEvents, NOW } from './events.ts';
+import { call, ingest, startServer } from './harness.ts';
+
+let server: ConsoleServer;
+const owner = { id: 'u_ana', name: 'Ana Silva' };
+
+before(async () => {
+  server = await startServer({ clock: () => new Date(NOW) });
+  await ingest(server, knownEvents());
+  const admin = (path: string, body: unknown, method = 'PUT') => call(server, path, { token: 'ingest-a', method, body });
+  assert.equal((await admin('/admin/v1/customers/cus_acme', { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner })).status, 201);
+  assert.equal(
+    (
+      await admin('/admin/v1/webhooks/wh_invoice_paid', {
+        name: 'invoice.paid',
+        customer: { id: 'cus_acme', name: 'Acme Ltd' },
+        owner,
+        endpoints: ['POST /webhooks'],
+      })
+    ).status,
+    201,
+  );
+  const deliveries = [true, true, true, false].map((delivered, i) => ({ webhookId: 'wh_invoice_paid', ts: `2026-09-1${i}T10:00:00Z`, delivered }));
+  assert.equal((await call(server, '/ingest/v1/webhook-deliveries', { token: 'ingest-a', body: { deliveries } })).json.accepted, 4);
+  assert.equal(
+    (await admin('/admin/v1/activity', { kind: 'key-created', actor: owner, text: 'created a key for Acme Ltd', at: '2026-09-14T09:30:00Z' }, 'POST')).status,
+    201,
+  );
+});
+after(() => server.close());
+
+async function createError(token = 'token-a', key?: string, body: Record<string, unknown> = {}) {
+  return call(server, '/console/v1/errors', {
+    token,
+    headers: key ? { 'idempotency-key': key } : {},
+    body: { code: 500, endpoint: 'POST /messages', count: 2, firstSeen: '2026-09-01', status: 'Open', notes: 'After deploy 214.', ...body },
+  });
+}
+
+describe('conformance: every route, checked with the elements’ schemas', () => {
+  const routes: [string, { parse(value: unknown): unknown }][] = [
+    ['/console/v1/overview', schema.overview],
+    ['/console/v1/endpoints', schema.endpointPage],
+    ['/console/v1/endpoints?status=Failing&sort=-errorPct&limit=1', schema.endpointPage],
+    ['/console/v1/requests?limit=5', schema.requestPage],
+    ['/console/v1/requests?status=5xx&method=POST', schema.requestPage],
+    ['/console/v1/requests/summary', schema.requestSummary],
+    ['/console/v1/traffic', schema.traffic],
+    ['/console/v1/customers/cus_acme', schema.customer],
+    ['/console/v1/webhooks/wh_invoice_paid', schema.webhook],
+    ['/console/v1/errors', schema.errorPage],
+    ['/console/v1/errors/options', schema.errorOptions],
+    ['/console/v1/activity', schema.activityPage],
+  ];
+  for (const [path, check] of routes) {
+    test(`GET ${path}`, async () => {
+      const { status, json, headers } = await call(server, path, { token: 'token-a' });
+      assert.equal(status, 200, JSON.stringify(json));
+      assert.match(headers.get('content-type') ?? '', /application\/json/);
+      check.parse(json);
+    });
+  }
+
+  test('POST /errors, GET /errors/{id} and PATCH /errors/{id} answer error records', async () => {
+    const created = await createError();
+    assert.equal(created.status, 201);
+    const record = schema.errorRecord.parse(created.json);
+    assert.equal(record.count, 2, 'counted from the events: two 500s on POST /messages since 1 Sep');
+    assert.equal(record.title, 'Server error');
+    assert.equal(record.relatedEndpoints[0]?.label, 'POST /messages');
+    schema.errorRecord.parse((await call(server, `/console/v1/errors/${record.id}`, { token: 'token-a' })).json);
+    const patched = await call(server, `/console/v1/errors/${record.id}`, {
+      token: 'token-a',
+      method: 'PATCH',
+      body: { status: 'Fixed' },
+      headers: { 'if-match': '"1"' },
+    });
+    assert.equal(patched.status, 200);
+    assert.equal(schema.errorRecord.parse(patched.json).version, 2);
+  });
+
+  test('POST /customers/{id}/notes answers the note and the customer gains "Note added"', async () => {
+    const { status, json } = await call(server, '/console/v1/customers/cus_acme/notes', { token: 'token-a', body: { text: 'Asked for a higher limit.' } });
+    assert.equal(status, 201);
+    assert.equal(schema.note.parse(json).author.name, 'Ana Silva');
+    const customer = schema.customer.parse((await call(server, '/console/v1/customers/cus_acme', { token: 'token-a' })).json);
+    assert.equal(customer.notes[0]?.text, 'Asked for a higher limit.');
+    assert.equal(customer.history[0]?.kind, 'Note added');
+  });
+
+  test('customer figures come from its traffic; webhook figures from its deliveries', async () => {
+    const customer = (await call(server, '/console/v1/customers/cus_acme', { token: 'token-a' })).json;
+    const acme = knownEvents().filter((e) => e.customerId === 'cus_acme' && Date.parse(e.ts) >= Date.parse(NOW) - 30 * 86_400_000);
+    assert.equal(customer.requests, acme.length);
+    assert.equal(customer.errorPct, Math.round((acme.filter((e) => e.status >= 500).length / acme.length) * 1000) / 10);
+    const hook = (await call(server, '/console/v1/webhooks/wh_invoice_paid', { token: 'token-a' })).json;
+    assert.equal(hook.deliveredPct, 75);
+    assert.equal(hook.lastSentAt, '2026-09-13');
+    assert.equal(hook.activity.values.at(-1), 4);
+  });
+});
+
+describe('paging', () => {
+  test('request log pages follow nextCursor without a gap or a repeat, newest first', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page: { items: { id: string; time: string }[]; nextCursor: string | null } = (
+        await call(server, `/console/v1/requests?limit=7${query}`, { token: 'token-a' })
+      ).json;
+      seen.push(...page.items.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const all = knownEvents().filter((e) => Date.parse(e.ts) <= Date.parse(NOW));
+    assert.equal(seen.length, all.length);
+    assert.equal(new Set(seen).size, seen.length);
+  });
+
+  test('since returns only newer entries', async () => {
+    const { json } = await call(server, '/console/v1/requests?since=2026-09-14T09:01:00Z', { token: 'token-a' });
+    assert.deepEqual(
+      json.items.map((r: { time: string }) => r.time),
+      ['2026-09-14T09:03:00Z', '2026-09-14T09:02:00Z'],
+    );
+  });
+
+  test('a bad limit or cursor is a clear 400', async () => {
+    for (const query of ['limit=0', 'limit=501', 'limit=abc', 'cursor=bm9wZQ']) {
+      const { status, headers, json } = await call(server, `/console/v1/requests?${query}`, { token: 'token-a' });
+      assert.equal(status, 400, query);
+      assert.equal(headers.get('content-type'), 'application/problem+json');
+      assert.ok(json.detail.length > 10);
+    }
+  });
+});
+
+describe('tenancy: a token of account B never reads or writes account A', () => {
+  const readRoutes = [
+    '/console/v1/overview',
+    '/console/v1/endpoints',
+    '/console/v1/requests',
+    '/console/v1/requests/summary',
+    '/console/v1/traffic',
+    '/console/v1/errors',
+    '/console/v1/errors/options',
+    '/console/v1/activity',
+  ];
+  test('lists and figures of B show none of A’s data', async () => {
+    const b = Object.fromEntries(await Promise.all(readRoutes.map(async (path) => [path, (await call(server, path, { token: 'token-b' })).json])));
+    assert.equal(b['/console/v1/overview'].figures.requestsThisMonth.value, 0);
+    assert.deepEqual(b['/console/v1/overview'].requestsByEndpoint, []);
+    for (const path of ['/console/v1/endpoints', '/console/v1/requests', '/console/v1/errors', '/console/v1/activity'])
+      assert.deepEqual(b[path].items, [], path);
+    assert.deepEqual(b['/console/v1/requests/summary'].groups, []);
+    assert.equal(b['/console/v1/traffic'].metrics.requests.value, 0);
+    assert.deepEqual(b['/console/v1/errors/options'].endpoints, []);
+  });
+
+  test('A’s records are not found for B, and B cannot write to them', async () => {
+    const created = await createError('token-a');
+    for (const path of ['/console/v1/customers/cus_acme', '/console/v1/webhooks/wh_invoice_paid', `/console/v1/errors/${created.json.id}`]) {
+      assert.equal((await call(server, path, { token: 'token-b' })).status, 404, path);
+    }
+    assert.equal((await call(server, '/console/v1/customers/cus_acme/notes', { token: 'token-b', body: { text: 'x' } })).status, 404);
+    const patch = await call(server, `/console/v1/errors/${created.json.id}`, { token: 'token-b', method: 'PATCH', body: { status: 'Ignored' } });
+    assert.equal(patch.status, 404);
+    assert.equal((await call(server, `/console/v1/errors/${created.json.id}`, { token: 'token-a' })).json.status, 'Open');
+  });
+
+  test('B’s ingest key writes to B only', async () => {
+    await ingest(server, [{ ts: '2026-09-14T09:40:00Z', method: 'GET', route: '/b-only', status: 200, durationMs: 1 }], 'ingest-b');
+    const a = (await call(server, '/console/v1/endpoints?q=b-only', { token: 'token-a' })).json.items;
+    const b = (await call(server, '/console/v1/endpoints?q=b-only', { token: 'token-b' })).json.items;
+    assert.equal(a.length, 0);
+    assert.equal(b.length, 1);
+  });
+
+  test('no token, a wrong token or an ingest key gets 401 on every console route', async () => {
+    for (const token of [undefined, 'nope', 'ingest-a', '__proto__']) {
+      for (const path of readRoutes) {
+        const { status, headers } = await call(server, path, { token });
+        assert.equal(status, 401, `${path} with ${token}`);
+        assert.equal(headers.get('www-authenticate'), 'Bearer');
+      }
+    }
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'token-a', body: { events: [] } })).status, 401, 'a console token is not an ingest key');
+  });
+});
+
+describe('writes', () => {
+  test('same Idempotency-Key and body → the first record; another body → 422; a new key → a new record', async () => {
+    const first = await createError('token-a', 'key-1');
+    const again = await createError('token-a', 'key-1');
+    assert.equal(again.status, 201);
+    assert.deepEqual(again.json, first.json);
+    const other = await createError('token-a', 'key-1', { notes: 'corrected words' });
+    assert.equal(other.status, 422);
+    assert.match(other.json.detail, /different request/);
+    const fresh = await createError('token-a', 'key-2', { notes: 'corrected words' });
+    assert.notEqual(fresh.json.id, first.json.id);
+    assert.equal(fresh.json.notes, 'corrected words');
+  });
+
+  test('concurrent repeats of one key create one record', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => createError('token-a', 'key-concurrent')));
+    assert.equal(new Set(answers.map((a) => a.json.id)).size, 1);
+  });
+
+  test('If-Match with an older version → 412 and nothing changes; without If-Match the change applies', async () => {
+    const { json: record } = await createError();
+    const patch = (body: unknown, ifMatch?: string) =>
+      call(server, `/console/v1/errors/${record.id}`, { token: 'token-a', method: 'PATCH', body, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+    assert.equal((await patch({ notes: 'mine' }, '"1"')).json.version, 2);
+    const stale = await patch({ notes: 'theirs' }, '"1"');
+    assert.equal(stale.status, 412);
+    assert.match(stale.json.detail, /changed elsewhere/);
+    assert.equal((await call(server, `/console/v1/errors/${record.id}`, { token: 'token-a' })).json.notes, 'mine');
+    assert.equal((await patch({ status: 'Ignored' })).json.version, 3);
+    assert.equal((await patch({ status: 'Gone' }, '"3"')).status, 422);
+    assert.equal((await patch({ status: 'Fixed' }, 'banana')).status, 400);
+  });
+
+  test('field-level 422s for invalid records and notes', async () => {
+    const bad = await createError('token-a', undefined, { code: 418, endpoint: 'GET /nowhere', count: -1, firstSeen: '2026-02-30' });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(bad.json.errors.map((e: { field: string }) => e.field).sort(), ['code', 'count', 'firstSeen']);
+    const endpoint = await createError('token-a', undefined, { endpoint: 'GET /nowhere' });
+    assert.deepEqual(endpoint.json.errors, [{ field: 'endpoint', message: 'Choose one of the offered endpoints.' }]);
+    const note = await call(server, '/console/v1/customers/cus_acme/notes', { token: 'token-a', body: { text: '   ' } });
+    assert.equal(note.status, 422);
+    assert.equal(note.json.errors[0].message, 'Write a note first.');
+  });
+
+  test('writes record activity', async () => {
+    const { json } = await call(server, '/console/v1/activity?limit=500', { token: 'token-a' });
+    const kinds = new Set(json.items.map((a: { kind: string }) => a.kind));
+    for (const kind of ['key-created', 'error-recorded', 'note-added', 'status-changed']) assert.ok(kinds.has(kind), kind);
+  });
+});
+
+describe('CORS', () => {
+  test('answers a preflight from an allowed origin, never with a wildcard', async () => {
+    const { status, headers } = await call(server, '/console/v1/overview', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://portal.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    assert.equal(status, 204);
+    assert.equal(headers.get('access-control-allow-origin'), 'https://portal.example.com');
+    assert.match(headers.get('access-control-allow-headers') ?? '', /Authorization/i);
+  });
+
+  test('gives another origin no CORS headers', async () => {
+    const { headers } = await call(server, '/console/v1/overview', { token: 'token-a', headers: { origin: 'https://evil.example' } });
+    assert.equal(headers.get('access-control-allow-origin'), null);
+  });
+});
