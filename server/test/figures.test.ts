@@ -117,6 +117,26 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
   });
 }
 
+describe('requests today against last month', () => {
+  test('compares today so far with the same part of each day last month', async () => {
+    const server = await startServer({ clock: () => new Date(NOW) });
+    try {
+      const august = Array.from({ length: 31 }, (_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`);
+      await ingest(server, [
+        ...august.map((day) => ({ ts: `${day}T08:00:00Z`, method: 'GET', route: '/usage', status: 200, durationMs: 5 })),
+        // Later in the day than now (09:45): not part of the comparison.
+        ...august.map((day) => ({ ts: `${day}T12:00:00Z`, method: 'GET', route: '/usage', status: 200, durationMs: 5 })),
+        { ts: '2026-09-14T08:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        { ts: '2026-09-14T09:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+      ]);
+      const { json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      assert.deepEqual(json.figures.requestsToday, { value: 2, changePct: 100 }, 'two today against one by this time on an average August day');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('figures change exactly as a new batch says', () => {
   test('a batch of 10 requests with 2 server errors on a new route adds exactly that', async () => {
     const server = await startServer({ clock: () => new Date(NOW) });

@@ -1,5 +1,5 @@
 /** GET /overview: this month, today, error rate, p95, active keys, and requests by endpoint group. */
-import { lastMonths, today } from '../calendar.ts';
+import { lastMonths, today, zonedDate, zonedInstant } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { changePct, errorPct, routeGroup, sharesPct } from '../figures.ts';
 
@@ -15,7 +15,17 @@ export async function overview(ctx: ViewContext) {
   const recent = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
   const before = { from: recent.from - RECENT_DAYS * DAY_MS, to: recent.from };
 
-  const [series, todayTotals, monthTotals, lastMonthTotals, recentTotals, beforeTotals, routes] = await Promise.all([
+  // Today so far is compared with the same part of the day (midnight until now) on each day of last month.
+  const elapsed = ctx.now - days.today.from;
+  const lastMonthDays: { from: number; to: number }[] = [];
+  const first = zonedDate(lastMonth.from, ctx.timeZone);
+  for (let day = 1; ; day++) {
+    const from = zonedInstant(first.year, first.month, day, ctx.timeZone);
+    if (from >= lastMonth.to) break;
+    lastMonthDays.push({ from, to: from + elapsed + 1 });
+  }
+
+  const [series, todayTotals, monthTotals, lastMonthTotals, recentTotals, beforeTotals, routes, sameTimeLastMonth] = await Promise.all([
     telemetry.perPeriod(ctx.accountId, months),
     telemetry.totals(ctx.accountId, days.today),
     telemetry.totals(ctx.accountId, thisMonth),
@@ -23,10 +33,10 @@ export async function overview(ctx: ViewContext) {
     telemetry.totals(ctx.accountId, recent),
     telemetry.totals(ctx.accountId, before),
     telemetry.byRoute(ctx.accountId, recent),
+    telemetry.perPeriod(ctx.accountId, lastMonthDays),
   ]);
 
-  const daysLastMonth = Math.round((lastMonth.to - lastMonth.from) / DAY_MS);
-  const lastMonthDailyAverage = lastMonthTotals.requests / daysLastMonth;
+  const lastMonthDailyAverage = sameTimeLastMonth.reduce((sum, d) => sum + d.requests, 0) / lastMonthDays.length;
   const monthErrorPct = errorPct(monthTotals.errors, monthTotals.requests);
   const lastMonthErrorPct = errorPct(lastMonthTotals.errors, lastMonthTotals.requests);
 

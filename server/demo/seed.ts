@@ -1,0 +1,114 @@
+/** The demo's data, put in the way a product would: over HTTP through the ingest, admin and console APIs. */
+import { CUSTOMERS, demoEvent, random, requestsOnDay, type DemoEvent } from './traffic.ts';
+
+export interface Api {
+  origin: string;
+  ingestKey: string;
+  token: string;
+}
+
+const DAY = 86_400_000;
+const BATCH = 5_000;
+const people = {
+  ana: { id: 'u_ana', name: 'Ana Silva' },
+  lee: { id: 'u_lee', name: 'Lee Park' },
+  mia: { id: 'u_mia', name: 'Mia Chen' },
+  omar: { id: 'u_omar', name: 'Omar Haddad' },
+};
+
+async function send(api: Api, path: string, body: unknown, { method = 'POST', token = api.ingestKey, headers = {} as Record<string, string> } = {}) {
+  const response = await fetch(`${api.origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+async function ingestAll(api: Api, events: DemoEvent[]) {
+  for (let i = 0; i < events.length; i += BATCH) {
+    const answer = await send(api, '/ingest/v1/requests', { events: events.slice(i, i + BATCH) });
+    if ((answer['rejected'] as unknown[]).length) throw new Error(`backfill: ${JSON.stringify(answer['rejected']).slice(0, 300)}`);
+  }
+}
+
+/** Fills a new database; answers undefined when it already holds data (a restart keeps what it has). */
+export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ events: number } | undefined> {
+  const existing = await (await fetch(`${api.origin}/console/v1/requests?limit=1`, { headers: { authorization: `Bearer ${api.token}` } })).json();
+  if ((existing as { items: unknown[] }).items.length) return undefined;
+
+  const rand = random(20260914);
+  const now = Date.now();
+  let total = 0;
+  for (let daysAgo = 395; daysAgo >= 0; daysAgo--) {
+    const dayStart = Math.floor(now / DAY) * DAY - daysAgo * DAY;
+    const span = daysAgo === 0 ? now - dayStart : DAY;
+    const count = Math.round(requestsOnDay(new Date(dayStart), daysAgo, perDay) * (span / DAY));
+    const events = Array.from({ length: count }, () => demoEvent(rand, dayStart + Math.floor(rand() * span)));
+    await ingestAll(api, events);
+    total += count;
+  }
+
+  const created = { acme: '2025-03-02', globex: new Date(now - 70 * DAY).toISOString().slice(0, 10) };
+  await send(
+    api,
+    '/admin/v1/customers/cus_acme',
+    { name: 'Acme Ltd', createdAt: created.acme, plan: 'Free', status: 'Expired', owner: people.ana },
+    { method: 'PUT' },
+  );
+  await send(
+    api,
+    '/admin/v1/customers/cus_globex',
+    { name: 'Globex Corp', createdAt: created.globex, plan: 'Pro', status: 'Active', owner: people.mia },
+    { method: 'PUT' },
+  );
+  for (const c of CUSTOMERS.slice(2))
+    await send(api, `/admin/v1/customers/${c.id}`, { name: c.name, plan: 'Pro', status: 'Active', owner: people.lee }, { method: 'PUT' });
+  await send(
+    api,
+    '/admin/v1/webhooks/wh_invoice_paid',
+    { name: 'invoice.paid', customer: { id: 'cus_acme', name: 'Acme Ltd' }, owner: people.ana, endpoints: ['POST /webhooks'] },
+    { method: 'PUT' },
+  );
+  const deliveries = [];
+  for (let daysAgo = 365; daysAgo >= 1; daysAgo--) {
+    for (let i = 0; i < 25; i++) deliveries.push({ webhookId: 'wh_invoice_paid', ts: now - daysAgo * DAY + i * 3_000_000, delivered: rand() > 0.008 });
+  }
+  await send(api, '/ingest/v1/webhook-deliveries', { deliveries });
+  await send(
+    api,
+    '/console/v1/customers/cus_acme/notes',
+    { text: 'Asked for a higher limit.' },
+    { token: api.token, headers: { 'idempotency-key': 'seed-note-1' } },
+  );
+  const firstSeen = new Date(now - 40 * DAY).toISOString().slice(0, 10);
+  await send(
+    api,
+    '/console/v1/errors',
+    { code: 500, endpoint: 'POST /webhooks', count: 1, firstSeen, status: 'Open', notes: 'Retries pile up after the invoice run.' },
+    { token: api.token, headers: { 'idempotency-key': 'seed-error-1' } },
+  );
+  const activity = [
+    { actor: people.mia, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v1/usage', minutesAgo: 95 },
+    { actor: people.mia, kind: 'docs-published', text: 'published the docs for version 3', minutesAgo: 48 },
+    { actor: { id: 'cus_globex', name: 'Globex Corp' }, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
+    { actor: people.lee, kind: 'rate-limit-raised', text: 'raised the rate limit for Acme Ltd', minutesAgo: 3 },
+  ];
+  for (const { minutesAgo, ...item } of activity) await send(api, '/admin/v1/activity', { ...item, at: now - minutesAgo * 60_000 });
+  return { events: total };
+}
+
+/** Live requests every second, and now and then a burst of server errors on POST /webhooks. */
+export function liveTraffic(api: Api): () => void {
+  const rand = random(Date.now());
+  let tick = 0;
+  const timer = setInterval(() => {
+    tick++;
+    const now = Date.now();
+    const events = Array.from({ length: 5 + Math.floor(rand() * 20) }, () => demoEvent(rand, now - Math.floor(rand() * 1000)));
+    if (tick % 600 === 30) events.push(...Array.from({ length: 15 }, () => demoEvent(rand, now, 40, { method: 'POST', route: '/webhooks' })));
+    ingestAll(api, events).catch((error: unknown) => console.error('[demo traffic]', error instanceof Error ? error.message : error));
+  }, 1000);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,100 @@
+/**
+ * A stand-in for a real API's traffic (until a collector records a sample API): the seed's
+ * routes with their usual mix of methods, statuses and durations, per customer and key.
+ */
+
+export interface DemoEvent {
+  ts: string;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  apiVersion: string;
+  keyId: string;
+  customerId: string;
+  actor: { id: string; name: string };
+  bytes: number;
+}
+
+interface RouteModel {
+  method: string;
+  route: string;
+  apiVersion: string;
+  weight: number;
+  okStatus: number;
+  /** Typical duration in ms (the median) and how much slower the tail gets. */
+  medianMs: number;
+  tail: number;
+  errorRate: number;
+  bytes: number;
+}
+
+const ROUTES: RouteModel[] = [
+  { method: 'POST', route: '/messages', apiVersion: 'v2', weight: 40, okStatus: 201, medianMs: 150, tail: 0.35, errorRate: 0.004, bytes: 2_400 },
+  { method: 'POST', route: '/messages', apiVersion: 'v1', weight: 2, okStatus: 201, medianMs: 420, tail: 0.6, errorRate: 0.03, bytes: 2_400 },
+  { method: 'GET', route: '/contacts/{id}', apiVersion: 'v2', weight: 22, okStatus: 200, medianMs: 60, tail: 0.3, errorRate: 0.001, bytes: 1_100 },
+  { method: 'DELETE', route: '/contacts/{id}', apiVersion: 'v2', weight: 1, okStatus: 204, medianMs: 90, tail: 0.3, errorRate: 0.0, bytes: 80 },
+  { method: 'POST', route: '/webhooks', apiVersion: 'v2', weight: 12, okStatus: 200, medianMs: 600, tail: 0.55, errorRate: 0.06, bytes: 900 },
+  { method: 'POST', route: '/auth/token', apiVersion: 'v2', weight: 9, okStatus: 200, medianMs: 200, tail: 0.3, errorRate: 0.002, bytes: 600 },
+  { method: 'GET', route: '/usage', apiVersion: 'v2', weight: 5, okStatus: 200, medianMs: 70, tail: 0.3, errorRate: 0.003, bytes: 3_200 },
+  { method: 'GET', route: '/usage', apiVersion: 'v1', weight: 3, okStatus: 200, medianMs: 380, tail: 0.5, errorRate: 0.02, bytes: 3_200 },
+];
+const TOTAL_WEIGHT = ROUTES.reduce((sum, r) => sum + r.weight, 0);
+
+export const CUSTOMERS = [
+  { id: 'cus_acme', name: 'Acme Ltd', keys: ['key_acme_1', 'key_acme_2'], weight: 5 },
+  { id: 'cus_globex', name: 'Globex Corp', keys: ['key_globex_1'], weight: 3 },
+  { id: 'cus_initech', name: 'Initech', keys: ['key_initech_1', 'key_initech_2', 'key_initech_3'], weight: 2 },
+  { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1'], weight: 1 },
+];
+const CUSTOMER_WEIGHT = CUSTOMERS.reduce((sum, c) => sum + c.weight, 0);
+
+/** A small seeded generator, so a backfill is the same every time it is made. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+}
+
+const pick = <T extends { weight: number }>(items: readonly T[], total: number, r: number): T => {
+  let left = r * total;
+  for (const item of items) if ((left -= item.weight) < 0) return item;
+  return items[items.length - 1]!;
+};
+
+/** One request at `ts`; `errorBoost` multiplies the error rate (for a live spike). */
+export function demoEvent(rand: () => number, ts: number, errorBoost = 1, only?: { method: string; route: string }): DemoEvent {
+  const model = only ? ROUTES.find((r) => r.method === only.method && r.route === only.route)! : pick(ROUTES, TOTAL_WEIGHT, rand());
+  const customer = pick(CUSTOMERS, CUSTOMER_WEIGHT, rand());
+  const failed = rand() < Math.min(1, model.errorRate * errorBoost);
+  const clientError = !failed && rand() < 0.01;
+  // Log-normal durations: most near the median, a long tail.
+  const normal = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const durationMs = Math.max(1, Math.round(model.medianMs * Math.exp(model.tail * normal) * (failed ? 1.8 : 1)));
+  const id = Math.floor(rand() * 90_000 + 10_000);
+  return {
+    ts: new Date(ts).toISOString(),
+    method: model.method,
+    route: model.route,
+    path: model.route.replace('{id}', `c_${id}`),
+    status: failed ? [500, 502, 503][Math.floor(rand() * 3)]! : clientError ? [400, 401, 404, 429][Math.floor(rand() * 4)]! : model.okStatus,
+    durationMs,
+    apiVersion: model.apiVersion,
+    keyId: customer.keys[Math.floor(rand() * customer.keys.length)]!,
+    customerId: customer.id,
+    actor: { id: customer.id, name: customer.name },
+    bytes: Math.round(model.bytes * (0.5 + rand())),
+  };
+}
+
+/** Requests on a day `daysAgo` back: growing over the year, quieter at weekends. */
+export function requestsOnDay(day: Date, daysAgo: number, perDay: number): number {
+  const growth = 1 - daysAgo / 730;
+  const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6 ? 0.6 : 1;
+  return Math.round(perDay * growth * weekend);
+}
