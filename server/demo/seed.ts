@@ -16,7 +16,7 @@ const people = {
   omar: { id: 'u_omar', name: 'Omar Haddad' },
 };
 
-async function send(api: Api, path: string, body: unknown, { method = 'POST', token = api.ingestKey, headers = {} as Record<string, string> } = {}) {
+async function send(api: Api, path: string, body: unknown, { method = 'POST', token = api.ingestKey, headers = {} } = {}) {
   const response = await fetch(`${api.origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
