@@ -3,11 +3,16 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { handlersWithScenarios } from './mocks/scenarios.ts';
 import { chromiumArgs, chromiumPath, mockApiMiddleware, nodeResolve, plugins, serveMockWorker } from './scripts/web-config.mjs';
 import { summaryReporter } from './scripts/summary-reporter.mjs';
+import { consoleServerPlugin } from './scripts/console-server-plugin.mjs';
+
+// A fixed port, so the real console server can allow exactly the test page's origin.
+const port = Number(process.env.WTR_PORT ?? 8000);
 
 export default {
   files: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'test/**/*.test.ts'],
   nodeResolve,
-  plugins,
+  port,
+  plugins: [...plugins, consoleServerPlugin({ pageOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] })],
   // The mock API over real HTTP too, as `npm start` serves it (tests reach it with msw's bypass()).
   middleware: [mockApiMiddleware(handlersWithScenarios()), serveMockWorker],
   // One page at a time: a page left in the background stops getting animation frames, which charts need.

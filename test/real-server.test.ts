@@ -1,0 +1,118 @@
+/**
+ * The nine elements against the real console server (its own DuckDB, on its own loopback port,
+ * started by the test runner): each shows what the server computed, read here from the same
+ * routes, and the error form's POST goes through CORS with its Idempotency-Key to the server.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import '../src/all.ts';
+import * as schema from '../src/api/schemas.ts';
+import type { ConsoleConfig } from '../src/shared/config.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from './dom.ts';
+
+const { url, token } = await executeServerCommand<{ url: string; token: string }, undefined>('console-server');
+const base = `${url}/console/v1`;
+
+/** What the server answers on `path`, read with the elements' own schema for it. */
+async function api<T>(path: string, shape: { parse(value: unknown): T }): Promise<T> {
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return shape.parse(await response.json());
+}
+
+async function mountReal(tag: string, attrs: Record<string, string> = {}): Promise<HTMLElement> {
+  const host = document.createElement('ops-console') as HTMLElement & { getToken?: ConsoleConfig['getToken'] };
+  host.setAttribute('api-base', base);
+  host.setAttribute('locale', 'en-US');
+  host.setAttribute('time-zone', 'UTC');
+  host.getToken = () => Promise.resolve(token);
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  host.append(el);
+  await fixture(html`${host}`);
+  return el;
+}
+
+const integer = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+describe('the elements on the real console server', () => {
+  allowVirtualizerResizeNotice();
+
+  it('ops-overview shows the server’s figures', async () => {
+    const expected = await api('/overview', schema.overview);
+    const el = await mountReal('ops-overview');
+    await waitFor(() => $(el, '[part="figure"] .figure-value'), 'figures');
+    const values = $$(el, '[part="figure"] .figure-value').map((v) => text(v));
+    expect(values[0]).to.equal(integer(expected.figures.requestsThisMonth.value));
+    expect(values[1]).to.equal(integer(expected.figures.requestsToday.value));
+  });
+
+  it('ops-endpoint-table lists the server’s endpoints in its order', async () => {
+    const expected = await api('/endpoints', schema.endpointPage);
+    const el = await mountReal('ops-endpoint-table');
+    await waitFor(() => $$(el, 'tbody tr').length === expected.items.length, 'rows');
+    expect($$(el, 'tbody tr').map((tr) => tr.dataset['id'])).to.deep.equal(expected.items.map((e) => e.id));
+  });
+
+  it('ops-request-log lists the newest requests', async () => {
+    const expected = await api('/requests?limit=50', schema.requestPage);
+    const el = await mountReal('ops-request-log');
+    await waitFor(() => $$(el, '[part="row"]').length > 0, 'rows');
+    const shown = $$(el, '[part="row"]').map((r) => r.dataset['id']);
+    expect(shown).to.deep.equal(expected.items.slice(0, shown.length).map((r) => r.id));
+  });
+
+  it('ops-traffic shows the four metrics', async () => {
+    const expected = await api('/traffic', schema.traffic);
+    const el = await mountReal('ops-traffic');
+    await waitFor(() => $$(el, '[part="metric"]').length === 4, 'metrics');
+    expect(text($(el, '[data-metric="requests"]'))).to.contain(integer(expected.metrics.requests.value));
+  });
+
+  it('ops-customer shows the customer with figures from its traffic', async () => {
+    const expected = await api('/customers/cus_acme', schema.customer);
+    const el = await mountReal('ops-customer', { 'customer-id': 'cus_acme' });
+    await waitFor(() => $(el, '.facts'), 'facts');
+    expect(text($(el, 'h2'))).to.equal('Acme Ltd');
+    expect(text($(el, '.facts'))).to.contain(integer(expected.requests));
+  });
+
+  it('ops-webhook shows Webhooks / invoice.paid with its delivery figures', async () => {
+    const el = await mountReal('ops-webhook', { 'webhook-id': 'wh_invoice_paid' });
+    await waitFor(() => $(el, '.facts'), 'facts');
+    expect(text($(el, '[part="breadcrumb"]'))).to.equal('Webhooks / invoice.paid');
+    expect(text($(el, '.facts'))).to.contain('75');
+  });
+
+  it('ops-error-form offers the server’s endpoints and creates a record there; ops-error shows it', async () => {
+    const options = await api('/errors/options', schema.errorOptions);
+    const form = await mountReal('ops-error-form');
+    await waitFor(() => $(form, 'form'), 'form');
+    expect(
+      $$<HTMLOptionElement>(form, '#endpoint option')
+        .slice(1)
+        .map((o) => o.value),
+    ).to.deep.equal(options.endpoints);
+    const values = { code: '500', endpoint: 'POST /messages', count: '2', firstSeen: '2026-09-01', status: 'Open', notes: 'Seen in the browser test.' };
+    for (const [name, value] of Object.entries(values)) {
+      const field = $<HTMLInputElement | HTMLSelectElement>(form, `[name="${name}"]`)!;
+      field.value = value;
+      field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input'));
+    }
+    const created = nextEvent<CustomEvent<{ record: { id: string; count: number } }>>(form, 'ops-error-created');
+    $<HTMLButtonElement>(form, 'button[type="submit"]')!.click();
+    const { record } = (await created).detail;
+    expect(record.count).to.equal(2, 'counted by the server from its events');
+    expect((await api(`/errors/${record.id}`, schema.errorRecord)).notes).to.equal('Seen in the browser test.');
+
+    const page = await mountReal('ops-error', { 'error-id': record.id });
+    await waitFor(() => $(page, '.facts'), 'facts');
+    expect(text($(page, 'h2'))).to.contain('500 Server error');
+  });
+
+  it('ops-activity-feed lists the server’s activity', async () => {
+    const expected = await api('/activity?limit=10', schema.activityPage);
+    const el = await mountReal('ops-activity-feed', { limit: '10' });
+    await waitFor(() => $$(el, '[part="item"]').length === expected.items.length, 'items');
+    expect($$(el, '[part="item"]').map((li) => li.dataset['id'])).to.deep.equal(expected.items.map((a) => a.id));
+  });
+});
