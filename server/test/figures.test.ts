@@ -87,7 +87,7 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       assert.equal(usage.status, 'Failing', '100 % server errors');
     });
 
-    test('traffic: this year against last year by month, error rate by month, breakdown shares', async () => {
+    test('traffic: this month’s metrics, this year against last year by month, error rate by month, breakdown shares', async () => {
       const { json } = await call(server, '/console/v1/traffic', { token: 'token-a' });
       const months = lastTwelveMonths();
       const yearEarlier = months.map((m) => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`);
@@ -104,7 +104,14 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
         ),
       );
       const total = months.reduce((sum, m) => sum + count(m), 0);
-      assert.equal(json.metrics.requests.value, total);
+      assert.equal(json.metrics.requests.value, count('2026-09'), 'the metrics are this month so far (they read "vs last month")');
+      assert.equal(
+        json.metrics.errorRate.value,
+        pct1(
+          count('2026-09', (e) => e.status >= 500),
+          count('2026-09'),
+        ),
+      );
       assert.equal(
         json.breakdown.reduce((sum: number, r: { value: number }) => sum + r.value, 0),
         total,

@@ -1,5 +1,5 @@
-/** GET /traffic: the window's metrics against the same months a year earlier, by month and by route. */
-import { lastMonths } from '../calendar.ts';
+/** GET /traffic: this month's metrics against last month; the range by month (against a year earlier) and by route. */
+import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
@@ -14,12 +14,18 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const yearBefore = lastMonths(ctx.now, ctx.timeZone, count, 12);
   const window = { from: months[0]!.from, to: ctx.now + 1 };
   const earlier = { from: yearBefore[0]!.from, to: yearBefore[count - 1]!.to };
+  // The metrics read "vs last month": this calendar month so far against last month — its
+  // rates against the whole month, its counts against the same part of it.
+  const [lastMonth, thisMonth] = lastMonths(ctx.now, ctx.timeZone, 2) as [MonthBucket, MonthBucket];
+  const monthSoFar = { from: thisMonth.from, to: ctx.now + 1 };
+  const lastMonthSoFar = { from: lastMonth.from, to: Math.min(lastMonth.to, lastMonth.from + (ctx.now - thisMonth.from) + 1) };
 
-  const [thisYear, lastYear, now, then, routes, routesThen] = await Promise.all([
+  const [thisYear, lastYear, now, then, thenSoFar, routes, routesThen] = await Promise.all([
     telemetry.perPeriod(ctx.accountId, months),
     telemetry.perPeriod(ctx.accountId, yearBefore),
-    telemetry.totals(ctx.accountId, window),
-    telemetry.totals(ctx.accountId, earlier),
+    telemetry.totals(ctx.accountId, monthSoFar),
+    telemetry.totals(ctx.accountId, lastMonth),
+    telemetry.totals(ctx.accountId, lastMonthSoFar),
     telemetry.byRoute(ctx.accountId, window),
     telemetry.byRoute(ctx.accountId, earlier),
   ]);
@@ -41,10 +47,10 @@ export async function traffic(ctx: ViewContext, range = '12m') {
 
   return {
     metrics: {
-      requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, then.requests) },
+      requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, thenSoFar.requests) },
       errorRate: { value: nowErrorPct, unit: 'percent', changePct: changePct(nowErrorPct, errorPct(then.errors, then.requests)) },
       latency: { value: now.p95Ms, unit: 'ms', changePct: changePct(now.p95Ms, then.p95Ms) },
-      bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, then.bytes) },
+      bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, thenSoFar.bytes) },
     },
     requestsOverTime: { months: months.map((m) => m.month), thisYear: thisYear.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
     errorRateByMonth: { months: months.map((m) => m.month), valuesPct: thisYear.map((m) => errorPct(m.errors, m.requests)) },
