@@ -96,15 +96,19 @@ export class LineError {
   }
 }
 
-export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { good: T[]; rejected: Rejected[] } {
-  const good: T[] = [];
+/** The valid items with their index in the batch, and the others with the reason. */
+export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { good: { index: number; value: T }[]; rejected: Rejected[] } {
+  const good: { index: number; value: T }[] = [];
   const rejected: Rejected[] = [];
-  items.forEach((item, index) => {
-    if (item instanceof LineError) return rejected.push({ index, reason: item.reason });
+  for (const [index, item] of items.entries()) {
+    if (item instanceof LineError) {
+      rejected.push({ index, reason: item.reason });
+      continue;
+    }
     const result = schema.safeParse(item);
-    if (result.success) good.push(result.data);
+    if (result.success) good.push({ index, value: result.data });
     else rejected.push({ index, reason: result.error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ') });
-  });
+  }
   return { good, rejected };
 }
 

@@ -53,6 +53,7 @@ export interface ConsoleServer {
 type Env = { Variables: { principal: Principal } };
 
 const WRITE_BODY_BYTES = 64 * 1024;
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 export async function createConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
   const timeZone = options.timeZone ?? 'UTC';
@@ -185,7 +186,14 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.post('/ingest/v1/requests', async (c) => {
     const accountId = ingestAccount(c.req.raw);
     const { good, rejected } = sortOut(await batch(c, 'events'), requestEventInput);
-    const events = good.map((e) => toEvent(accountId, e));
+    // "So far" figures read up to now: a request from the future is a clock problem, not traffic.
+    const latest = clock().getTime() + MAX_CLOCK_SKEW_MS;
+    const events = good.flatMap(({ index, value }) => {
+      if (value.ts <= latest) return [toEvent(accountId, value)];
+      rejected.push({ index, reason: 'ts: more than 5 minutes in the future' });
+      return [];
+    });
+    rejected.sort((a, b) => a.index - b.index);
     await stores.telemetry.append(events);
     // A failed spike check must not turn an accepted batch into an error.
     await detectSpikes(
@@ -199,7 +207,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
     const accountId = ingestAccount(c.req.raw);
     const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-    await stores.telemetry.appendDeliveries(good.map((d) => toDelivery(accountId, d)));
+    await stores.telemetry.appendDeliveries(good.map(({ value }) => toDelivery(accountId, value)));
     return c.json({ accepted: good.length, rejected }, 202);
   });
   app.put('/admin/v1/customers/:id', async (c) => {

@@ -124,6 +124,28 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
   });
 }
 
+describe('pre-counted quarter hours and the ragged edges', () => {
+  test('requests in the unfinished quarter hour and in a time zone half an hour off count exactly once', async () => {
+    const clock = '2026-09-14T09:47:30Z';
+    const server = await startServer({ clock: () => new Date(clock), timeZone: 'Asia/Kolkata' });
+    try {
+      const at = ['2026-08-31T18:29:59Z', '2026-08-31T18:30:00Z', '2026-09-14T09:40:00Z', '2026-09-14T09:46:00Z', '2026-09-14T09:47:29Z'];
+      await ingest(
+        server,
+        at.map((ts) => ({ ts, method: 'GET', route: '/usage', status: 200, durationMs: 5 })),
+      );
+      const { json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      // 2026-09-01 00:00 in Kolkata is 2026-08-31T18:30Z: the first request is August's, the rest September's.
+      assert.equal(json.figures.requestsThisMonth.value, 4);
+      assert.equal(json.figures.requestsThisMonth.series.values.at(-2), 1);
+      const traffic = (await call(server, '/console/v1/traffic', { token: 'token-a' })).json;
+      assert.equal(traffic.breakdown[0].value, 5, 'the 12 months hold all five');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('requests today against last month', () => {
   test('compares today so far with the same part of each day last month', async () => {
     const server = await startServer({ clock: () => new Date(NOW) });

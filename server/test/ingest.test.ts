@@ -37,6 +37,7 @@ describe('ingest', () => {
       { ...good(5), durationMs: -3 },
       null,
       { ...good(7), route: 'contacts' },
+      { ...good(8), ts: '2026-09-14T10:00:00Z' },
     ];
     const before = await count(server);
     const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
@@ -44,9 +45,10 @@ describe('ingest', () => {
     assert.equal(json.accepted, 2);
     assert.deepEqual(
       json.rejected.map((r: { index: number }) => r.index),
-      [1, 2, 4, 5, 6, 7],
+      [1, 2, 4, 5, 6, 7, 8],
     );
     assert.match(json.rejected[0].reason, /status/);
+    assert.match(json.rejected[6].reason, /future/, 'the clock says 09:45; 10:00 is a clock problem');
     assert.equal(await count(server), before + 2);
   });
 

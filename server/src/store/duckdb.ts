@@ -3,7 +3,7 @@
  * p95 and monthly series over millions of events answer in milliseconds). Writes go through
  * one connection, one transaction at a time; reads open their own connections.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Period } from '../calendar.ts';
 import { eventWhere } from './sql-filter.ts';
 import type {
@@ -18,6 +18,7 @@ import type {
   Remembered,
   RequestEvent,
   RequestQuery,
+  RouteCounts,
   RouteStats,
   Stores,
   StoredRequest,
@@ -36,6 +37,14 @@ CREATE TABLE IF NOT EXISTS request_events (
   api_version VARCHAR, key_id VARCHAR, customer_id VARCHAR,
   actor_id VARCHAR, actor_name VARCHAR, bytes BIGINT
 );
+-- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
+-- months read thousands of rows instead of millions; kept in the same transaction as the events.
+CREATE TABLE IF NOT EXISTS request_rollup (
+  account_id VARCHAR NOT NULL, bucket BIGINT NOT NULL, api_version VARCHAR NOT NULL, "method" VARCHAR NOT NULL,
+  route VARCHAR NOT NULL, status SMALLINT NOT NULL, requests BIGINT NOT NULL, bytes BIGINT NOT NULL,
+  PRIMARY KEY (account_id, bucket, api_version, "method", route, status)
+);
+CREATE TABLE IF NOT EXISTS rollup_state (upto_seq BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   account_id VARCHAR NOT NULL, webhook_id VARCHAR NOT NULL, ts BIGINT NOT NULL,
   delivered BOOLEAN NOT NULL, status SMALLINT
@@ -69,13 +78,51 @@ const num = (value: unknown): number => (typeof value === 'number' || typeof val
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+const QUARTER_HOUR = 15 * 60_000;
+const VECTOR_ROWS = 2048;
+const EVENT_COLUMN_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, SMALLINT, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT];
+const ceilQ = (ms: number) => Math.ceil(ms / QUARTER_HOUR) * QUARTER_HOUR;
+const floorQ = (ms: number) => Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+
+/** A period split into its whole quarter hours (read from the rollup) and the ragged edges (read from the events). */
+function split(period: Period): { core?: Period; edges: Period[] } {
+  const core = { from: ceilQ(period.from), to: floorQ(period.to) };
+  if (core.from >= core.to) return { edges: [period] };
+  const edges = [
+    { from: period.from, to: core.from },
+    { from: core.to, to: period.to },
+  ].filter((e) => e.from < e.to);
+  return { core, edges };
+}
+
+/** Filters the rollup can answer: no customer, no path text. */
+const rollupCan = (filter: EventFilter) => filter.customerId === undefined && filter.pathContains === undefined;
+
+/**
+ * Folds the events with `seq` in (after, upto] into the rollup. The bounds are literals so that
+ * DuckDB skips every row group below them (a subquery would make it read the whole table).
+ */
+const rollUp = (after: number, upto: number) => `
+INSERT INTO request_rollup
+SELECT account_id, ts - ts % ${QUARTER_HOUR}, coalesce(api_version, ''), "method", route, status, count(*), coalesce(sum(bytes), 0)
+FROM request_events WHERE seq > ${after} AND seq <= ${upto}
+GROUP BY ALL
+ON CONFLICT DO UPDATE SET requests = requests + excluded.requests, bytes = bytes + excluded.bytes;
+DELETE FROM rollup_state;
+INSERT INTO rollup_state VALUES (${upto});
+`;
 /** Opens (or creates) the DuckDB database at `path` (`':memory:'` for a throwaway one). */
 export async function openDuckDbStores(path: string): Promise<Stores> {
   const instance = await DuckDBInstance.create(path);
   const writer = await instance.connect();
   await writer.run(SCHEMA);
-  const last = await writer.runAndReadAll('SELECT coalesce(max(seq), 0) AS seq FROM request_events');
+  const last = await writer.runAndReadAll(
+    'SELECT coalesce(max(seq), 0) AS seq, (SELECT coalesce(max(upto_seq), 0) FROM rollup_state) AS counted FROM request_events',
+  );
   let seq = num(last.getRowObjectsJS()[0]?.['seq']);
+  const counted = num(last.getRowObjectsJS()[0]?.['counted']);
+  // Events written by an older version, or straight into the table, are counted now.
+  if (seq > counted) await writer.run(`BEGIN TRANSACTION; ${rollUp(counted, seq)} COMMIT;`);
 
   /** Writes run one after another on the writer connection, each in its own transaction. */
   let queue: Promise<unknown> = Promise.resolve();
@@ -113,24 +160,30 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       await write(async (c) => {
         const appender = await c.createAppender('request_events');
         let next = seq;
-        for (const e of events) {
-          appender.appendVarchar(e.accountId);
-          appender.appendBigInt(BigInt(++next));
-          appender.appendBigInt(BigInt(e.ts));
-          appender.appendVarchar(e.method);
-          appender.appendVarchar(e.route);
-          appender.appendVarchar(e.path);
-          appender.appendSmallInt(e.status);
-          appender.appendDouble(e.durationMs);
-          for (const text of [e.apiVersion, e.keyId, e.customerId, e.actor?.id ?? null, e.actor?.name ?? null]) {
-            if (text === null) appender.appendNull();
-            else appender.appendVarchar(text);
-          }
-          if (e.bytes === null) appender.appendNull();
-          else appender.appendBigInt(BigInt(e.bytes));
-          appender.endRow();
+        // Column by column, a vector (2,048 rows) at a time: far fewer calls than value by value.
+        for (let start = 0; start < events.length; start += VECTOR_ROWS) {
+          const slice = events.slice(start, start + VECTOR_ROWS);
+          const chunk = DuckDBDataChunk.create(EVENT_COLUMN_TYPES);
+          chunk.setColumns([
+            slice.map((e) => e.accountId),
+            slice.map(() => BigInt(++next)),
+            slice.map((e) => BigInt(e.ts)),
+            slice.map((e) => e.method),
+            slice.map((e) => e.route),
+            slice.map((e) => e.path),
+            slice.map((e) => e.status),
+            slice.map((e) => e.durationMs),
+            slice.map((e) => e.apiVersion),
+            slice.map((e) => e.keyId),
+            slice.map((e) => e.customerId),
+            slice.map((e) => e.actor?.id ?? null),
+            slice.map((e) => e.actor?.name ?? null),
+            slice.map((e) => (e.bytes === null ? null : BigInt(e.bytes))),
+          ]);
+          appender.appendDataChunk(chunk);
         }
         appender.closeSync();
+        await c.run(rollUp(seq, next));
         seq = next; // only once the rows are in the transaction
       });
     },
@@ -146,19 +199,92 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       return { requests: num(row?.['requests']), errors: num(row?.['errors']), p95Ms: num(row?.['p95']), keys: num(row?.['keys']), bytes: num(row?.['bytes']) };
     },
 
+    async p95(accountId: string, filter: EventFilter): Promise<number> {
+      const where = eventWhere(accountId, filter);
+      const [row] = await read(`SELECT coalesce(quantile_disc(duration_ms, 0.95), 0) AS p95 FROM request_events WHERE ${where.sql}`, where.params);
+      return num(row?.['p95']);
+    },
+
+    async distinctKeys(accountId: string, filter: EventFilter): Promise<number> {
+      const where = eventWhere(accountId, filter);
+      const [row] = await read(`SELECT count(DISTINCT key_id) AS keys FROM request_events WHERE ${where.sql}`, where.params);
+      return num(row?.['keys']);
+    },
+
+    // Separate scans run side by side on DuckDB's threads; one scan with a FILTER per period measured slower.
+    totalsFor: (accountId, periods, filter = {}) => Promise.all(periods.map((p) => telemetry.totals(accountId, { ...filter, from: p.from, to: p.to }))),
+
     async perPeriod(accountId: string, periods: readonly Period[], filter: EventFilter = {}) {
-      if (!periods.length) return [];
-      const cases = periods.map((_, i) => `WHEN ts >= ? AND ts < ? THEN ${i}`).join(' ');
-      const where = eventWhere(accountId, { ...filter, from: Math.min(...periods.map((p) => p.from)), to: Math.max(...periods.map((p) => p.to)) });
-      const rows = await read(
-        `SELECT bucket, count(*) AS requests, count(*) FILTER (WHERE status >= 500) AS errors, coalesce(sum(bytes), 0) AS bytes
-         FROM (SELECT CASE ${cases} END AS bucket, status, bytes FROM request_events WHERE ${where.sql})
-         WHERE bucket IS NOT NULL GROUP BY bucket`,
-        [...periods.flatMap((p) => [p.from, p.to]), ...where.params],
-      );
       const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
-      for (const r of rows) out[num(r['bucket'])] = { requests: num(r['requests']), errors: num(r['errors']), bytes: num(r['bytes']) };
+      if (!periods.length) return out;
+      const add = (i: number, r: Row) => {
+        out[i]!.requests += num(r['requests']);
+        out[i]!.errors += num(r['errors']);
+        out[i]!.bytes += num(r['bytes']);
+      };
+      const parts = periods.map((p) => (rollupCan(filter) ? split(p) : { core: undefined, edges: [p] }));
+      const cores = parts.flatMap((p, i) => (p.core ? [{ ...p.core, i }] : []));
+      const edges = parts.flatMap((p, i) => p.edges.map((e) => ({ ...e, i })));
+      /** Ragged edges are short and scattered: one small range query each, so each reads only its own row groups. */
+      const edgeCounts = async (ranges: { from: number; to: number; i: number }[]) => {
+        if (!ranges.length) return;
+        const where = eventWhere(accountId, { ...filter, from: undefined, to: undefined });
+        const parts = ranges.map(
+          (r) =>
+            `SELECT ${r.i} AS bucket_index, count(*) AS requests, count(*) FILTER (WHERE status >= 500) AS errors, coalesce(sum(bytes), 0) AS bytes
+             FROM request_events WHERE ${where.sql} AND ts >= ? AND ts < ?`,
+        );
+        const rows = await read(
+          parts.join(' UNION ALL '),
+          ranges.flatMap((r) => [...where.params, r.from, r.to]),
+        );
+        for (const r of rows) add(num(r['bucket_index']), r);
+      };
+      const bucketed = async (table: 'request_rollup' | 'request_events', ranges: { from: number; to: number; i: number }[]) => {
+        if (!ranges.length) return;
+        const time = table === 'request_rollup' ? 'bucket' : 'ts';
+        const cases = ranges.map((r) => `WHEN ${time} >= ? AND ${time} < ? THEN ${r.i}`).join(' ');
+        const where = eventWhere(accountId, { ...filter, from: undefined, to: undefined });
+        const counted = table === 'request_rollup' ? 'requests' : '1';
+        const bytes = table === 'request_rollup' ? 'bytes' : 'coalesce(bytes, 0)';
+        const rows = await read(
+          `SELECT bucket_index, sum(${counted}) AS requests, sum(CASE WHEN status >= 500 THEN ${counted} ELSE 0 END) AS errors, sum(${bytes}) AS bytes
+           FROM (SELECT CASE ${cases} END AS bucket_index, * FROM ${table} WHERE ${where.sql} AND ${time} >= ? AND ${time} < ?)
+           WHERE bucket_index IS NOT NULL GROUP BY bucket_index`,
+          [...ranges.flatMap((r) => [r.from, r.to]), ...where.params, Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))],
+        );
+        for (const r of rows) add(num(r['bucket_index']), r);
+      };
+      await Promise.all([bucketed('request_rollup', cores), rollupCan(filter) ? edgeCounts(edges) : bucketed('request_events', edges)]);
       return out;
+    },
+
+    async countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]> {
+      const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
+      const { core, edges } = rollupCan(filter) ? split(whole) : { core: undefined, edges: [whole] };
+      const sources: { table: string; time: string; counted: string; range: Period }[] = [
+        ...(core ? [{ table: 'request_rollup', time: 'bucket', counted: 'requests', range: core }] : []),
+        ...edges.map((range) => ({ table: 'request_events', time: 'ts', counted: '1', range })),
+      ];
+      const byKey = new Map<string, RouteCounts>();
+      await Promise.all(
+        sources.map(async ({ table, time, counted, range }) => {
+          const where = eventWhere(accountId, { ...filter, from: undefined, to: undefined });
+          const rows = await read(
+            `SELECT coalesce(api_version, '') AS api_version, "method", route, sum(${counted}) AS requests, sum(CASE WHEN status >= 500 THEN ${counted} ELSE 0 END) AS errors
+             FROM ${table} WHERE ${where.sql} AND ${time} >= ? AND ${time} < ? GROUP BY ALL`,
+            [...where.params, range.from, range.to],
+          );
+          for (const r of rows) {
+            const key = `${text(r['api_version'])}\u0000${text(r['method'])}\u0000${text(r['route'])}`;
+            const entry = byKey.get(key) ?? { apiVersion: text(r['api_version']), method: text(r['method']), route: text(r['route']), requests: 0, errors: 0 };
+            entry.requests += num(r['requests']);
+            entry.errors += num(r['errors']);
+            byKey.set(key, entry);
+          }
+        }),
+      );
+      return [...byKey.values()];
     },
 
     async byRoute(accountId: string, filter: EventFilter): Promise<RouteStats[]> {

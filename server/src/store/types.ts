@@ -71,6 +71,14 @@ export interface RouteStats {
   lastTs: number;
 }
 
+export interface RouteCounts {
+  apiVersion: string;
+  method: string;
+  route: string;
+  requests: number;
+  errors: number;
+}
+
 export interface SummaryGroup {
   method: string;
   route: string;
@@ -107,9 +115,17 @@ export interface TelemetryStore {
   /** Appends every event or none. */
   append(events: readonly RequestEvent[]): Promise<void>;
   totals(accountId: string, filter: EventFilter): Promise<Totals>;
-  /** Requests and errors per period, in the order given. */
+  /** Totals of several periods, in the order given. */
+  totalsFor(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<Totals[]>;
+  /** Only the nearest-rank p95 (cheaper than totals when the counts come from elsewhere). */
+  p95(accountId: string, filter: EventFilter): Promise<number>;
+  /** Only the number of distinct key ids. */
+  distinctKeys(accountId: string, filter: EventFilter): Promise<number>;
+  /** Requests and errors per period, in the order given; the periods must not overlap. */
   perPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; bytes: number }[]>;
   byRoute(accountId: string, filter: EventFilter): Promise<RouteStats[]>;
+  /** Requests and errors per (API version, method, route): byRoute without the percentile, so it can read pre-counted totals. */
+  countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]>;
   /** Newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
   summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]>;

@@ -4,6 +4,7 @@ import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { changePct, errorPct, routeGroup, sharesPct } from '../figures.ts';
 
 /** The busiest groups shown by name; the rest add up to "Other". */
+const QUARTER_HOUR = 15 * 60_000;
 const NAMED_GROUPS = 4;
 
 export async function overview(ctx: ViewContext) {
@@ -15,28 +16,32 @@ export async function overview(ctx: ViewContext) {
   const recent = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
   const before = { from: recent.from - RECENT_DAYS * DAY_MS, to: recent.from };
 
-  // Today so far is compared with the same part of the day (midnight until now) on each day of last month.
-  const elapsed = ctx.now - days.today.from;
-  const lastMonthDays: { from: number; to: number }[] = [];
+  // Today's change compares the day up to its last whole quarter hour with the same part of
+  // each day last month (whole quarter hours are pre-counted; the shown value is exact to now).
+  const cutoff = Math.floor((ctx.now - days.today.from) / QUARTER_HOUR) * QUARTER_HOUR;
+  const comparedDays: { from: number; to: number }[] = [{ from: days.today.from, to: days.today.from + cutoff }];
   const first = zonedDate(lastMonth.from, ctx.timeZone);
   for (let day = 1; ; day++) {
     const from = zonedInstant(first.year, first.month, day, ctx.timeZone);
     if (from >= lastMonth.to) break;
-    lastMonthDays.push({ from, to: from + elapsed + 1 });
+    comparedDays.push({ from, to: from + cutoff });
   }
 
-  const [series, todayTotals, monthTotals, lastMonthTotals, recentTotals, beforeTotals, routes, sameTimeLastMonth] = await Promise.all([
+  const [series, [todayTotals], monthP95, lastMonthP95, recentKeys, beforeKeys, routes, [todayToCutoff, ...sameTimeLastMonth]] = await Promise.all([
     telemetry.perPeriod(ctx.accountId, months),
-    telemetry.totals(ctx.accountId, days.today),
-    telemetry.totals(ctx.accountId, thisMonth),
-    telemetry.totals(ctx.accountId, lastMonth),
-    telemetry.totals(ctx.accountId, recent),
-    telemetry.totals(ctx.accountId, before),
-    telemetry.byRoute(ctx.accountId, recent),
-    telemetry.perPeriod(ctx.accountId, lastMonthDays),
+    telemetry.perPeriod(ctx.accountId, [days.today]),
+    telemetry.p95(ctx.accountId, thisMonth),
+    telemetry.p95(ctx.accountId, lastMonth),
+    telemetry.distinctKeys(ctx.accountId, recent),
+    telemetry.distinctKeys(ctx.accountId, before),
+    telemetry.countsByRoute(ctx.accountId, recent),
+    telemetry.perPeriod(ctx.accountId, comparedDays),
   ]);
+  // The month buckets of the series hold this month so far and all of last month.
+  const monthTotals = series[11]!;
+  const lastMonthTotals = series[10]!;
 
-  const lastMonthDailyAverage = sameTimeLastMonth.reduce((sum, d) => sum + d.requests, 0) / lastMonthDays.length;
+  const lastMonthDailyAverage = sameTimeLastMonth.reduce((sum, d) => sum + d.requests, 0) / sameTimeLastMonth.length;
   const monthErrorPct = errorPct(monthTotals.errors, monthTotals.requests);
   const lastMonthErrorPct = errorPct(lastMonthTotals.errors, lastMonthTotals.requests);
 
@@ -52,10 +57,10 @@ export async function overview(ctx: ViewContext) {
     owner: ctx.principal.user,
     figures: {
       requestsThisMonth: { value: series[11]!.requests, series: { months: months.map((m) => m.month), values: series.map((s) => s.requests) } },
-      requestsToday: { value: todayTotals.requests, changePct: changePct(todayTotals.requests, lastMonthDailyAverage) },
+      requestsToday: { value: todayTotals!.requests, changePct: changePct(todayToCutoff!.requests, lastMonthDailyAverage) },
       errorRate: { valuePct: monthErrorPct, changePct: changePct(monthErrorPct, lastMonthErrorPct) },
-      p95Latency: { valueMs: monthTotals.p95Ms, changePct: changePct(monthTotals.p95Ms, lastMonthTotals.p95Ms) },
-      activeKeys: { value: recentTotals.keys, changePct: changePct(recentTotals.keys, beforeTotals.keys) },
+      p95Latency: { valueMs: monthP95, changePct: changePct(monthP95, lastMonthP95) },
+      activeKeys: { value: recentKeys, changePct: changePct(recentKeys, beforeKeys) },
     },
     requestsByEndpoint: groups.map(([group], i) => ({ group, sharePct: shares[i]! })),
   };

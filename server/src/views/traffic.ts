@@ -3,6 +3,7 @@ import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
+type Counts = { requests: number; errors: number; bytes: number };
 
 const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 
@@ -20,15 +21,16 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const monthSoFar = { from: thisMonth.from, to: ctx.now + 1 };
   const lastMonthSoFar = { from: lastMonth.from, to: Math.min(lastMonth.to, lastMonth.from + (ctx.now - thisMonth.from) + 1) };
 
-  const [thisYear, lastYear, now, then, thenSoFar, routes, routesThen] = await Promise.all([
+  const [thisYear, lastYear, [then, thenSoFar], nowP95, thenP95, routes, routesThen] = await Promise.all([
     telemetry.perPeriod(ctx.accountId, months),
     telemetry.perPeriod(ctx.accountId, yearBefore),
-    telemetry.totals(ctx.accountId, monthSoFar),
-    telemetry.totals(ctx.accountId, lastMonth),
-    telemetry.totals(ctx.accountId, lastMonthSoFar),
-    telemetry.byRoute(ctx.accountId, window),
-    telemetry.byRoute(ctx.accountId, earlier),
+    telemetry.perPeriod(ctx.accountId, [lastMonth, lastMonthSoFar]) as Promise<[Counts, Counts]>,
+    telemetry.p95(ctx.accountId, monthSoFar),
+    telemetry.p95(ctx.accountId, lastMonth),
+    telemetry.countsByRoute(ctx.accountId, window),
+    telemetry.countsByRoute(ctx.accountId, earlier),
   ]);
+  const now = thisYear[count - 1]!; // this month's bucket: so far
 
   const nowErrorPct = errorPct(now.errors, now.requests);
   const perLabel = (rows: typeof routes) => {
@@ -49,7 +51,7 @@ export async function traffic(ctx: ViewContext, range = '12m') {
     metrics: {
       requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, thenSoFar.requests) },
       errorRate: { value: nowErrorPct, unit: 'percent', changePct: changePct(nowErrorPct, errorPct(then.errors, then.requests)) },
-      latency: { value: now.p95Ms, unit: 'ms', changePct: changePct(now.p95Ms, then.p95Ms) },
+      latency: { value: nowP95, unit: 'ms', changePct: changePct(nowP95, thenP95) },
       bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, thenSoFar.bytes) },
     },
     requestsOverTime: { months: months.map((m) => m.month), thisYear: thisYear.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
