@@ -129,3 +129,33 @@ describe('durability', () => {
     }
   });
 });
+
+describe('pre-counted totals', () => {
+  test('events written straight into the table (an older version, a bulk load) are counted when the file opens', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-console-rollup-'));
+    const file = join(dir, 'console.duckdb');
+    try {
+      const first = await startServer({ store: file, clock: () => new Date('2026-09-14T09:45:00Z') });
+      await call(first, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [good(1)] } });
+      await first.close();
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const instance = await DuckDBInstance.create(file);
+      const connection = await instance.connect();
+      await connection.run(`INSERT INTO request_events (account_id, seq, ts, "method", route, path, status, duration_ms)
+        SELECT 'acct_a', 100 + i, ${Date.parse('2026-07-10T12:00:00Z')} + i * 60000, 'GET', '/bulk', '/bulk', 200, 3 FROM range(7) t(i)`);
+      connection.closeSync();
+      instance.closeSync();
+      const second = await startServer({ store: file, clock: () => new Date('2026-09-14T09:45:00Z') });
+      try {
+        const { json } = await call(second, '/console/v1/overview', { token: 'token-a' });
+        const july = json.figures.requestsThisMonth.series.months.indexOf('2026-07');
+        assert.equal(json.figures.requestsThisMonth.series.values[july], 7);
+        assert.equal(json.figures.requestsThisMonth.value, 1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
