@@ -72,6 +72,13 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     assert.equal(created.status, 201);
     const record = schema.errorRecord.parse(created.json);
     assert.equal(record.count, 2, 'counted from the events: two 500s on POST /messages since 1 Sep');
+    assert.equal(record.monthly.months.at(-1), '2026-09');
+    assert.equal(record.monthly.values.at(-1), 2);
+    assert.equal(
+      record.monthly.values.reduce((a, b) => a + b, 0),
+      2,
+      'nothing before it was first seen',
+    );
     assert.equal(record.title, 'Server error');
     assert.equal(record.relatedEndpoints[0]?.label, 'POST /messages');
     schema.errorRecord.parse((await call(server, `/console/v1/errors/${record.id}`, { token: 'token-a' })).json);
