@@ -132,6 +132,51 @@ async function measureRoutes(total: number) {
       result: total >= 10_000_000 ? (p95 <= 150 ? 'pass' : 'FAIL') : '',
     });
   }
+  // The writes: each call a new record (a new Idempotency-Key), then a change to one.
+  const write = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
+    const response = await fetch(`${http.url}/console/v1${path}`, {
+      method,
+      headers: { authorization: 'Bearer bench', 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string; version: number };
+  };
+  const firstSeen = new Date(Date.now() - 40 * DAY).toISOString().slice(0, 10);
+  let record = await write(
+    'POST',
+    '/errors',
+    { code: 500, endpoint: 'POST /webhooks', count: 1, firstSeen, status: 'Open' },
+    { 'idempotency-key': `bench-${total}` },
+  );
+  const writes: [string, (i: number) => Promise<unknown>][] = [
+    ['POST /customers/{id}/notes', (i) => write('POST', '/customers/cus_1/notes', { text: `Note ${i}` }, { 'idempotency-key': `note-${total}-${i}` })],
+    [
+      'POST /errors',
+      (i) =>
+        write('POST', '/errors', { code: 500, endpoint: 'POST /webhooks', count: 1, firstSeen, status: 'Open' }, { 'idempotency-key': `error-${total}-${i}` }),
+    ],
+    [
+      'PATCH /errors/{id}',
+      async (i) => (record = await write('PATCH', `/errors/${record.id}`, { notes: `Change ${i}` }, { 'if-match': `"${record.version}"` })),
+    ],
+  ];
+  for (const [label, run] of writes) {
+    const times: number[] = [];
+    for (let i = 0; i < CALLS + 2; i++) {
+      const started = performance.now();
+      await run(i);
+      if (i >= 2) times.push(performance.now() - started);
+    }
+    const p95 = percentile(times, 95);
+    rows.push({
+      group: `${(total / 1_000_000).toLocaleString('en-US')}M events`,
+      figure: `${label}: p50 / p95`,
+      value: `${percentile(times, 50).toFixed(1)} / ${p95.toFixed(1)} ms`,
+      budget: total >= 10_000_000 ? 'p95 ≤ 150 ms' : '—',
+      result: total >= 10_000_000 ? (p95 <= 150 ? 'pass' : 'FAIL') : '',
+    });
+  }
   await http.close();
   await server.close();
 }

@@ -259,6 +259,34 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       return out;
     },
 
+    async perPeriodByStatus(accountId: string, periods: readonly Period[]) {
+      const byKey = new Map<string, { method: string; route: string; status: number; requests: number[] }>();
+      const parts = periods.map(split);
+      const sources = [
+        { table: 'request_rollup', time: 'bucket', counted: 'requests', ranges: parts.flatMap((p, i) => (p.core ? [{ ...p.core, i }] : [])) },
+        { table: 'request_events', time: 'ts', counted: '1', ranges: parts.flatMap((p, i) => p.edges.map((e) => ({ ...e, i }))) },
+      ];
+      await Promise.all(
+        sources.map(async ({ table, time, counted, ranges }) => {
+          if (!ranges.length) return;
+          const cases = ranges.map((r) => `WHEN ${time} >= ? AND ${time} < ? THEN ${r.i}`).join(' ');
+          const rows = await read(
+            `SELECT "method", route, status, bucket_index, sum(${counted}) AS requests
+             FROM (SELECT CASE ${cases} END AS bucket_index, * FROM ${table} WHERE account_id = ? AND ${time} >= ? AND ${time} < ?)
+             WHERE bucket_index IS NOT NULL GROUP BY ALL`,
+            [...ranges.flatMap((r) => [r.from, r.to]), accountId, Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))],
+          );
+          for (const r of rows) {
+            const key = `${text(r['method'])} ${text(r['route'])} ${num(r['status'])}`;
+            const entry = byKey.get(key) ?? { method: text(r['method']), route: text(r['route']), status: num(r['status']), requests: periods.map(() => 0) };
+            entry.requests[num(r['bucket_index'])]! += num(r['requests']);
+            byKey.set(key, entry);
+          }
+        }),
+      );
+      return [...byKey.values()];
+    },
+
     async countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]> {
       const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
       const { core, edges } = rollupCan(filter) ? split(whole) : { core: undefined, edges: [whole] };

@@ -124,6 +124,8 @@ export interface TelemetryStore {
   /** Requests and errors per period, in the order given; the periods must not overlap. */
   perPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; bytes: number }[]>;
   byRoute(accountId: string, filter: EventFilter): Promise<RouteStats[]>;
+  /** Requests per period for each method, route and status (periods must not overlap), in one read. */
+  perPeriodByStatus(accountId: string, periods: readonly Period[]): Promise<{ method: string; route: string; status: number; requests: number[] }[]>;
   /** Requests and errors per (API version, method, route): byRoute without the percentile, so it can read pre-counted totals. */
   countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]>;
   /** Newest first. */

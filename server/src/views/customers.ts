@@ -7,7 +7,7 @@ import { errorPct } from '../figures.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import type { CustomerRecord, NoteRecord } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
-import { recentRoutes, relatedFrom } from './related.ts';
+import { recentCounts, relatedFrom } from './related.ts';
 
 async function customerRecord(ctx: ViewContext, id: string): Promise<CustomerRecord> {
   const customer = await ctx.stores.records.customer(ctx.accountId, id);
@@ -20,7 +20,7 @@ const noteView = (n: NoteRecord) => ({ id: n.id, text: n.text, author: n.author,
 export async function customer(ctx: ViewContext, id: string) {
   const record = await customerRecord(ctx, id);
   const [routes, notes, history] = await Promise.all([
-    recentRoutes(ctx, { customerId: id }),
+    recentCounts(ctx, { customerId: id }),
     ctx.stores.records.notes(ctx.accountId, id),
     ctx.stores.records.history(ctx.accountId, id),
   ]);

@@ -7,43 +7,58 @@ import { ProblemError, badRequest, notFound, unprocessable, type FieldError } fr
 import { offsetCursor, pageOf } from '../paging.ts';
 import type { ErrorRecordRow } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
-import { recentRoutes, relatedForLabels, relatedFrom } from './related.ts';
+import { recentCounts, relatedForLabels, relatedFrom } from './related.ts';
+import type { RouteCounts } from '../store/types.ts';
 
 const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
   issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
 
-/** The record as the contract shows it: count and monthly series from the events with its code on its endpoint since it was first seen. */
-async function view(ctx: ViewContext, row: ErrorRecordRow) {
-  const { method, route } = parseEndpointLabel(row.endpoint)!;
+/** When a record was first seen, as an instant of the account's calendar. */
+function firstSeenAt(ctx: ViewContext, row: ErrorRecordRow): number {
   const [year, month, day] = row.firstSeen.split('-').map(Number) as [number, number, number];
-  const since = zonedInstant(year, month, day, ctx.timeZone);
-  const months = lastMonths(ctx.now, ctx.timeZone, 12).map((m) => ({ ...m, from: Math.max(m.from, since) }));
-  const filter = { method, route, status: row.code };
-  const [totals, monthly, relatedEndpoints] = await Promise.all([
-    ctx.stores.telemetry.totals(ctx.accountId, { ...filter, from: since, to: ctx.now + 1 }),
-    ctx.stores.telemetry.perPeriod(ctx.accountId, months, filter),
-    relatedForLabels(ctx, [row.endpoint]),
-  ]);
-  return {
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    endpoint: row.endpoint,
-    count: totals.requests,
-    firstSeen: row.firstSeen,
-    status: row.status,
-    notes: row.notes,
-    owner: row.owner,
-    relatedEndpoints,
-    monthly: { months: months.map((m) => m.month), values: monthly.map((m) => m.requests) },
-    version: row.version,
-  };
+  return zonedInstant(year, month, day, ctx.timeZone);
 }
+
+/**
+ * Records as the contract shows them: count and monthly series from the events with the
+ * record's code on its endpoint since it was first seen. One read for the whole list: requests
+ * per method, route and status between every boundary any record needs (month starts and the
+ * days they were first seen), summed per record. `routes` are the recent per-route counts.
+ */
+async function views(ctx: ViewContext, rows: readonly ErrorRecordRow[], routes: readonly RouteCounts[]) {
+  if (!rows.length) return [];
+  const months = lastMonths(ctx.now, ctx.timeZone, 12);
+  const boundaries = [...new Set([...months.map((m) => m.from), months[11]!.to, ...rows.map((r) => firstSeenAt(ctx, r))])].sort((a, b) => a - b);
+  const intervals = boundaries.slice(0, -1).map((from, i) => ({ from, to: boundaries[i + 1]! }));
+  const counted = await ctx.stores.telemetry.perPeriodByStatus(ctx.accountId, intervals);
+  return rows.map((row) => {
+    const { method, route } = parseEndpointLabel(row.endpoint)!;
+    const since = firstSeenAt(ctx, row);
+    const perInterval = counted.find((c) => c.method === method && c.route === route && c.status === row.code)?.requests ?? intervals.map(() => 0);
+    const within = (from: number, to: number) => intervals.reduce((sum, iv, i) => (iv.from >= from && iv.to <= to ? sum + perInterval[i]! : sum), 0);
+    return {
+      id: row.id,
+      code: row.code,
+      title: row.title,
+      endpoint: row.endpoint,
+      count: within(since, Number.MAX_SAFE_INTEGER),
+      firstSeen: row.firstSeen,
+      status: row.status,
+      notes: row.notes,
+      owner: row.owner,
+      relatedEndpoints: relatedForLabels(routes, [row.endpoint]),
+      monthly: { months: months.map((m) => m.month), values: months.map((m) => within(Math.max(m.from, since), m.to)) },
+      version: row.version,
+    };
+  });
+}
+
+const view = async (ctx: ViewContext, row: ErrorRecordRow, routes: readonly RouteCounts[]) => (await views(ctx, [row], routes))[0]!;
 
 export async function errorRecord(ctx: ViewContext, id: string) {
   const row = await ctx.stores.records.error(ctx.accountId, id);
   if (!row) throw notFound(`No error record ${id} in this account.`);
-  return view(ctx, row);
+  return view(ctx, row, await recentCounts(ctx));
 }
 
 export async function errorList(ctx: ViewContext, query: { status?: string; limit: number; cursor?: string }) {
@@ -55,19 +70,20 @@ export async function errorList(ctx: ViewContext, query: { status?: string; limi
     (r) => r,
     () => offsetCursor.encode(offset + query.limit),
   );
-  return { items: await Promise.all(page.items.map((r) => view(ctx, r))), nextCursor: page.nextCursor };
+  return { items: await views(ctx, page.items, await recentCounts(ctx)), nextCursor: page.nextCursor };
 }
 
 /** The endpoints the creation form offers: those with traffic in the recent window, busiest first. */
-export async function errorOptions(ctx: ViewContext) {
-  return { endpoints: relatedFrom(await recentRoutes(ctx), Infinity).map((r) => r.label) };
+export async function errorOptions(ctx: ViewContext, routes?: readonly RouteCounts[]) {
+  return { endpoints: relatedFrom(routes ?? (await recentCounts(ctx)), Infinity).map((r) => r.label) };
 }
 
 export async function createError(ctx: ViewContext, body: unknown) {
   const parsed = newErrorRecord.safeParse(body);
   if (!parsed.success) throw unprocessable('Some fields were not accepted.', fieldErrors(parsed.error.issues));
   const input = parsed.data;
-  const { endpoints } = await errorOptions(ctx);
+  const routes = await recentCounts(ctx);
+  const { endpoints } = await errorOptions(ctx, routes);
   if (!endpoints.includes(input.endpoint)) {
     throw unprocessable('Some fields were not accepted.', [{ field: 'endpoint', message: 'Choose one of the offered endpoints.' }]);
   }
@@ -92,7 +108,7 @@ export async function createError(ctx: ViewContext, body: unknown) {
     ts: ctx.now,
     subject: row.id,
   });
-  return view(ctx, row);
+  return view(ctx, row, routes);
 }
 
 /** `If-Match: "3"` (also W/"3" or 3) → 3; absent → undefined. */
@@ -126,5 +142,5 @@ export async function patchError(ctx: ViewContext, id: string, body: unknown, if
       subject: id,
     });
   }
-  return view(ctx, result);
+  return view(ctx, result, await recentCounts(ctx));
 }

@@ -1,6 +1,6 @@
 /** Related endpoints with ids and request counts over the recent window. */
 import { DAY_MS, RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
-import type { EventFilter, RouteStats } from '../store/types.ts';
+import type { EventFilter, RouteCounts, RouteStats } from '../store/types.ts';
 
 export interface RelatedEndpoint {
   id?: string;
@@ -8,12 +8,20 @@ export interface RelatedEndpoint {
   requests: number;
 }
 
+const recentWindow = (ctx: ViewContext) => ({ from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 });
+
+/** Per-route figures with p95, for the endpoint table. */
 export async function recentRoutes(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteStats[]> {
-  return ctx.stores.telemetry.byRoute(ctx.accountId, { ...filter, from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 });
+  return ctx.stores.telemetry.byRoute(ctx.accountId, { ...filter, ...recentWindow(ctx) });
+}
+
+/** Per-route counts only (pre-counted where the store can), for everything that needs no percentile. */
+export async function recentCounts(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteCounts[]> {
+  return ctx.stores.telemetry.countsByRoute(ctx.accountId, { ...filter, ...recentWindow(ctx) });
 }
 
 /** One entry per method and route (all API versions together, the busiest version's id), busiest first. */
-export function relatedFrom(routes: readonly RouteStats[], limit = 3): RelatedEndpoint[] {
+export function relatedFrom(routes: readonly RouteCounts[], limit = 3): RelatedEndpoint[] {
   const byLabel = new Map<string, RelatedEndpoint>();
   for (const r of [...routes].sort((a, b) => b.requests - a.requests)) {
     const label = endpointLabel(r.method, r.route);
@@ -25,7 +33,7 @@ export function relatedFrom(routes: readonly RouteStats[], limit = 3): RelatedEn
 }
 
 /** Related entries for given labels, in the given order; a label without recent traffic has no id. */
-export async function relatedForLabels(ctx: ViewContext, labels: readonly string[]): Promise<RelatedEndpoint[]> {
-  const all = relatedFrom(await recentRoutes(ctx), Infinity);
+export function relatedForLabels(routes: readonly RouteCounts[], labels: readonly string[]): RelatedEndpoint[] {
+  const all = relatedFrom(routes, Infinity);
   return labels.map((label) => all.find((r) => r.label === label) ?? { label, requests: 0 });
 }
