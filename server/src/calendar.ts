@@ -23,9 +23,16 @@ function offsetAt(instant: number, timeZone: string): number {
 /** The instant a wall-clock time of `timeZone` starts (the later one when a clock change repeats it). */
 export function zonedInstant(year: number, month: number, day: number, timeZone: string, hour = 0): number {
   const wall = Date.UTC(year, month - 1, day, hour);
-  let instant = wall - offsetAt(wall, timeZone);
-  instant = wall - offsetAt(instant, timeZone); // a second pass settles a clock change in between
-  return instant;
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone); // settles a clock change between the guesses
+  // Where midnight repeats, the earlier one; where clocks jump over midnight, the first instant
+  // that is on the asked-for day (the other guess falls on the day before).
+  const asked = new Date(wall);
+  const onDay = [first, second].filter((t) => {
+    const d = zonedDate(t, timeZone);
+    return d.year === asked.getUTCFullYear() && d.month === asked.getUTCMonth() + 1 && d.day === asked.getUTCDate();
+  });
+  return onDay.length ? Math.min(...onDay) : Math.max(first, second);
 }
 
 /** Year, month (1–12), day and ISO weekday (1 = Monday) of `instant` in `timeZone`. */

@@ -7,13 +7,20 @@ import { HTTP_METHODS } from '../../src/api/schemas.ts';
 import type { RequestEvent, WebhookDelivery } from './store/types.ts';
 
 const text = (max: number) => z.string().min(1).max(max);
-const timestamp = z.union([z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)), z.number().int().min(0).max(8_640_000_000_000_000)]);
+const timestamp = z.union([
+  z.iso
+    .datetime({ offset: true })
+    .transform((s) => Date.parse(s))
+    .pipe(z.number().min(0, 'before 1970')),
+  z.number().int().min(0).max(8_640_000_000_000_000),
+]);
 const person = z.object({ id: text(128), name: text(200) });
 
 export const requestEventInput = z.object({
   ts: timestamp,
   method: z.enum([...HTTP_METHODS, 'HEAD', 'OPTIONS']),
-  route: text(512).startsWith('/'),
+  // A route is shown as "METHOD /route" and read back from that label: no whitespace in it.
+  route: text(512).regex(/^\/\S*$/, 'expected a route such as /contacts/{id}, without spaces'),
   path: text(2048).startsWith('/'),
   status: z.number().int().min(100).max(599),
   durationMs: z.number().min(0).max(86_400_000),
@@ -21,7 +28,13 @@ export const requestEventInput = z.object({
   keyId: text(128).optional(),
   customerId: text(128).optional(),
   actor: person.optional(),
-  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  // Up to 1 TiB per request, so sums over millions of requests stay within 64 bits.
+  bytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional(),
 });
 
 export const deliveryInput = z.object({

@@ -68,6 +68,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const allowed = new Set(options.corsOrigins ?? []);
 
   const app = new Hono<Env>();
+  let spikeChecks: Promise<unknown> = Promise.resolve();
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error);
     console.error('[ops-console server]', error);
@@ -195,20 +196,27 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     });
     rejected.sort((a, b) => a.index - b.index);
     await stores.telemetry.append(events);
-    // A failed spike check must not turn an accepted batch into an error.
-    await detectSpikes(
-      stores,
-      accountId,
-      events.filter((e) => e.status >= 500),
-      clock().getTime(),
-    ).catch((error: unknown) => console.error('[ops-console server] spike check', error));
+    // One spike check at a time (two batches must not both record one spike); a failed check
+    // must not turn an accepted batch into an error.
+    const errors = events.filter((e) => e.status >= 500);
+    spikeChecks = spikeChecks
+      .then(() => detectSpikes(stores, accountId, errors, clock().getTime()))
+      .catch((error: unknown) => console.error('[ops-console server] spike check', error));
+    await spikeChecks;
     return c.json({ accepted: events.length, rejected }, 202);
   });
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
     const accountId = ingestAccount(c.req.raw);
     const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-    await stores.telemetry.appendDeliveries(good.map(({ value }) => toDelivery(accountId, value)));
-    return c.json({ accepted: good.length, rejected }, 202);
+    const latest = clock().getTime() + MAX_CLOCK_SKEW_MS;
+    const deliveries = good.flatMap(({ index, value }) => {
+      if (value.ts <= latest) return [toDelivery(accountId, value)];
+      rejected.push({ index, reason: 'ts: more than 5 minutes in the future' });
+      return [];
+    });
+    rejected.sort((a, b) => a.index - b.index);
+    await stores.telemetry.appendDeliveries(deliveries);
+    return c.json({ accepted: deliveries.length, rejected }, 202);
   });
   app.put('/admin/v1/customers/:id', async (c) => {
     const accountId = ingestAccount(c.req.raw);

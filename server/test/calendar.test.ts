@@ -2,7 +2,7 @@
 // midnight of its first day, read back with Intl (independently of how the server finds it).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lastMonths, thisWeek, today } from '../src/calendar.ts';
+import { lastMonths, thisWeek, today, zonedInstant } from '../src/calendar.ts';
 
 const local = (instant: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', {
@@ -34,3 +34,9 @@ for (const timeZone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Pacific/Auc
     assert.equal(new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(new Date(week.from)), 'Mon');
   });
 }
+
+test('a day whose midnight is skipped starts at the first instant on it (Santiago, 8 Sep 2024)', () => {
+  const start = zonedInstant(2024, 9, 8, 'America/Santiago');
+  assert.equal(local(start, 'America/Santiago'), '2024-09-08, 01:00', 'clocks jumped from 00:00 to 01:00');
+  assert.equal(local(start - 1, 'America/Santiago').slice(0, 10), '2024-09-07');
+});

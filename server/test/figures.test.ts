@@ -160,6 +160,9 @@ describe('requests today against last month', () => {
       ]);
       const { json } = await call(server, '/console/v1/overview', { token: 'token-a' });
       assert.deepEqual(json.figures.requestsToday, { value: 2, changePct: 100 }, 'two today against one by this time on an average August day');
+      // Traffic: this month so far (2) against August until the same moment (1–13 Aug twice a day, 14 Aug once: 27).
+      const traffic = (await call(server, '/console/v1/traffic', { token: 'token-a' })).json;
+      assert.deepEqual(traffic.metrics.requests, { value: 2, unit: 'count', changePct: Math.round(((2 - 27) / 27) * 1000) / 10 });
     } finally {
       await server.close();
     }

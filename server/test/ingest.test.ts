@@ -38,6 +38,9 @@ describe('ingest', () => {
       null,
       { ...good(7), route: 'contacts' },
       { ...good(8), ts: '2026-09-14T10:00:00Z' },
+      { ...good(9), route: '/contacts/{id} extra' },
+      { ...good(10), bytes: 2 ** 41 },
+      { ...good(11), ts: '1969-12-31T23:59:00Z' },
     ];
     const before = await count(server);
     const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
@@ -45,8 +48,9 @@ describe('ingest', () => {
     assert.equal(json.accepted, 2);
     assert.deepEqual(
       json.rejected.map((r: { index: number }) => r.index),
-      [1, 2, 4, 5, 6, 7, 8],
+      [1, 2, 4, 5, 6, 7, 8, 9, 10, 11],
     );
+    assert.match(json.rejected[7].reason, /without spaces/, 'a route is read back from its "METHOD /route" label');
     assert.match(json.rejected[0].reason, /status/);
     assert.match(json.rejected[6].reason, /future/, 'the clock says 09:45; 10:00 is a clock problem');
     assert.equal(await count(server), before + 2);
@@ -79,6 +83,22 @@ describe('ingest', () => {
     const tooBig = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...good(0), path: `/${'x'.repeat(250_000)}` }] } });
     assert.equal(tooBig.status, 413);
     assert.equal(await count(server), before);
+  });
+
+  test('webhook deliveries: kept, or rejected with the reason (a wrong type, the future)', async () => {
+    const deliveries = [
+      { webhookId: 'wh_1', ts: '2026-09-14T09:00:00Z', delivered: true },
+      { webhookId: 'wh_1', ts: '2026-09-14T09:01:00Z', delivered: 'yes' },
+      { webhookId: 'wh_1', ts: '2026-09-15T09:00:00Z', delivered: true },
+    ];
+    const { status, json } = await call(server, '/ingest/v1/webhook-deliveries', { token: 'ingest-a', body: { deliveries } });
+    assert.equal(status, 202);
+    assert.equal(json.accepted, 1);
+    assert.deepEqual(
+      json.rejected.map((r: { index: number }) => r.index),
+      [1, 2],
+    );
+    assert.match(json.rejected[1].reason, /future/);
   });
 
   test('refuses a missing or unknown ingest key', async () => {

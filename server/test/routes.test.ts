@@ -138,6 +138,14 @@ describe('paging', () => {
     );
   });
 
+  test('an unknown traffic range, however it is spelled, is a clear 400', async () => {
+    for (const range of ['7y', 'constructor', '__proto__', 'toString']) {
+      const { status, json } = await call(server, `/console/v1/traffic?range=${range}`, { token: 'token-a' });
+      assert.equal(status, 400, range);
+      assert.match(json.detail, /range must be one of/);
+    }
+  });
+
   test('a bad limit or cursor is a clear 400', async () => {
     for (const query of ['limit=0', 'limit=501', 'limit=abc', 'cursor=bm9wZQ']) {
       const { status, headers, json } = await call(server, `/console/v1/requests?${query}`, { token: 'token-a' });
@@ -232,6 +240,7 @@ describe('writes', () => {
     assert.equal((await patch({ status: 'Ignored' })).json.version, 3);
     assert.equal((await patch({ status: 'Gone' }, '"3"')).status, 422);
     assert.equal((await patch({ status: 'Fixed' }, 'banana')).status, 400);
+    assert.equal((await patch({ status: 'Fixed' }, '*')).json.version, 4, 'If-Match: * asks only that it exists');
   });
 
   test('field-level 422s for invalid records and notes', async () => {

@@ -32,9 +32,10 @@ async function views(ctx: ViewContext, rows: readonly ErrorRecordRow[], routes: 
   const intervals = boundaries.slice(0, -1).map((from, i) => ({ from, to: boundaries[i + 1]! }));
   const counted = await ctx.stores.telemetry.perPeriodByStatus(ctx.accountId, intervals);
   return rows.map((row) => {
-    const { method, route } = parseEndpointLabel(row.endpoint)!;
+    const endpoint = parseEndpointLabel(row.endpoint);
     const since = firstSeenAt(ctx, row);
-    const perInterval = counted.find((c) => c.method === method && c.route === route && c.status === row.code)?.requests ?? intervals.map(() => 0);
+    const matching = counted.find((c) => c.method === endpoint?.method && c.route === endpoint.route && c.status === row.code);
+    const perInterval = matching?.requests ?? intervals.map(() => 0);
     const within = (from: number, to: number) => intervals.reduce((sum, iv, i) => (iv.from >= from && iv.to <= to ? sum + perInterval[i]! : sum), 0);
     return {
       id: row.id,
@@ -113,7 +114,8 @@ export async function createError(ctx: ViewContext, body: unknown) {
 
 /** `If-Match: "3"` (also W/"3" or 3) → 3; absent → undefined. */
 export function parseIfMatch(header: string | undefined): number | undefined {
-  if (header === undefined || header.trim() === '') return undefined;
+  // `*` asks only that the record exists, which the update checks anyway.
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
   if (!match) throw badRequest('If-Match must name a version, e.g. "3".', [{ field: 'If-Match', message: 'Send the version you read, e.g. "3".' }]);
   return Number(match[1]);

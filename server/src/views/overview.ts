@@ -24,7 +24,9 @@ export async function overview(ctx: ViewContext) {
   for (let day = 1; ; day++) {
     const from = zonedInstant(first.year, first.month, day, ctx.timeZone);
     if (from >= lastMonth.to) break;
-    comparedDays.push({ from, to: from + cutoff });
+    // A 23-hour day ends before the cutoff of a 25-hour today: the periods must not overlap.
+    const next = zonedInstant(first.year, first.month, day + 1, ctx.timeZone);
+    comparedDays.push({ from, to: Math.min(from + cutoff, next) });
   }
 
   const [series, [todayTotals], monthP95, lastMonthP95, recentKeys, beforeKeys, routes, [todayToCutoff, ...sameTimeLastMonth]] = await Promise.all([

@@ -8,7 +8,7 @@ type Counts = { requests: number; errors: number; bytes: number };
 const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 
 export async function traffic(ctx: ViewContext, range = '12m') {
-  const count = RANGES[range];
+  const count = Object.hasOwn(RANGES, range) ? RANGES[range] : undefined;
   if (!count) throw badRequest(`range must be one of ${Object.keys(RANGES).join(', ')}.`);
   const { telemetry } = ctx.stores;
   const months = lastMonths(ctx.now, ctx.timeZone, count);
@@ -21,16 +21,20 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const monthSoFar = { from: thisMonth.from, to: ctx.now + 1 };
   const lastMonthSoFar = { from: lastMonth.from, to: Math.min(lastMonth.to, lastMonth.from + (ctx.now - thisMonth.from) + 1) };
 
-  const [thisYear, lastYear, [then, thenSoFar], nowP95, thenP95, routes, routesThen] = await Promise.all([
+  const [thisYear, lastYear, [thenSoFar, thenRest], nowP95, thenP95, routes, routesThen] = await Promise.all([
     telemetry.perPeriod(ctx.accountId, months),
     telemetry.perPeriod(ctx.accountId, yearBefore),
-    telemetry.perPeriod(ctx.accountId, [lastMonth, lastMonthSoFar]) as Promise<[Counts, Counts]>,
+    // Two periods that do not overlap: last month so far, and the rest of it.
+    telemetry.perPeriod(ctx.accountId, [lastMonthSoFar, { from: lastMonthSoFar.to, to: Math.max(lastMonthSoFar.to, lastMonth.to) }]) as Promise<
+      [Counts, Counts]
+    >,
     telemetry.p95(ctx.accountId, monthSoFar),
     telemetry.p95(ctx.accountId, lastMonth),
     telemetry.countsByRoute(ctx.accountId, window),
     telemetry.countsByRoute(ctx.accountId, earlier),
   ]);
   const now = thisYear[count - 1]!; // this month's bucket: so far
+  const then = { requests: thenSoFar.requests + thenRest.requests, errors: thenSoFar.errors + thenRest.errors, bytes: thenSoFar.bytes + thenRest.bytes };
 
   const nowErrorPct = errorPct(now.errors, now.requests);
   const perLabel = (rows: typeof routes) => {
