@@ -129,48 +129,52 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   );
   app.get('/console/v1/traffic', async (c) => c.json(await traffic(view(c), c.req.query('range') || undefined)));
   app.get('/console/v1/customers/:id', async (c) => c.json(await customer(view(c), c.req.param('id'))));
-  app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (body) => addNote(view(c), c.req.param('id'), body)));
+  app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (ctx, body) => addNote(ctx, c.req.param('id'), body)));
   app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(view(c), c.req.param('id'))));
   app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
   app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));
   app.get('/console/v1/errors', async (c) =>
     c.json(await errorList(view(c), { status: c.req.query('status'), limit: limit(c), cursor: c.req.query('cursor') })),
   );
-  app.post('/console/v1/errors', async (c) => idempotent(c, (body) => createError(view(c), body)));
-  app.patch('/console/v1/errors/:id', async (c) => c.json(await patchError(view(c), c.req.param('id'), await jsonBody(c.req.raw), c.req.header('if-match'))));
+  app.post('/console/v1/errors', async (c) => idempotent(c, (ctx, body) => createError(ctx, body)));
+  app.patch('/console/v1/errors/:id', async (c) => {
+    const body = await jsonBody(c.req.raw);
+    const ctx = view(c);
+    // The change and its activity item land together.
+    const record = await stores.records.atomically((records) =>
+      patchError({ ...ctx, stores: { ...stores, records } }, c.req.param('id'), body, c.req.header('if-match')),
+    );
+    return c.json(record);
+  });
   app.get('/console/v1/activity', async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })));
 
-  /** Same key and same request → the first answer again; same key, other request → 422. Concurrent repeats wait for the first. */
-  const inFlight = new Map<string, Promise<Response>>();
-  async function idempotent(c: Context<Env>, create: (body: unknown) => Promise<unknown>): Promise<Response> {
+  /**
+   * A write and everything it records (history, activity, the Idempotency-Key's answer) land in
+   * one transaction or not at all. Same key and same request → the first answer again; same key,
+   * other request → 422; concurrent repeats queue behind the first.
+   */
+  async function idempotent(c: Context<Env>, create: (ctx: ViewContext, body: unknown) => Promise<unknown>): Promise<Response> {
     const raw = await c.req.raw.text();
     const body = parseJson(raw);
     const key = c.req.header('idempotency-key');
-    if (key === undefined) return Response.json(await create(body), { status: 201 });
-    if (!key || key.length > 200) throw badRequest('Idempotency-Key must be 1–200 characters.');
-    const { accountId } = c.get('principal');
+    if (key !== undefined && (!key || key.length > 200)) throw badRequest('Idempotency-Key must be 1–200 characters.');
+    const ctx = view(c);
     const fingerprint = createHash('sha256')
       .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
       .digest('hex');
-    const slot = `${accountId}\u0000${key}`;
-    while (inFlight.has(slot)) await inFlight.get(slot)!.catch(() => undefined);
-    const work = (async () => {
-      const seen = await stores.records.remembered(accountId, key);
+    return stores.records.atomically(async (records) => {
+      const scoped = { ...ctx, stores: { ...stores, records } };
+      if (key === undefined) return Response.json(await create(scoped, body), { status: 201 });
+      const seen = await records.remembered(ctx.accountId, key);
       if (seen) {
         if (seen.fingerprint !== fingerprint)
           throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
         return Response.json(seen.body, { status: seen.status });
       }
-      const created = await create(body);
-      await stores.records.remember(accountId, key, { fingerprint, status: 201, body: created });
+      const created = await create(scoped, body);
+      await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: created });
       return Response.json(created, { status: 201 });
-    })();
-    inFlight.set(slot, work);
-    try {
-      return await work;
-    } finally {
-      inFlight.delete(slot);
-    }
+    });
   }
 
   // ---- ingest and admin ----
@@ -223,11 +227,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     const input = validate(customerInput, await jsonBody(c.req.raw));
     const now = clock().getTime();
     const id = c.req.param('id');
-    const existing = await stores.records.customer(accountId, id);
-    const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
-    const outcome = await stores.records.upsertCustomer(accountId, record);
-    const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
-    await stores.records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
+    // The record and its history item land together.
+    const { record, outcome } = await stores.records.atomically(async (records) => {
+      const existing = await records.customer(accountId, id);
+      const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
+      const outcome = await records.upsertCustomer(accountId, record);
+      const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
+      await records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
+      return { record, outcome };
+    });
     return c.json(record, outcome === 'created' ? 201 : 200);
   });
   app.put('/admin/v1/webhooks/:id', async (c) => {

@@ -277,3 +277,51 @@ describe('CORS', () => {
     assert.equal(headers.get('access-control-allow-origin'), null);
   });
 });
+
+describe('a write that fails part way', () => {
+  test('leaves nothing behind, and a retry with the same key creates exactly one record', async () => {
+    const { openDuckDbStores } = await import('../src/index.ts');
+    const inner = await openDuckDbStores(':memory:');
+    let failOnce = true;
+    // The store fails while recording the key's answer, after the record and its activity were written.
+    const failing = {
+      ...inner,
+      records: {
+        ...inner.records,
+        atomically: <T>(work: (records: typeof inner.records) => Promise<T>) =>
+          inner.records.atomically((records) =>
+            work({
+              ...records,
+              remember: async (...args: Parameters<typeof records.remember>) => {
+                if (failOnce) {
+                  failOnce = false;
+                  throw new Error('disk full');
+                }
+                return records.remember(...args);
+              },
+            }),
+          ),
+      },
+    };
+    const server = await startServer({ store: failing, clock: () => new Date(NOW) });
+    try {
+      await ingest(server, knownEvents());
+      const post = () =>
+        call(server, '/console/v1/errors', {
+          token: 'token-a',
+          headers: { 'idempotency-key': 'k-partial' },
+          body: { code: 500, endpoint: 'POST /messages', count: 2, firstSeen: '2026-09-01', status: 'Open' },
+        });
+      const failed = await post();
+      assert.equal(failed.status, 500);
+      assert.equal(failed.headers.get('content-type'), 'application/problem+json');
+      assert.deepEqual((await call(server, '/console/v1/errors', { token: 'token-a' })).json.items, [], 'the record was rolled back');
+      assert.deepEqual((await call(server, '/console/v1/activity?kind=error-recorded', { token: 'token-a' })).json.items, [], 'and its activity');
+      const retried = await post();
+      assert.equal(retried.status, 201);
+      assert.equal((await call(server, '/console/v1/errors', { token: 'token-a' })).json.items.length, 1);
+    } finally {
+      await server.close();
+    }
+  });
+});

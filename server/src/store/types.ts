@@ -232,6 +232,8 @@ export interface RecordStore {
   latestActivity(accountId: string, kind: string, subject: string): Promise<ActivityRecord | undefined>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
+  /** Runs `work` in one transaction: every write in it lands, or none does. */
+  atomically<T>(work: (records: RecordStore) => Promise<T>): Promise<T>;
 }
 
 export interface Stores {
