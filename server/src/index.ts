@@ -2,5 +2,6 @@
 export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './server.ts';
 export { serve } from './serve.ts';
 export { openDuckDbStores } from './store/duckdb.ts';
+export * from './collect/index.ts';
 export type { AuthOptions, Principal } from './auth.ts';
 export type * from './store/types.ts';

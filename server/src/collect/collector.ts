@@ -1,0 +1,178 @@
+/**
+ * The collector's core, shared by every framework adapter: a bounded queue of request events,
+ * sent in batches (by size or time) to a store in the same process or to a remote ingest API.
+ * It never throws into the host API and never delays its responses: when the queue is full or
+ * the store is down, events are dropped and counted, and `stats()` says so.
+ */
+import type { Person, RequestEvent, TelemetryStore } from '../store/types.ts';
+
+/** What an adapter measured about one request. */
+export interface MeasuredRequest {
+  ts: number;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  bytes: number | null;
+  apiVersion?: string | null;
+  keyId?: string | null;
+  customerId?: string | null;
+  actor?: Person | null;
+}
+
+export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string; fetch?: typeof fetch };
+
+export interface CollectorOptions {
+  /** Where events go: a store in this process, or `POST <url>/ingest/v1/requests` with an ingest key. */
+  sink: Sink;
+  /** Events kept while waiting to be sent (default 10,000); beyond it new events are dropped and counted. */
+  maxQueue?: number;
+  /** Events per batch (default 500). */
+  batchSize?: number;
+  /** How long an event may wait for its batch (default 1,000 ms). */
+  flushIntervalMs?: number;
+  /** The clock (for tests). */
+  now?: () => number;
+}
+
+export interface CollectorStats {
+  /** Events handed to the sink and accepted. */
+  sent: number;
+  /** Events waiting. */
+  queued: number;
+  /** Events dropped because the queue was full. */
+  droppedQueueFull: number;
+  /** Events given up on after the sink failed (not 429/503) or refused them. */
+  droppedFailed: number;
+  /** Failed attempts to send a batch (each retried or dropped). */
+  failedAttempts: number;
+}
+
+export interface Collector {
+  record(request: MeasuredRequest): void;
+  /** Sends everything queued now; resolves when done (or given up). */
+  flush(): Promise<void>;
+  stats(): CollectorStats;
+  /** Flushes and stops the timer. */
+  close(): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+export function createCollector(options: CollectorOptions): Collector {
+  const maxQueue = options.maxQueue ?? 10_000;
+  const batchSize = options.batchSize ?? 500;
+  const interval = options.flushIntervalMs ?? 1_000;
+  const now = options.now ?? Date.now;
+  const queue: MeasuredRequest[] = [];
+  const stats: Omit<CollectorStats, 'queued'> = { sent: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 };
+  let sending: Promise<void> | undefined;
+  let retryAt = 0;
+  let backoff = 0;
+  let closed = false;
+
+  const timer = setInterval(() => void flush(), interval);
+  timer.unref();
+
+  /** Sends one batch; answers whether to keep it for a retry. */
+  async function send(batch: MeasuredRequest[]): Promise<'sent' | 'retry' | 'drop'> {
+    const sink = options.sink;
+    try {
+      if ('store' in sink) {
+        await sink.store.append(batch.map((e) => toEvent(sink.accountId, e)));
+        return 'sent';
+      }
+      const response = await (sink.fetch ?? fetch)(`${sink.url.replace(/\/$/, '')}/ingest/v1/requests`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ events: batch.map(toWire) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.body?.cancel();
+      if (response.status === 202) return 'sent';
+      if (response.status === 429 || response.status === 503) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if (Number.isFinite(retryAfter) && retryAfter > 0) backoff = Math.min(MAX_BACKOFF_MS, retryAfter * 1000);
+        return 'retry';
+      }
+      return 'drop';
+    } catch {
+      return 'retry'; // the store or the network is away: keep the events while the queue has room
+    }
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length && now() >= retryAt) {
+      const batch = queue.splice(0, batchSize);
+      const outcome = await send(batch);
+      if (outcome === 'sent') {
+        stats.sent += batch.length;
+        backoff = 0;
+        continue;
+      }
+      stats.failedAttempts++;
+      if (outcome === 'drop') {
+        stats.droppedFailed += batch.length;
+        continue;
+      }
+      // Back to the front, as much as fits; wait longer each time (with jitter), or as the server asked.
+      const room = Math.max(0, maxQueue - queue.length);
+      queue.unshift(...batch.slice(0, room));
+      stats.droppedQueueFull += batch.length - Math.min(batch.length, room);
+      backoff = backoff ? Math.min(MAX_BACKOFF_MS, backoff * 2) : 500;
+      retryAt = now() + backoff * (0.5 + Math.random() / 2);
+      return;
+    }
+  }
+
+  function flush(): Promise<void> {
+    sending ??= drain().finally(() => (sending = undefined));
+    return sending;
+  }
+
+  return {
+    record(request) {
+      if (closed || queue.length >= maxQueue) {
+        stats.droppedQueueFull++;
+        return;
+      }
+      queue.push(request);
+      if (queue.length >= batchSize) queueMicrotask(() => void flush());
+    },
+    flush: async () => {
+      retryAt = 0;
+      await flush();
+    },
+    stats: () => ({ ...stats, queued: queue.length }),
+    async close() {
+      clearInterval(timer);
+      retryAt = 0;
+      await flush();
+      closed = true;
+    },
+  };
+}
+
+function toEvent(accountId: string, e: MeasuredRequest): RequestEvent {
+  return {
+    accountId,
+    ts: e.ts,
+    method: e.method,
+    route: e.route,
+    path: e.path,
+    status: e.status,
+    durationMs: e.durationMs,
+    apiVersion: e.apiVersion ?? null,
+    keyId: e.keyId ?? null,
+    customerId: e.customerId ?? null,
+    actor: e.actor ?? null,
+    bytes: e.bytes,
+  };
+}
+
+/** The ingest API's shape: optional fields left out rather than null. */
+function toWire(e: MeasuredRequest): Record<string, unknown> {
+  const entries: [string, unknown][] = Object.entries(e);
+  return Object.fromEntries(entries.filter(([, v]) => v !== null && v !== undefined));
+}

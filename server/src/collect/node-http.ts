@@ -1,0 +1,89 @@
+/**
+ * Collects from a plain `node:http` request listener: wrap it, and every request is measured
+ * (route, status, duration to the response's finish on a monotonic clock, response bytes) and
+ * handed to the collector. The wrapper changes nothing the host sees.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Collector } from './collector.ts';
+import type { Person } from '../store/types.ts';
+
+export interface HttpCollectOptions {
+  /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */
+  route?: (request: IncomingMessage) => string;
+  /** The API version: from a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
+  apiVersion?: { header: string } | { pathPrefix: true } | { fixed: string } | ((request: IncomingMessage) => string | undefined);
+  /** Who called: key id, customer and actor. Runs after the response; its errors are ignored. */
+  identify?: (request: IncomingMessage) => { keyId?: string; customerId?: string; actor?: Person } | undefined;
+  /** Rewrites the recorded path (e.g. to hide ids); query strings are never recorded. */
+  redactPath?: (path: string) => string;
+}
+
+/** Status recorded when the client went away before the response finished (as nginx logs it). */
+export const CLIENT_CLOSED = 499;
+
+const byteLength = (chunk: unknown, encoding?: unknown) =>
+  typeof chunk === 'string'
+    ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+    : chunk instanceof Uint8Array
+      ? chunk.byteLength
+      : 0;
+
+function versionOf(request: IncomingMessage, path: string, option: HttpCollectOptions['apiVersion']): string | undefined {
+  if (!option) return undefined;
+  if (typeof option === 'function') return option(request);
+  if ('fixed' in option) return option.fixed;
+  if ('header' in option) {
+    const value = request.headers[option.header.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  }
+  return /^\/(v\d+)(?:\/|$)/.exec(path)?.[1];
+}
+
+export function collectHttp(collector: Collector, listener: RequestListener, options: HttpCollectOptions = {}): RequestListener {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const started = performance.now();
+    const ts = Date.now();
+    let bytes = 0;
+    // The response's own methods, called on it below with its own `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const { write, end } = response;
+    response.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      bytes += byteLength(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof response.write;
+    response.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== 'function') bytes += byteLength(chunk, rest[0]);
+      return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as typeof response.end;
+
+    let recorded = false;
+    const done = () => {
+      if (recorded) return;
+      recorded = true;
+      try {
+        const rawPath = (request.url ?? '/').split('?')[0] || '/';
+        const path = options.redactPath ? options.redactPath(rawPath) : rawPath;
+        const who = options.identify?.(request);
+        collector.record({
+          ts,
+          method: request.method ?? 'GET',
+          route: options.route?.(request) ?? rawPath,
+          path,
+          status: response.writableFinished ? response.statusCode : CLIENT_CLOSED,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          bytes,
+          apiVersion: versionOf(request, rawPath, options.apiVersion) ?? null,
+          keyId: who?.keyId ?? null,
+          customerId: who?.customerId ?? null,
+          actor: who?.actor ?? null,
+        });
+      } catch {
+        // A host hook that throws must not reach the host's response; this request goes unrecorded.
+      }
+    };
+    response.once('finish', done);
+    response.once('close', done);
+    listener(request, response);
+  };
+}

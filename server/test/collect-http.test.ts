@@ -1,0 +1,166 @@
+// The node:http collector on a real server on loopback: what it records for ordinary, streamed
+// and abandoned requests, into a store in the same process and into a console server over HTTP;
+// and that the host's answers are the same when the console server cannot be reached.
+import assert from 'node:assert/strict';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { collectHttp, createCollector, openDuckDbStores, serve, type Collector, type HttpCollectOptions } from '../src/index.ts';
+import { call, startServer } from './harness.ts';
+
+/** A small API: a JSON route with an id, a created resource, a streamed answer and a slow one. */
+const api: RequestListener = (request, response) => {
+  const path = (request.url ?? '/').split('?')[0]!;
+  if (request.method === 'GET' && /^\/v2\/contacts\/[^/]+$/.test(path)) {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: path.split('/').pop(), name: 'x'.repeat(80) }));
+  } else if (request.method === 'POST' && path === '/v2/messages') {
+    response.writeHead(201).end('created');
+  } else if (path === '/v2/usage/stream') {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    let sent = 0;
+    const timer = setInterval(() => {
+      response.write('chunk-');
+      if (++sent === 3) {
+        clearInterval(timer);
+        response.end('done');
+      }
+    }, 20);
+  } else if (path === '/v2/slow') {
+    setTimeout(() => response.writeHead(200).end('late'), 300);
+  } else {
+    response.writeHead(404).end();
+  }
+};
+
+const route = (request: { url?: string }) => {
+  const path = (request.url ?? '/').split('?')[0]!;
+  return path.replace(/^\/v\d+/, '').replace(/^\/contacts\/[^/]+$/, '/contacts/{id}');
+};
+const options: HttpCollectOptions = {
+  route,
+  apiVersion: { pathPrefix: true },
+  identify: (request) => ({ keyId: String(request.headers['x-key'] ?? '') || undefined }),
+};
+
+async function listen(listener: RequestListener): Promise<{ server: Server; origin: string }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function timed(url: string, init?: RequestInit) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return { status: response.status, body, elapsed: performance.now() - started };
+}
+
+test('records route template, version, status, bytes, key and a duration within the client’s own measurement', async () => {
+  const stores = await openDuckDbStores(':memory:');
+  const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
+  const { server, origin } = await listen(collectHttp(collector, api, options));
+  try {
+    const contact = await timed(`${origin}/v2/contacts/c_42?secret=1`, { headers: { 'x-key': 'key_9' } });
+    const created = await timed(`${origin}/v2/messages`, { method: 'POST', body: 'hello' });
+    const streamed = await timed(`${origin}/v2/usage/stream`);
+    assert.equal(streamed.body, 'chunk-chunk-chunk-done');
+    await collector.flush();
+    const events = (await stores.telemetry.requests('acct_a', { limit: 10 })).reverse();
+    assert.deepEqual(
+      events.map((e) => [e.method, e.route, e.path, e.status, e.apiVersion, e.bytes, e.keyId]),
+      [
+        ['GET', '/contacts/{id}', '/v2/contacts/c_42', 200, 'v2', Buffer.byteLength(contact.body), 'key_9'],
+        ['POST', '/messages', '/v2/messages', 201, 'v2', 7, null],
+        ['GET', '/usage/stream', '/v2/usage/stream', 200, 'v2', 22, null],
+      ],
+      'the query string is never recorded',
+    );
+    for (const [event, client] of [
+      [events[0]!, contact],
+      [events[1]!, created],
+      [events[2]!, streamed],
+    ] as const) {
+      assert.ok(event.durationMs > 0 && event.durationMs <= client.elapsed, `${event.path}: ${event.durationMs} ms within the client's ${client.elapsed} ms`);
+    }
+    assert.ok(events[2]!.durationMs >= 60, 'the stream is measured to its last chunk (3 × 20 ms)');
+    assert.equal(collector.stats().sent, 3);
+  } finally {
+    server.close();
+    await collector.close();
+    await stores.close();
+  }
+});
+
+test('a request the client abandons is recorded as 499 when the server lets go of it', async () => {
+  const stores = await openDuckDbStores(':memory:');
+  const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
+  const { server, origin } = await listen(collectHttp(collector, api, options));
+  try {
+    await assert.rejects(fetch(`${origin}/v2/slow`, { signal: AbortSignal.timeout(50) }));
+    let events = await stores.telemetry.requests('acct_a', { limit: 10 });
+    for (let i = 0; i < 100 && !events.length; i++) {
+      await sleep(20);
+      await collector.flush();
+      events = await stores.telemetry.requests('acct_a', { limit: 10 });
+    }
+    assert.deepEqual(
+      events.map((e) => [e.route, e.status]),
+      [['/slow', 499]],
+    );
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    await collector.close();
+    await stores.close();
+  }
+});
+
+test('events reach a console server through its ingest API', async () => {
+  const console = await startServer();
+  const http = await serve(console, { port: 0 });
+  const collector = createCollector({ sink: { url: http.url, ingestKey: 'ingest-a' }, flushIntervalMs: 50 });
+  const { server, origin } = await listen(collectHttp(collector, api, options));
+  try {
+    for (let i = 0; i < 5; i++) await timed(`${origin}/v2/contacts/c_${i}`);
+    await collector.flush();
+    const { json } = await call(console, '/console/v1/endpoints', { token: 'token-a' });
+    assert.deepEqual(
+      json.items.map((e: { method: string; path: string; requests: number }) => [e.method, e.path, e.requests]),
+      [['GET', '/contacts/{id}', 5]],
+    );
+    assert.deepEqual(collector.stats(), { sent: 5, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 });
+  } finally {
+    server.close();
+    await collector.close();
+    await http.close();
+    await console.close();
+  }
+});
+
+test('with the console server unreachable the host answers as before, and what cannot be kept is counted', async () => {
+  // A port that was just free: nothing listens there.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const deadUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  probe.close();
+  const collector: Collector = createCollector({ sink: { url: deadUrl, ingestKey: 'ingest-a' }, maxQueue: 5, batchSize: 2, flushIntervalMs: 20 });
+  const { server, origin } = await listen(collectHttp(collector, api, options));
+  try {
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await timed(`${origin}/v2/contacts/c_${i}`));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(12).fill(200),
+    );
+    await collector.flush();
+    const stats = collector.stats();
+    assert.equal(stats.sent, 0);
+    assert.ok(stats.failedAttempts >= 1);
+    assert.ok(stats.queued <= 5, 'the queue stays bounded');
+    assert.equal(stats.queued + stats.droppedQueueFull + stats.droppedFailed, 12, 'every request is either waiting or counted as dropped');
+  } finally {
+    server.close();
+    await collector.close();
+  }
+});
