@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { HTTP_METHODS } from '../../src/api/schemas.ts';
-import type { RequestEvent, WebhookDelivery } from './store/types.ts';
+import type { WebhookDelivery } from './store/types.ts';
 
 const text = (max: number) => z.string().min(1).max(max);
 const timestamp = z.union([
@@ -125,21 +125,18 @@ export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { g
   return { good, rejected };
 }
 
-export function toEvent(accountId: string, e: z.infer<typeof requestEventInput>): RequestEvent {
-  return {
-    accountId,
-    ts: e.ts,
-    method: e.method,
-    route: e.route,
-    path: e.path,
-    status: e.status,
-    durationMs: e.durationMs,
-    apiVersion: e.apiVersion ?? null,
-    keyId: e.keyId ?? null,
-    customerId: e.customerId ?? null,
-    actor: e.actor ?? null,
-    bytes: e.bytes ?? null,
-  };
+/**
+ * Moves items stamped later than `latest` to the rejected ones: "so far" figures read up to now,
+ * so a time in the future is a clock problem, not traffic.
+ */
+export function upTo<T extends { ts: number }>(good: { index: number; value: T }[], rejected: Rejected[], latest: number): T[] {
+  const kept = good.flatMap(({ index, value }) => {
+    if (value.ts <= latest) return [value];
+    rejected.push({ index, reason: 'ts: more than 5 minutes in the future' });
+    return [];
+  });
+  rejected.sort((a, b) => a.index - b.index);
+  return kept;
 }
 
 export function toDelivery(accountId: string, d: z.infer<typeof deliveryInput>): WebhookDelivery {

@@ -10,11 +10,12 @@ import { createAuthenticator, createIngestAuthenticator, type AuthOptions, type 
 import { dayLabel, isTimeZone } from './calendar.ts';
 import type { ViewContext } from './context.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
-import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, toEvent, webhookInput } from './ingest.ts';
+import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { detectSpikes } from './spikes.ts';
 import { openDuckDbStores } from './store/duckdb.ts';
+import { toRequestEvent } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer } from './views/customers.ts';
@@ -191,14 +192,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.post('/ingest/v1/requests', async (c) => {
     const accountId = ingestAccount(c.req.raw);
     const { good, rejected } = sortOut(await batch(c, 'events'), requestEventInput);
-    // "So far" figures read up to now: a request from the future is a clock problem, not traffic.
-    const latest = clock().getTime() + MAX_CLOCK_SKEW_MS;
-    const events = good.flatMap(({ index, value }) => {
-      if (value.ts <= latest) return [toEvent(accountId, value)];
-      rejected.push({ index, reason: 'ts: more than 5 minutes in the future' });
-      return [];
-    });
-    rejected.sort((a, b) => a.index - b.index);
+    const events = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((e) => toRequestEvent(accountId, e));
     await stores.telemetry.append(events);
     // One spike check at a time (two batches must not both record one spike); a failed check
     // must not turn an accepted batch into an error.
@@ -212,13 +206,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
     const accountId = ingestAccount(c.req.raw);
     const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-    const latest = clock().getTime() + MAX_CLOCK_SKEW_MS;
-    const deliveries = good.flatMap(({ index, value }) => {
-      if (value.ts <= latest) return [toDelivery(accountId, value)];
-      rejected.push({ index, reason: 'ts: more than 5 minutes in the future' });
-      return [];
-    });
-    rejected.sort((a, b) => a.index - b.index);
+    const deliveries = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
     await stores.telemetry.appendDeliveries(deliveries);
     return c.json({ accepted: deliveries.length, rejected }, 202);
   });

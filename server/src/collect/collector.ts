@@ -4,22 +4,10 @@
  * It never throws into the host API and never delays its responses: when the queue is full or
  * the store is down, events are dropped and counted, and `stats()` says so.
  */
-import type { Person, RequestEvent, TelemetryStore } from '../store/types.ts';
+import { toRequestEvent, type MeasuredRequest } from '../store/request-event.ts';
+import type { TelemetryStore } from '../store/types.ts';
 
-/** What an adapter measured about one request. */
-export interface MeasuredRequest {
-  ts: number;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  bytes: number | null;
-  apiVersion?: string | null;
-  keyId?: string | null;
-  customerId?: string | null;
-  actor?: Person | null;
-}
+export type { MeasuredRequest };
 
 export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string; fetch?: typeof fetch };
 
@@ -80,7 +68,7 @@ export function createCollector(options: CollectorOptions): Collector {
     const sink = options.sink;
     try {
       if ('store' in sink) {
-        await sink.store.append(batch.map((e) => toEvent(sink.accountId, e)));
+        await sink.store.append(batch.map((e) => toRequestEvent(sink.accountId, e)));
         return 'sent';
       }
       const response = await (sink.fetch ?? fetch)(`${sink.url.replace(/\/$/, '')}/ingest/v1/requests`, {
@@ -151,23 +139,6 @@ export function createCollector(options: CollectorOptions): Collector {
       await flush();
       closed = true;
     },
-  };
-}
-
-function toEvent(accountId: string, e: MeasuredRequest): RequestEvent {
-  return {
-    accountId,
-    ts: e.ts,
-    method: e.method,
-    route: e.route,
-    path: e.path,
-    status: e.status,
-    durationMs: e.durationMs,
-    apiVersion: e.apiVersion ?? null,
-    keyId: e.keyId ?? null,
-    customerId: e.customerId ?? null,
-    actor: e.actor ?? null,
-    bytes: e.bytes,
   };
 }
 

@@ -6,24 +6,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED } from './node-http.ts';
-import type { Person } from '../store/types.ts';
+import { CLIENT_CLOSED, apiVersionOf, elapsedMs, recordSafely, type Identify, type VersionOption } from './measure.ts';
 
 export interface HonoCollectOptions {
   /** The API version: from a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
-  apiVersion?: { header: string } | { pathPrefix: true } | { fixed: string } | ((c: Context) => string | undefined);
+  apiVersion?: VersionOption<Context>;
   /** Who called: key id, customer and actor; its errors are ignored. */
-  identify?: (c: Context) => { keyId?: string; customerId?: string; actor?: Person } | undefined;
+  identify?: Identify<Context>;
   /** Rewrites the recorded path (e.g. to hide ids); query strings are never recorded. */
   redactPath?: (path: string) => string;
-}
-
-function versionOf(c: Context, path: string, option: HonoCollectOptions['apiVersion']): string | undefined {
-  if (!option) return undefined;
-  if (typeof option === 'function') return option(c);
-  if ('fixed' in option) return option.fixed;
-  if ('header' in option) return c.req.header(option.header);
-  return /^\/(v\d+)(?:\/|$)/.exec(path)?.[1];
 }
 
 export function collectHono(collector: Collector, options: HonoCollectOptions = {}): MiddlewareHandler {
@@ -31,29 +22,26 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     const started = performance.now();
     const ts = Date.now();
     await next();
-    const record = (status: number, bytes: number | null) => {
-      try {
+    const record = (status: number, bytes: number | null) =>
+      recordSafely(collector, () => {
         const path = new URL(c.req.url).pathname;
         // The last route that matched is the handler's; when only middleware matched (a 404), the path.
         const template = routePath(c, -1);
         const who = options.identify?.(c);
-        collector.record({
+        return {
           ts,
           method: c.req.method,
           route: template && template !== '*' && template !== '/*' ? template : path,
           path: options.redactPath ? options.redactPath(path) : path,
           status,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          durationMs: elapsedMs(started, performance.now()),
           bytes,
-          apiVersion: versionOf(c, path, options.apiVersion) ?? null,
-          keyId: who?.keyId ?? null,
-          customerId: who?.customerId ?? null,
-          actor: who?.actor ?? null,
-        });
-      } catch {
-        // A host hook that throws must not reach the host's response; this request goes unrecorded.
-      }
-    };
+          apiVersion: apiVersionOf(options.apiVersion, c, path, (name) => c.req.header(name)),
+          keyId: who?.keyId,
+          customerId: who?.customerId,
+          actor: who?.actor,
+        };
+      });
     const response = c.res;
     if (!response.body) {
       record(response.status, 0);

@@ -1,4 +1,5 @@
 /** Collectors: measure a Node API's requests and send them to the console server. */
 export { createCollector, type Collector, type CollectorOptions, type CollectorStats, type MeasuredRequest, type Sink } from './collector.ts';
-export { CLIENT_CLOSED, collectHttp, type HttpCollectOptions } from './node-http.ts';
+export { collectHttp, type HttpCollectOptions } from './node-http.ts';
+export { CLIENT_CLOSED, type Identify, type VersionOption } from './measure.ts';
 export { collectHono, type HonoCollectOptions } from './hono.ts';

@@ -6,21 +6,18 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import type { Person } from '../store/types.ts';
+import { CLIENT_CLOSED, apiVersionOf, elapsedMs, recordSafely, type Identify, type VersionOption } from './measure.ts';
 
 export interface HttpCollectOptions {
   /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */
   route?: (request: IncomingMessage) => string;
   /** The API version: from a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
-  apiVersion?: { header: string } | { pathPrefix: true } | { fixed: string } | ((request: IncomingMessage) => string | undefined);
+  apiVersion?: VersionOption<IncomingMessage>;
   /** Who called: key id, customer and actor. Runs after the response; its errors are ignored. */
-  identify?: (request: IncomingMessage) => { keyId?: string; customerId?: string; actor?: Person } | undefined;
+  identify?: Identify<IncomingMessage>;
   /** Rewrites the recorded path (e.g. to hide ids); query strings are never recorded. */
   redactPath?: (path: string) => string;
 }
-
-/** Status recorded when the client went away before the response finished (as nginx logs it). */
-export const CLIENT_CLOSED = 499;
 
 const byteLength = (chunk: unknown, encoding?: unknown) =>
   typeof chunk === 'string'
@@ -28,17 +25,6 @@ const byteLength = (chunk: unknown, encoding?: unknown) =>
     : chunk instanceof Uint8Array
       ? chunk.byteLength
       : 0;
-
-function versionOf(request: IncomingMessage, path: string, option: HttpCollectOptions['apiVersion']): string | undefined {
-  if (!option) return undefined;
-  if (typeof option === 'function') return option(request);
-  if ('fixed' in option) return option.fixed;
-  if ('header' in option) {
-    const value = request.headers[option.header.toLowerCase()];
-    return Array.isArray(value) ? value[0] : value;
-  }
-  return /^\/(v\d+)(?:\/|$)/.exec(path)?.[1];
-}
 
 export function collectHttp(collector: Collector, listener: RequestListener, options: HttpCollectOptions = {}): RequestListener {
   return (request: IncomingMessage, response: ServerResponse) => {
@@ -61,26 +47,24 @@ export function collectHttp(collector: Collector, listener: RequestListener, opt
     const done = () => {
       if (recorded) return;
       recorded = true;
-      try {
+      recordSafely(collector, () => {
         const rawPath = (request.url ?? '/').split('?')[0] || '/';
-        const path = options.redactPath ? options.redactPath(rawPath) : rawPath;
+        const header = request.headers;
         const who = options.identify?.(request);
-        collector.record({
+        return {
           ts,
           method: request.method ?? 'GET',
           route: options.route?.(request) ?? rawPath,
-          path,
+          path: options.redactPath ? options.redactPath(rawPath) : rawPath,
           status: response.writableFinished ? response.statusCode : CLIENT_CLOSED,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          durationMs: elapsedMs(started, performance.now()),
           bytes,
-          apiVersion: versionOf(request, rawPath, options.apiVersion) ?? null,
-          keyId: who?.keyId ?? null,
-          customerId: who?.customerId ?? null,
-          actor: who?.actor ?? null,
-        });
-      } catch {
-        // A host hook that throws must not reach the host's response; this request goes unrecorded.
-      }
+          apiVersion: apiVersionOf(options.apiVersion, request, rawPath, (name) => [header[name.toLowerCase()]].flat()[0]),
+          keyId: who?.keyId,
+          customerId: who?.customerId,
+          actor: who?.actor,
+        };
+      });
     };
     response.once('finish', done);
     response.once('close', done);
