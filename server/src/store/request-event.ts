@@ -1,19 +1,8 @@
 /** A request as measured by a collector or sent to the ingest API, before it belongs to an account. */
-import type { Person, RequestEvent } from './types.ts';
+import type { RequestEvent } from './types.ts';
 
-export interface MeasuredRequest {
-  ts: number;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  bytes?: number | null;
-  apiVersion?: string | null;
-  keyId?: string | null;
-  customerId?: string | null;
-  actor?: Person | null;
-}
+type Optional = 'bytes' | 'apiVersion' | 'keyId' | 'customerId' | 'actor';
+export type MeasuredRequest = Omit<RequestEvent, 'accountId' | Optional> & { [K in Optional]?: RequestEvent[K] };
 
 export function toRequestEvent(accountId: string, e: MeasuredRequest): RequestEvent {
   return {
