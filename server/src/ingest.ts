@@ -35,6 +35,11 @@ export const requestEventInput = z.object({
     .min(0)
     .max(2 ** 40)
     .optional(),
+  // Only the headers the collector was allowed to keep; names lower-case as HTTP/2 sends them.
+  headers: z
+    .record(text(64).regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'expected a lower-case header name'), text(1024))
+    .refine((h) => Object.keys(h).length <= 32, 'at most 32 headers')
+    .optional(),
 });
 
 export const deliveryInput = z.object({

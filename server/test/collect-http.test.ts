@@ -164,3 +164,57 @@ test('with the console server unreachable the host answers as before, and what c
     await collector.close();
   }
 });
+
+test('a busy console server (503, then 429) is retried no sooner than its Retry-After, and every event arrives once', async () => {
+  // A stand-in ingest endpoint on loopback that answers as a console server under load would.
+  const answers = [{ status: 503, retryAfter: '7' }, { status: 429, retryAfter: new Date(Date.UTC(2026, 10, 23, 12, 0, 9)).toUTCString() }, { status: 202 }];
+  const received: { at: number; events: unknown[] }[] = [];
+  let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
+  const ingest = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ at: clock, events: (JSON.parse(body) as { events: unknown[] }).events });
+      const answer = answers[Math.min(received.length - 1, answers.length - 1)]!;
+      response.writeHead(answer.status, answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(ingest.address() as AddressInfo).port}`;
+  const collector = createCollector({ sink: { url, ingestKey: 'ingest-a' }, flushIntervalMs: 10, now: () => clock });
+  const { server, origin } = await listen(collectHttp(collector, api, options));
+  /** Waits until the collector has sent `count` times and read the answers (so the clock moves on only after it has). */
+  const attempts = async (count: number) => {
+    for (let i = 0; i < 500 && (received.length < count || collector.stats().failedAttempts + collector.stats().sent / 3 < count); i++) await sleep(10);
+    return received.length;
+  };
+  try {
+    for (let i = 0; i < 3; i++) await timed(`${origin}/v2/contacts/c_${i}`);
+    assert.equal(await attempts(1), 1);
+    clock += 6_900;
+    await sleep(150); // many flush ticks: none may send before the 7 s the server asked for
+    assert.equal(received.length, 1, 'no retry before Retry-After: 7');
+    clock += 100;
+    assert.equal(await attempts(2), 2);
+    clock += 1_900;
+    await sleep(150);
+    assert.equal(received.length, 2, 'no retry before the Retry-After date');
+    clock += 100;
+    assert.equal(await attempts(3), 3);
+    await collector.flush();
+    assert.deepEqual(
+      received.map((r) => r.events.length),
+      [3, 3, 3],
+      'the same batch each time',
+    );
+    assert.deepEqual(
+      (received[2]!.events as { path: string }[]).map((e) => e.path),
+      ['/v2/contacts/c_0', '/v2/contacts/c_1', '/v2/contacts/c_2'],
+    );
+    assert.deepEqual(collector.stats(), { sent: 3, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 2 });
+  } finally {
+    server.close();
+    ingest.close();
+    await collector.close();
+  }
+});

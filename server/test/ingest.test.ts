@@ -56,6 +56,28 @@ describe('ingest', () => {
     assert.equal(await count(server), before + 2);
   });
 
+  test('keeps the headers a collector was allowed to send, and rejects names that are not header names', async () => {
+    const events = [
+      { ...good(1), path: '/contacts/h_1', headers: { 'x-request-id': 'req-1', 'user-agent': '<b>curl</b>' } },
+      { ...good(2), path: '/contacts/h_2', headers: { 'X Request': 'a' } },
+      { ...good(3), path: '/contacts/h_3', headers: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`x-h${i}`, 'v'])) },
+    ];
+    const { json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
+    assert.equal(json.accepted, 1);
+    assert.deepEqual(
+      json.rejected.map((r: { index: number; reason: string }) => [r.index, /^headers/.test(r.reason)]),
+      [
+        [1, true],
+        [2, true],
+      ],
+    );
+    const stored = await server.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/h_' });
+    assert.deepEqual(
+      stored.map((e) => e.headers),
+      [{ 'x-request-id': 'req-1', 'user-agent': '<b>curl</b>' }],
+    );
+  });
+
   test('accepts NDJSON, one event per line, and reports a line that is not JSON', async () => {
     const body = [JSON.stringify(good(1)), '{oops', JSON.stringify(good(2)), ''].join('\n');
     const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'content-type': 'application/x-ndjson' } });

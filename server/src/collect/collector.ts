@@ -58,6 +58,8 @@ export function createCollector(options: CollectorOptions): Collector {
   let sending: Promise<void> | undefined;
   let retryAt = 0;
   let backoff = 0;
+  /** How long the server asked us to wait (Retry-After), never less. */
+  let serverAsked = 0;
   let closed = false;
 
   const timer = setInterval(() => void flush(), interval);
@@ -80,8 +82,7 @@ export function createCollector(options: CollectorOptions): Collector {
       await response.body?.cancel();
       if (response.status === 202) return 'sent';
       if (response.status === 429 || response.status === 503) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        if (Number.isFinite(retryAfter) && retryAfter > 0) backoff = Math.min(MAX_BACKOFF_MS, retryAfter * 1000);
+        serverAsked = retryAfterMs(response.headers.get('retry-after'), now());
         return 'retry';
       }
       return 'drop';
@@ -109,7 +110,8 @@ export function createCollector(options: CollectorOptions): Collector {
       queue.unshift(...batch.slice(0, room));
       stats.droppedQueueFull += batch.length - Math.min(batch.length, room);
       backoff = backoff ? Math.min(MAX_BACKOFF_MS, backoff * 2) : 500;
-      retryAt = now() + backoff * (0.5 + Math.random() / 2);
+      retryAt = now() + Math.max(backoff * (0.5 + Math.random() / 2), serverAsked);
+      serverAsked = 0;
       return;
     }
   }
@@ -140,6 +142,13 @@ export function createCollector(options: CollectorOptions): Collector {
       closed = true;
     },
   };
+}
+
+/** A Retry-After value (seconds or an HTTP date) in milliseconds from now, at most the longest backoff. */
+function retryAfterMs(value: string | null, now: number): number {
+  if (!value) return 0;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) ? Math.min(MAX_BACKOFF_MS, Math.max(0, ms)) : 0;
 }
 
 /** The ingest API's shape: optional fields left out rather than null. */

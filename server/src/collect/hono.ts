@@ -6,16 +6,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, apiVersionOf, elapsedMs, recordSafely, type Identify, type VersionOption } from './measure.ts';
+import { CLIENT_CLOSED, elapsedMs, recordSafely, type CollectOptions } from './measure.ts';
 
-export interface HonoCollectOptions {
-  /** The API version: from a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
-  apiVersion?: VersionOption<Context>;
-  /** Who called: key id, customer and actor; its errors are ignored. */
-  identify?: Identify<Context>;
-  /** Rewrites the recorded path (e.g. to hide ids); query strings are never recorded. */
-  redactPath?: (path: string) => string;
-}
+export type HonoCollectOptions = CollectOptions<Context>;
 
 export function collectHono(collector: Collector, options: HonoCollectOptions = {}): MiddlewareHandler {
   return async (c, next) => {
@@ -23,28 +16,26 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     const ts = Date.now();
     await next();
     const record = (status: number, bytes: number | null) =>
-      recordSafely(collector, () => {
+      recordSafely<Context>(collector, options, c, () => {
         const path = new URL(c.req.url).pathname;
         // The last route that matched is the handler's; when only middleware matched (a 404), the path.
         const template = routePath(c, -1);
-        const who = options.identify?.(c);
         return {
           ts,
           method: c.req.method,
           route: template && template !== '*' && template !== '/*' ? template : path,
-          path: options.redactPath ? options.redactPath(path) : path,
+          path,
           status,
           durationMs: elapsedMs(started, performance.now()),
           bytes,
-          apiVersion: apiVersionOf(options.apiVersion, c, path, (name) => c.req.header(name)),
-          keyId: who?.keyId,
-          customerId: who?.customerId,
-          actor: who?.actor,
+          header: (name) => c.req.header(name),
         };
       });
     const response = c.res;
-    if (!response.body) {
-      record(response.status, 0);
+    // Servers that tell the app about a client going away (@hono/node-server, Bun, Deno) abort the request's signal.
+    const gone = () => c.req.raw.signal.aborted;
+    if (!response.body || gone()) {
+      record(gone() ? CLIENT_CLOSED : response.status, 0);
       return;
     }
     // Measured until the body has gone out (or the client went away), counting its bytes on the way.
@@ -55,7 +46,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
           bytes += chunk.byteLength;
           controller.enqueue(chunk);
         },
-        flush: () => record(response.status, bytes),
+        flush: () => record(gone() ? CLIENT_CLOSED : response.status, bytes),
         cancel: () => record(CLIENT_CLOSED, bytes),
       }),
     );

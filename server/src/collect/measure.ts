@@ -1,4 +1,4 @@
-/** What the framework adapters share: reading the API version, the caller, and recording without ever throwing. */
+/** What the framework adapters share: the options every one takes, and recording without ever throwing. */
 import type { Collector, MeasuredRequest } from './collector.ts';
 import type { Person } from '../store/types.ts';
 
@@ -8,25 +8,85 @@ export type VersionOption<R> = { header: string } | { pathPrefix: true } | { fix
 /** Who called: key id, customer and actor. Errors it throws are ignored. */
 export type Identify<R> = (request: R) => { keyId?: string; customerId?: string; actor?: Person } | undefined;
 
+/** The options every adapter takes; `R` is the framework's request (or context). */
+export interface CollectOptions<R> {
+  /** The API version: from a header, the path's first segment (`/v2/…`, then left out of the route), a fixed value, or your own function. */
+  apiVersion?: VersionOption<R>;
+  /** Who called: key id, customer and actor. Runs after the response; its errors are ignored. */
+  identify?: Identify<R>;
+  /** Request headers to keep, by name (`['user-agent', 'x-request-id']`); none unless named. Bodies and query strings are never recorded. */
+  headers?: readonly string[];
+  /** Sees each measured request before it is queued: return it changed (hide ids in the path, mask a header) or `null` to leave it out. */
+  redact?: (request: MeasuredRequest) => MeasuredRequest | null;
+}
+
 /** Status recorded when the client went away before the response finished (as nginx logs it). */
 export const CLIENT_CLOSED = 499;
 
-export function apiVersionOf<R>(option: VersionOption<R> | undefined, request: R, path: string, header: (name: string) => string | undefined): string | null {
-  if (!option) return null;
-  if (typeof option === 'function') return option(request) ?? null;
-  if ('fixed' in option) return option.fixed;
-  if ('header' in option) return header(option.header) ?? null;
-  return /^\/(v\d+)(?:\/|$)/.exec(path)?.[1] ?? null;
+/** What an adapter reads from its framework's request. */
+export interface Measured {
+  ts: number;
+  method: string;
+  route: string;
+  /** The path without its query string. */
+  path: string;
+  status: number;
+  durationMs: number;
+  bytes: number | null;
+  /** Reads one request header by (lower-case) name. */
+  header: (name: string) => string | undefined;
 }
 
-/** Hands a measurement to the collector; a host hook that throws while it is made leaves this request unrecorded, never the host's response broken. */
-export function recordSafely(collector: Collector, measure: () => MeasuredRequest): void {
+/**
+ * Completes a measurement with the version, the caller and the allowed headers, passes it
+ * through `redact`, and queues it. A host hook that throws leaves this request unrecorded,
+ * never the host's response broken.
+ */
+export function recordSafely<R>(collector: Collector, options: CollectOptions<R>, request: R, measure: () => Measured): void {
   try {
-    collector.record(measure());
+    const { header, ...m } = measure();
+    const who = options.identify?.(request);
+    const kept = options.headers?.flatMap((name) => {
+      const value = header(name.toLowerCase());
+      return value === undefined ? [] : [[name.toLowerCase(), value] as const];
+    });
+    const apiVersion = apiVersionOf(options.apiVersion, request, m.path, header);
+    const event: MeasuredRequest = {
+      ...m,
+      route: withoutVersion(m.route, options.apiVersion, apiVersion),
+      apiVersion,
+      keyId: who?.keyId,
+      customerId: who?.customerId,
+      actor: who?.actor,
+      headers: kept?.length ? Object.fromEntries(kept) : undefined,
+    };
+    const redacted = options.redact ? options.redact(event) : event;
+    if (redacted) collector.record(redacted);
   } catch {
     // nothing reaches the host
   }
 }
 
+function apiVersionOf<R>(option: VersionOption<R> | undefined, request: R, path: string, header: (name: string) => string | undefined): string | null {
+  if (!option) return null;
+  if (typeof option === 'function') return option(request) ?? null;
+  if ('fixed' in option) return option.fixed;
+  if ('header' in option) return header(option.header.toLowerCase()) ?? null;
+  return /^\/(v\d+)(?:\/|$)/.exec(path)?.[1] ?? null;
+}
+
+/** A version read from the path prefix is shown in its own column: rows group as `/contacts/:id` under v2 and v3. */
+function withoutVersion<R>(route: string, option: VersionOption<R> | undefined, version: string | null): string {
+  if (!version || !option || typeof option === 'function' || !('pathPrefix' in option)) return route;
+  const prefix = `/${version}`;
+  return route === prefix ? '/' : route.startsWith(`${prefix}/`) ? route.slice(prefix.length) : route;
+}
+
 /** Milliseconds since `started` (a performance.now() reading), to the microsecond. */
 export const elapsedMs = (started: number, now: number) => Math.round((now - started) * 1000) / 1000;
+
+/** The path of a request target, without its query string. */
+export const pathOf = (target: string | undefined) => (target ?? '/').split('?')[0] || '/';
+
+/** A node:http style header (string, array or absent) as one string. */
+export const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);

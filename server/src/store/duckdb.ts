@@ -37,6 +37,8 @@ CREATE TABLE IF NOT EXISTS request_events (
   api_version VARCHAR, key_id VARCHAR, customer_id VARCHAR,
   actor_id VARCHAR, actor_name VARCHAR, bytes BIGINT
 );
+-- Added later: the headers a collector was allowed to keep, as a JSON object.
+ALTER TABLE request_events ADD COLUMN IF NOT EXISTS headers VARCHAR;
 -- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
 -- months read thousands of rows instead of millions; kept in the same transaction as the events.
 CREATE TABLE IF NOT EXISTS request_rollup (
@@ -82,7 +84,7 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 
 const QUARTER_HOUR = 15 * 60_000;
 const VECTOR_ROWS = 2048;
-const EVENT_COLUMN_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, SMALLINT, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT];
+const EVENT_COLUMN_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, SMALLINT, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, VARCHAR];
 const ceilQ = (ms: number) => Math.ceil(ms / QUARTER_HOUR) * QUARTER_HOUR;
 const floorQ = (ms: number) => Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
 
@@ -181,6 +183,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
             slice.map((e) => e.actor?.id ?? null),
             slice.map((e) => e.actor?.name ?? null),
             slice.map((e) => (e.bytes === null ? null : BigInt(e.bytes))),
+            slice.map((e) => (e.headers ? JSON.stringify(e.headers) : null)),
           ]);
           appender.appendDataChunk(chunk);
         }
@@ -363,6 +366,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         customerId: textOrNull(r['customer_id']),
         actor: typeof r['actor_id'] === 'string' ? { id: r['actor_id'], name: textOrNull(r['actor_name']) ?? r['actor_id'] } : null,
         bytes: r['bytes'] === null ? null : num(r['bytes']),
+        headers: typeof r['headers'] === 'string' ? (JSON.parse(r['headers']) as Record<string, string>) : null,
       }));
     },
 

@@ -1,7 +1,7 @@
 /** A request as measured by a collector or sent to the ingest API, before it belongs to an account. */
 import type { RequestEvent } from './types.ts';
 
-type Optional = 'bytes' | 'apiVersion' | 'keyId' | 'customerId' | 'actor';
+type Optional = 'bytes' | 'apiVersion' | 'keyId' | 'customerId' | 'actor' | 'headers';
 export type MeasuredRequest = Omit<RequestEvent, 'accountId' | Optional> & { [K in Optional]?: RequestEvent[K] };
 
 export function toRequestEvent(accountId: string, e: MeasuredRequest): RequestEvent {
@@ -18,5 +18,6 @@ export function toRequestEvent(accountId: string, e: MeasuredRequest): RequestEv
     customerId: e.customerId ?? null,
     actor: e.actor ?? null,
     bytes: e.bytes ?? null,
+    headers: e.headers && Object.keys(e.headers).length ? e.headers : null,
   };
 }

@@ -27,6 +27,8 @@ export interface RequestEvent {
   customerId: string | null;
   actor: Person | null;
   bytes: number | null;
+  /** Request headers the collector was allowed to keep (by name), after its redact hook. */
+  headers?: Record<string, string> | null;
 }
 
 /** A stored request: `seq` orders requests that share a timestamp and makes the id. */

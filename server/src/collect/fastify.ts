@@ -1,0 +1,28 @@
+/**
+ * Collects from a Fastify app: `await app.register(collectFastify(collector))` before the routes
+ * records every request with its route template (`/v2/contacts/:id`). Only types come from
+ * Fastify: the app brings its own copy.
+ */
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { Collector } from './collector.ts';
+import { pathOf, recordSafely, type CollectOptions } from './measure.ts';
+import { nodeHeader, watchResponse } from './node-http.ts';
+
+export type FastifyCollectOptions = CollectOptions<FastifyRequest>;
+
+export function collectFastify(collector: Collector, options: FastifyCollectOptions = {}): FastifyPluginCallback {
+  const plugin: FastifyPluginCallback = (fastify, _pluginOptions, done) => {
+    fastify.addHook('onRequest', (request, reply, next) => {
+      watchResponse(reply.raw, (watched) =>
+        recordSafely(collector, options, request, () => {
+          const path = pathOf(request.raw.url);
+          return { ...watched, method: request.method, route: request.routeOptions.url ?? path, path, header: nodeHeader(request.raw) };
+        }),
+      );
+      next();
+    });
+    done();
+  };
+  // What fastify-plugin does: the hook applies to the whole app, not only inside this plugin.
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+}
