@@ -14,8 +14,10 @@ import { activityInput, batchItems, customerInput, deliveryInput, requestEventIn
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { detectSpikes } from './spikes.ts';
+import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
+import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openDuckDbStores } from './store/duckdb.ts';
-import { toRequestEvent } from './store/request-event.ts';
+import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer } from './views/customers.ts';
@@ -43,6 +45,8 @@ export interface ConsoleServerOptions {
   clock?: () => Date;
   /** Ingest limits: body bytes (default 10 MB) and events per batch (default 10,000). */
   limits?: { maxBodyBytes?: number; maxBatch?: number };
+  /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
+  otlpAttributes?: Partial<OtlpAttributes>;
 }
 
 export interface ConsoleServer {
@@ -189,9 +193,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return items;
   };
 
-  app.post('/ingest/v1/requests', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
-    const { good, rejected } = sortOut(await batch(c, 'events'), requestEventInput);
+  /** Checks each request, keeps the good ones in one transaction, and looks for error spikes among them. */
+  const acceptRequests = async (accountId: string, items: readonly unknown[]) => {
+    const { good, rejected } = sortOut(items, requestEventInput);
     const events = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((e) => toRequestEvent(accountId, e));
     await stores.telemetry.append(events);
     // One spike check at a time (two batches must not both record one spike); a failed check
@@ -201,7 +205,36 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       .then(() => detectSpikes(stores, accountId, errors, clock().getTime()))
       .catch((error: unknown) => console.error('[ops-console server] spike check', error));
     await spikeChecks;
-    return c.json({ accepted: events.length, rejected }, 202);
+    return { accepted: events.length, rejected };
+  };
+
+  app.post('/ingest/v1/requests', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    return c.json(await acceptRequests(accountId, await batch(c, 'events')), 202);
+  });
+
+  // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
+  const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
+  app.use('/v1/*', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  app.post('/v1/traces', async (c) => {
+    const accountId = ingestAccount(c.req.raw);
+    const encoding = encodingOf(c.req.header('content-type'));
+    if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
+    const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
+    const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
+      new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
+    const decoded = decodeExport(new Uint8Array(await c.req.arrayBuffer()), encoding, c.req.header('content-encoding'), maxBodyBytes);
+    const read = 'error' in decoded ? decoded : spansToRequests(decoded.request, otlpNames);
+    if ('error' in read) return answer(400, encodeStatus(encoding, 3, read.error)); // 3: INVALID_ARGUMENT
+    if (read.requests.length > maxBatch)
+      return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
+    const { rejected } = await acceptRequests(accountId, read.requests);
+    const reasons = [...read.rejected, ...rejected.map((r) => `${describe(read.requests[r.index])}: ${r.reason}`)];
+    const notes = [
+      reasons.length ? `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).` : '',
+      read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
+    ].filter(Boolean);
+    return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
   });
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
     const accountId = ingestAccount(c.req.raw);
@@ -254,6 +287,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     close: () => stores.close(),
   };
 }
+
+const describe = (request: MeasuredRequest | undefined) => (request ? `${request.method} ${request.path}` : 'span');
 
 function parseJson(raw: string): unknown {
   try {

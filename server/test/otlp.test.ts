@@ -1,0 +1,238 @@
+// The OTLP/HTTP traces receiver, fed by the real OpenTelemetry SDK: spans made through the
+// tracer API and sent by the official OTLP exporters (JSON and protobuf) arrive as requests;
+// client, internal and non-HTTP spans are ignored and counted; broken bodies get 400 with a reason.
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { SpanKind, type Attributes } from '@opentelemetry/api';
+import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import protobuf from 'protobufjs';
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { serve, type ConsoleServer, type StoredRequest } from '../src/index.ts';
+import { decodeExport } from '../src/otlp/decode.ts';
+import { startServer } from './harness.ts';
+
+const NOW = Date.parse('2026-09-14T09:45:00Z');
+
+interface Exchange {
+  status: number;
+  contentType: string | null;
+  body: Uint8Array;
+}
+
+describe('OTLP/HTTP traces receiver', () => {
+  let server: ConsoleServer;
+  let http: { url: string; close(): Promise<void> };
+  const exchanges: Exchange[] = [];
+
+  before(async () => {
+    server = await startServer({ clock: () => new Date(NOW), otlpAttributes: { customerId: ['tenant.id'] } });
+    // The receiver's answers, as the exporter got them.
+    const recording = {
+      ...server,
+      fetch: async (request: Request) => {
+        const response = await server.fetch(request);
+        const copy = response.clone();
+        exchanges.push({ status: copy.status, contentType: copy.headers.get('content-type'), body: new Uint8Array(await copy.arrayBuffer()) });
+        return response;
+      },
+    };
+    http = await serve(recording, { port: 0 });
+  });
+  after(async () => {
+    await http.close();
+    await server.close();
+  });
+
+  /** Sends spans through a real SDK tracer and exporter; answers what the store then holds for the routes under `prefix`. */
+  async function export_(
+    exporter: SpanExporter,
+    prefix: string,
+    spans: { name: string; kind: SpanKind; attributes: Attributes; start: number; durationMs: number }[],
+  ) {
+    const provider = new BasicTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'contacts-api', 'ops.key_id': 'key_resource' }),
+      // One export for all the spans, sent by forceFlush.
+      spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 60_000 })],
+    });
+    const tracer = provider.getTracer('otlp.test');
+    for (const s of spans) tracer.startSpan(s.name, { kind: s.kind, attributes: s.attributes, startTime: s.start }).end(s.start + s.durationMs);
+    await provider.forceFlush();
+    await provider.shutdown();
+    const stored = await server.stores.telemetry.requests('acct_a', { limit: 100, pathContains: prefix });
+    return stored.reverse();
+  }
+
+  const spans = (prefix: string) => [
+    {
+      name: 'GET /v2/contacts/:id',
+      kind: SpanKind.SERVER,
+      attributes: {
+        'http.request.method': 'GET',
+        'http.route': '/v2/contacts/:id',
+        'url.path': `/v2${prefix}/c_1`,
+        'url.query': 'token=secret',
+        'http.response.status_code': 200,
+        'http.response.body.size': 512,
+        'tenant.id': 'cus_acme',
+        'user.id': 'u_lee',
+        'user.name': 'Lee Park',
+      },
+      start: NOW - 60_000,
+      durationMs: 12.5,
+    },
+    {
+      // The older names (semantic conventions before 1.23).
+      name: 'POST',
+      kind: SpanKind.SERVER,
+      attributes: { 'http.method': 'POST', 'http.target': `${prefix}/messages?draft=1`, 'http.status_code': 503, 'ops.key_id': 'key_span' },
+      start: NOW - 30_000,
+      durationMs: 1_240,
+    },
+    {
+      name: 'GET upstream',
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': 'GET', 'http.response.status_code': 200 },
+      start: NOW - 20_000,
+      durationMs: 5,
+    },
+    { name: 'load contact', kind: SpanKind.INTERNAL, attributes: {}, start: NOW - 20_000, durationMs: 2 },
+    { name: 'grpc Contacts/Get', kind: SpanKind.SERVER, attributes: { 'rpc.system': 'grpc' }, start: NOW - 20_000, durationMs: 3 },
+    {
+      name: 'GET no status',
+      kind: SpanKind.SERVER,
+      attributes: { 'http.request.method': 'GET', 'url.path': `${prefix}/broken` },
+      start: NOW - 10_000,
+      durationMs: 1,
+    },
+  ];
+
+  for (const [name, make, encoding] of [
+    ['JSON', (url: string) => new JsonExporter({ url, headers: { authorization: 'Bearer ingest-a' } }), 'application/json'],
+    ['protobuf', (url: string) => new ProtoExporter({ url, headers: { authorization: 'Bearer ingest-a' } }), 'application/x-protobuf'],
+  ] as const) {
+    test(`${name} from the SDK exporter: HTTP server spans become requests, the rest is counted, the answer is a partial success`, async () => {
+      const prefix = `/otlp-${name.toLowerCase()}`;
+      const from = exchanges.length;
+      const stored = await export_(make(`${http.url}/v1/traces`), prefix, spans(prefix));
+      const rows = stored.map((e: StoredRequest) => [
+        e.method,
+        e.route,
+        e.path,
+        e.status,
+        e.durationMs,
+        e.ts,
+        e.apiVersion,
+        e.keyId,
+        e.customerId,
+        e.actor,
+        e.bytes,
+      ]);
+      assert.deepEqual(rows, [
+        ['GET', '/contacts/:id', `/v2${prefix}/c_1`, 200, 12.5, NOW - 60_000, 'v2', 'key_resource', 'cus_acme', { id: 'u_lee', name: 'Lee Park' }, 512],
+        ['POST', `${prefix}/messages`, `${prefix}/messages`, 503, 1240, NOW - 30_000, null, 'key_span', null, null, null],
+      ]);
+      const answers = exchanges.slice(from);
+      assert.deepEqual(
+        answers.map((a) => [a.status, a.contentType]),
+        [[200, encoding]],
+      );
+      const body = answers[0]!.body;
+      const partial =
+        encoding === 'application/json'
+          ? (JSON.parse(new TextDecoder().decode(body)) as { partialSuccess: { rejectedSpans: number | string; errorMessage: string } }).partialSuccess
+          : decodeResponse(body);
+      assert.equal(Number(partial.rejectedSpans), 1, 'the server span without a status code');
+      assert.match(partial.errorMessage, /1 HTTP server span rejected \(span "GET no status": no http\.response\.status_code\)/);
+      assert.match(partial.errorMessage, /3 spans ignored: not HTTP server spans/, 'the client, internal and gRPC spans');
+    });
+  }
+
+  test('gzip bodies (as the OpenTelemetry Collector sends them) are read', async () => {
+    const body = JSON.stringify({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  name: 'GET',
+                  kind: 2,
+                  startTimeUnixNano: String(BigInt(NOW - 5_000) * 1_000_000n),
+                  endTimeUnixNano: String(BigInt(NOW - 5_000) * 1_000_000n + 7_250_000n),
+                  attributes: [
+                    { key: 'http.request.method', value: { stringValue: 'GET' } },
+                    { key: 'url.path', value: { stringValue: '/otlp-gzip/usage' } },
+                    { key: 'http.response.status_code', value: { intValue: '200' } },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const response = await fetch(`${http.url}/v1/traces`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(body),
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), {});
+    const [stored] = await server.stores.telemetry.requests('acct_a', { limit: 1, pathContains: '/otlp-gzip/' });
+    assert.deepEqual([stored?.route, stored?.status, stored?.durationMs], ['/otlp-gzip/usage', 200, 7.25]);
+  });
+
+  test('malformed bodies get 400 with the reason, in the encoding that was sent; a wrong key 401; another type 415', async () => {
+    const post = (body: string | Uint8Array, contentType: string, key = 'ingest-a') =>
+      fetch(`${http.url}/v1/traces`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body });
+    const cases: [string | Uint8Array, string, RegExp][] = [
+      ['<html>Bad gateway</html>', 'application/json', /not JSON/],
+      ['{"resourceSpans":{"oops":1}}', 'application/json', /resourceSpans: .*array/],
+      ['{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"soon"}]}]}]}', 'application/json', /startTimeUnixNano/],
+      [new Uint8Array([0xff, 0xff, 0xff, 0xff]), 'application/x-protobuf', /not an OTLP ExportTraceServiceRequest/],
+    ];
+    for (const [body, type, reason] of cases) {
+      const response = await post(body, type);
+      assert.equal(response.status, 400, String(body));
+      const status =
+        type === 'application/json'
+          ? ((await response.json()) as { code: number; message: string })
+          : decodeStatus(new Uint8Array(await response.arrayBuffer()));
+      assert.equal(status.code, 3);
+      assert.match(status.message, reason);
+    }
+    assert.equal((await post('{}', 'application/json', 'nope')).status, 401);
+    assert.equal((await post('{}', 'text/plain')).status, 415);
+    assert.equal((await post(gzipSync('{}'), 'application/json')).status, 400, 'gzip without Content-Encoding is not JSON');
+  });
+
+  test('an empty export is accepted with nothing to report', async () => {
+    const response = await fetch(`${http.url}/v1/traces`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), {});
+    assert.ok('request' in decodeExport(new Uint8Array(), 'protobuf', undefined, 100), 'an empty protobuf message is an empty export');
+  });
+});
+
+// Protobuf answers read with protobufjs, independently of the receiver's encoder.
+
+function decodeResponse(bytes: Uint8Array): { rejectedSpans: number; errorMessage: string } {
+  const Partial = new protobuf.Type('Partial').add(new protobuf.Field('rejectedSpans', 1, 'int64')).add(new protobuf.Field('errorMessage', 2, 'string'));
+  const Response = new protobuf.Type('Response').add(new protobuf.Field('partialSuccess', 1, 'Partial')).add(Partial);
+  new protobuf.Root().add(Response);
+  const object = Response.toObject(Response.decode(bytes), { longs: Number }) as { partialSuccess: { rejectedSpans: number; errorMessage: string } };
+  return object.partialSuccess;
+}
+
+function decodeStatus(bytes: Uint8Array): { code: number; message: string } {
+  const Status = new protobuf.Type('Status').add(new protobuf.Field('code', 1, 'int32')).add(new protobuf.Field('message', 2, 'string'));
+  new protobuf.Root().add(Status);
+  return Status.toObject(Status.decode(bytes)) as { code: number; message: string };
+}
