@@ -1,15 +1,19 @@
 /**
  * `npm start`: the main job on the embedded default. The console server on a DuckDB file,
  * 12 months of history and the seed's records put in through the ingest, admin and console
- * APIs (only when the file is new), live traffic every second through the ingest API, and the
- * demo page, which reads the real console API with the nine elements.
+ * APIs (only when the file is new); then live traffic over real HTTP to a sample API measured
+ * by the collector, and to a second API that sends OpenTelemetry traces to the receiver; and
+ * the demo page, which reads the real console API with the nine elements.
  */
 import { serve as serveNode } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createConsoleServer } from '../src/index.ts';
-import { liveTraffic, seed } from './seed.ts';
+import { createCollector, createConsoleServer } from '../src/index.ts';
+import { liveTraffic } from './live.ts';
+import { createSampleApi } from './sample-api.ts';
+import { seed } from './seed.ts';
 
 const env = process.env;
 const port = Number(env['OPS_CONSOLE_PORT'] ?? 8787);
@@ -19,6 +23,8 @@ const ingestKey = env['OPS_CONSOLE_INGEST_KEY'] ?? 'demo-ingest-key';
 const database = env['OPS_CONSOLE_DB'] ?? resolve('ops-console.duckdb');
 const timeZone = env['OPS_CONSOLE_TIME_ZONE'] ?? 'UTC';
 const perDay = Number(env['OPS_CONSOLE_BACKFILL_PER_DAY'] ?? 600);
+const samplePort = Number(env['OPS_CONSOLE_SAMPLE_PORT'] ?? port + 1);
+const reportsPort = Number(env['OPS_CONSOLE_REPORTS_PORT'] ?? port + 2);
 const root = resolve(import.meta.dirname, '../..');
 const accountId = 'acct_demo';
 
@@ -33,6 +39,7 @@ const app = new Hono();
 app.all('/console/*', (c) => server.fetch(c.req.raw));
 app.all('/ingest/*', (c) => server.fetch(c.req.raw));
 app.all('/admin/*', (c) => server.fetch(c.req.raw));
+app.post('/v1/traces', (c) => server.fetch(c.req.raw));
 app.get('/', serveStatic({ path: 'server/demo/index.html', root }));
 app.get('/demo/demo.css', serveStatic({ path: 'demo/demo.css', root }));
 app.get('/ops-console.js', serveStatic({ path: 'dist/ops-console.js', root }));
@@ -43,18 +50,52 @@ const origin = `http://${host}:${port}`;
 const api = { origin, ingestKey, token };
 
 const seeded = await seed(api, { perDay });
-const stopTraffic = liveTraffic(api);
+
+// The sample API, measured by the collector, which sends to the ingest API like any remote host.
+const collector = createCollector({ sink: { url: origin, ingestKey }, flushIntervalMs: 500 });
+const sample = createSampleApi(collector);
+const sampleHttp = serveNode({ fetch: sample.app.fetch, port: samplePort, hostname: '127.0.0.1' });
+const sampleOrigin = `http://127.0.0.1:${samplePort}`;
+
+// The reports API, in its own process with the OpenTelemetry SDK, exporting to /v1/traces.
+const reports = spawn(process.execPath, ['--import', resolve(import.meta.dirname, 'otel.ts'), resolve(import.meta.dirname, 'reports-api.ts')], {
+  env: {
+    ...env,
+    REPORTS_PORT: String(reportsPort),
+    OTEL_SERVICE_NAME: 'reports-api',
+    OTEL_EXPORTER_OTLP_ENDPOINT: origin,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+    OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer ${ingestKey}`,
+    OTEL_BSP_SCHEDULE_DELAY: '500',
+    OTEL_METRICS_EXPORTER: 'none',
+    OTEL_LOGS_EXPORTER: 'none',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+// Traffic starts once it listens (or has failed to start: the sample API's traffic goes on regardless).
+await new Promise<void>((ready) => {
+  reports.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('reports API on') && ready());
+  reports.once('exit', () => ready());
+  setTimeout(ready, 10_000).unref();
+});
+const stopTraffic = liveTraffic({ sample: { origin: sampleOrigin, api: sample }, reports: { origin: `http://127.0.0.1:${reportsPort}` } });
 
 console.log(`
 Ops Console — the console server on ${database}${seeded ? ` (seeded: ${seeded.events.toLocaleString('en-US')} events over 12 months)` : ''}
   Demo page     ${origin}/
   Console API   ${origin}/console/v1   (Authorization: Bearer ${token})
   Ingest API    ${origin}/ingest/v1/requests   (Authorization: Bearer ${ingestKey})
+  OTLP traces   ${origin}/v1/traces   (the same key)
+  Sample API    ${sampleOrigin}/v2/…, /v3/…   (measured by the collector)
+  Reports API   http://127.0.0.1:${reportsPort}/v3/reports   (sends OpenTelemetry traces)
   Try           curl -H 'Authorization: Bearer ${token}' ${origin}/console/v1/overview
-Live traffic is ingested every second. Ctrl+C stops.`);
+Live traffic calls both APIs every second. Ctrl+C stops.`);
 
 const stop = async () => {
   stopTraffic();
+  reports.kill('SIGTERM');
+  sampleHttp.close();
+  await collector.close();
   http.close();
   await server.close();
   process.exit(0);

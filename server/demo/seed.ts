@@ -98,17 +98,3 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
   for (const { minutesAgo, ...item } of activity) await send(api, '/admin/v1/activity', { ...item, at: now - minutesAgo * 60_000 });
   return { events: total };
 }
-
-/** Live requests every second, and now and then a burst of server errors on POST /webhooks. */
-export function liveTraffic(api: Api): () => void {
-  const rand = random(Date.now());
-  let tick = 0;
-  const timer = setInterval(() => {
-    tick++;
-    const now = Date.now();
-    const events = Array.from({ length: 5 + Math.floor(rand() * 20) }, () => demoEvent(rand, now - Math.floor(rand() * 1000)));
-    if (tick % 600 === 30) events.push(...Array.from({ length: 15 }, () => demoEvent(rand, now, 40, { method: 'POST', route: '/webhooks' })));
-    ingestAll(api, events).catch((error: unknown) => console.error('[demo traffic]', error instanceof Error ? error.message : error));
-  }, 1000);
-  return () => clearInterval(timer);
-}

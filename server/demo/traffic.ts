@@ -1,6 +1,7 @@
 /**
- * A stand-in for a real API's traffic (until a collector records a sample API): the seed's
- * routes with their usual mix of methods, statuses and durations, per customer and key.
+ * The sample API's shape: the seed's routes under /v2 and /v3 with their usual mix of methods,
+ * statuses and durations, per customer and key. The live demo serves these routes for real
+ * (sample-api.ts, measured by the collector); the 12-month history is drawn from the same model.
  */
 
 export interface DemoEvent {
@@ -17,7 +18,7 @@ export interface DemoEvent {
   bytes: number;
 }
 
-interface RouteModel {
+export interface RouteModel {
   method: string;
   route: string;
   apiVersion: string;
@@ -30,15 +31,15 @@ interface RouteModel {
   bytes: number;
 }
 
-const ROUTES: RouteModel[] = [
+export const ROUTES: RouteModel[] = [
   { method: 'POST', route: '/messages', apiVersion: 'v2', weight: 40, okStatus: 201, medianMs: 150, tail: 0.35, errorRate: 0.004, bytes: 2_400 },
-  { method: 'POST', route: '/messages', apiVersion: 'v1', weight: 2, okStatus: 201, medianMs: 420, tail: 0.6, errorRate: 0.03, bytes: 2_400 },
-  { method: 'GET', route: '/contacts/{id}', apiVersion: 'v2', weight: 22, okStatus: 200, medianMs: 60, tail: 0.3, errorRate: 0.001, bytes: 1_100 },
-  { method: 'DELETE', route: '/contacts/{id}', apiVersion: 'v2', weight: 1, okStatus: 204, medianMs: 90, tail: 0.3, errorRate: 0.0, bytes: 80 },
+  { method: 'POST', route: '/messages', apiVersion: 'v3', weight: 2, okStatus: 201, medianMs: 420, tail: 0.6, errorRate: 0.03, bytes: 2_400 },
+  { method: 'GET', route: '/contacts', apiVersion: 'v2', weight: 22, okStatus: 200, medianMs: 60, tail: 0.3, errorRate: 0.001, bytes: 1_100 },
+  { method: 'DELETE', route: '/contacts', apiVersion: 'v2', weight: 1, okStatus: 204, medianMs: 90, tail: 0.3, errorRate: 0.0, bytes: 80 },
   { method: 'POST', route: '/webhooks', apiVersion: 'v2', weight: 12, okStatus: 200, medianMs: 600, tail: 0.55, errorRate: 0.06, bytes: 900 },
   { method: 'POST', route: '/auth/token', apiVersion: 'v2', weight: 9, okStatus: 200, medianMs: 200, tail: 0.3, errorRate: 0.002, bytes: 600 },
   { method: 'GET', route: '/usage', apiVersion: 'v2', weight: 5, okStatus: 200, medianMs: 70, tail: 0.3, errorRate: 0.003, bytes: 3_200 },
-  { method: 'GET', route: '/usage', apiVersion: 'v1', weight: 3, okStatus: 200, medianMs: 380, tail: 0.5, errorRate: 0.02, bytes: 3_200 },
+  { method: 'GET', route: '/usage', apiVersion: 'v3', weight: 3, okStatus: 200, medianMs: 380, tail: 0.5, errorRate: 0.02, bytes: 3_200 },
 ];
 const TOTAL_WEIGHT = ROUTES.reduce((sum, r) => sum + r.weight, 0);
 
@@ -67,21 +68,31 @@ const pick = <T extends { weight: number }>(items: readonly T[], total: number, 
   return items[items.length - 1]!;
 };
 
+/** A route and a customer's key, drawn by their weights. */
+export function pickCall(rand: () => number): { model: RouteModel; key: string } {
+  const model = pick(ROUTES, TOTAL_WEIGHT, rand());
+  const customer = pick(CUSTOMERS, CUSTOMER_WEIGHT, rand());
+  return { model, key: customer.keys[Math.floor(rand() * customer.keys.length)]! };
+}
+
+/** A log-normal duration: most near the route's median, a long tail; failures slower. */
+export function durationOf(model: RouteModel, rand: () => number, failed = false): number {
+  const normal = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  return Math.max(1, Math.round(model.medianMs * Math.exp(model.tail * normal) * (failed ? 1.8 : 1)));
+}
+
 /** One request at `ts`; `errorBoost` multiplies the error rate (for a live spike). */
 export function demoEvent(rand: () => number, ts: number, errorBoost = 1, only?: { method: string; route: string }): DemoEvent {
   const model = only ? ROUTES.find((r) => r.method === only.method && r.route === only.route)! : pick(ROUTES, TOTAL_WEIGHT, rand());
   const customer = pick(CUSTOMERS, CUSTOMER_WEIGHT, rand());
   const failed = rand() < Math.min(1, model.errorRate * errorBoost);
   const clientError = !failed && rand() < 0.01;
-  // Log-normal durations: most near the median, a long tail.
-  const normal = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
-  const durationMs = Math.max(1, Math.round(model.medianMs * Math.exp(model.tail * normal) * (failed ? 1.8 : 1)));
-  const id = Math.floor(rand() * 90_000 + 10_000);
+  const durationMs = durationOf(model, rand, failed);
   return {
     ts: new Date(ts).toISOString(),
     method: model.method,
     route: model.route,
-    path: model.route.replace('{id}', `c_${id}`),
+    path: `/${model.apiVersion}${model.route}`,
     status: failed ? [500, 502, 503][Math.floor(rand() * 3)]! : clientError ? [400, 401, 404, 429][Math.floor(rand() * 4)]! : model.okStatus,
     durationMs,
     apiVersion: model.apiVersion,

@@ -5,12 +5,19 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { collectHono } from '../src/index.ts';
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { collectHono, createCollector, openDuckDbStores } from '../src/index.ts';
 import { collectorSuite } from './collect-suite.ts';
 
 collectorSuite('Hono', async (collector, options) => {
   const app = new Hono();
   app.use(collectHono(collector, options));
+  // An auth check in middleware, as real apps have: it lets every request here through.
+  app.use('/:version{v[23]}/*', async (c, next) => {
+    if (c.req.header('x-key') === 'revoked') return c.text('Unauthorized', 401);
+    await next();
+  });
   app.get('/v2/contacts/:id', (c) => c.json({ id: c.req.param('id') }));
   app.post('/v2/messages', (c) => c.text('created', 201));
   app.onError((_, c) => c.text('Internal Server Error', 500));
@@ -39,4 +46,34 @@ collectorSuite('Hono', async (collector, options) => {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+});
+
+test('Hono: a request refused by middleware is recorded under the route it asked for', async () => {
+  const stores = await openDuckDbStores(':memory:');
+  const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
+  const app = new Hono();
+  app.use(collectHono(collector, { apiVersion: { pathPrefix: true } }));
+  app.use('/:version{v[23]}/*', async (c, next) => {
+    if (c.req.header('authorization') !== 'Bearer good') return c.text('Unauthorized', 401);
+    await next();
+  });
+  app.post('/v2/messages', (c) => c.text('created', 201));
+  const statuses = [];
+  for (const authorization of ['Bearer good', 'Bearer revoked']) {
+    const response = await app.request('/v2/messages', { method: 'POST', headers: { authorization } });
+    await response.text(); // measured when its body has been read
+    statuses.push(response.status);
+  }
+  assert.deepEqual(statuses, [201, 401]);
+  await collector.flush();
+  const events = (await stores.telemetry.requests('acct_a', { limit: 10 })).reverse();
+  assert.deepEqual(
+    events.map((e) => [e.method, e.route, e.status]),
+    [
+      ['POST', '/messages', 201],
+      ['POST', '/messages', 401],
+    ],
+  );
+  await collector.close();
+  await stores.close();
 });

@@ -76,3 +76,31 @@ test('the live traffic changes the figures', async () => {
   }
   assert.ok(now > first, 'requests today grew while the generator ran');
 });
+
+test('live requests are measured for real: by the collector in the sample API, and by the OpenTelemetry SDK in the reports API', async () => {
+  const unique = String(Date.now());
+  const sample = await fetch(`http://127.0.0.1:${port + 1}/v3/contacts-${unique}`, { headers: { authorization: 'Bearer key_acme_1' } });
+  await sample.body?.cancel();
+  const reports = await fetch(`http://127.0.0.1:${port + 2}/v3/reports/r_${unique}`, { headers: { authorization: 'Bearer key_globex_1' } });
+  assert.equal(reports.status, 404, 'the reports API answers (report ids from 450 are unknown)');
+  await reports.body?.cancel();
+  const found = {};
+  const start = Date.now();
+  while ((!found.sample || !found.reports) && Date.now() - start < 45_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    const { items } = await (await fetch(`${origin}/console/v1/requests?limit=200`, { headers: { authorization: 'Bearer demo-token' } })).json();
+    found.sample ??= items.find((i) => i.path === `/v3/contacts-${unique}`);
+    found.reports ??= items.find((i) => i.path === `/v3/reports/r_${unique}`);
+  }
+  assert.deepEqual(
+    [found.sample?.method, found.sample?.status, found.sample?.actor?.name],
+    ['GET', 404, 'Acme Ltd'],
+    'the collector recorded the sample API’s 404 with its caller',
+  );
+  assert.deepEqual([found.reports?.method, found.reports?.status], ['GET', 404], 'the trace of the reports API’s 404 arrived through /v1/traces');
+  const detail = await (await fetch(`${origin}/console/v1/requests?limit=200`, { headers: { authorization: 'Bearer demo-token' } })).json();
+  assert.ok(
+    detail.items.some((i) => /^\/v[23]\/(messages|contacts|webhooks|auth\/token|usage)$/.test(i.path) && i.durationMs > 0),
+    'the generator’s calls to the seed’s routes are in the log',
+  );
+});

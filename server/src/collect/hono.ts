@@ -3,7 +3,7 @@
  * matched route template (`/contacts/:id`), measured until its body has been sent.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
 import { CLIENT_CLOSED, elapsedMs, recordSafely, type CollectOptions } from './measure.ts';
@@ -18,12 +18,10 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     const record = (status: number, bytes: number | null) =>
       recordSafely<Context>(collector, options, c, () => {
         const path = new URL(c.req.url).pathname;
-        // The last route that matched is the handler's; when only middleware matched (a 404), the path.
-        const template = routePath(c, -1);
         return {
           ts,
           method: c.req.method,
-          route: template && template !== '*' && template !== '/*' ? template : path,
+          route: templateOf(c) ?? path,
           path,
           status,
           durationMs: elapsedMs(started, performance.now()),
@@ -52,4 +50,15 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     );
     c.res = new Response(counted, response);
   };
+}
+
+/**
+ * The route a request was for: the last matched handler registered for a method (`app.get`, `app.on`),
+ * even when middleware answered first (a 401 from an auth check is still `POST /messages`); else the
+ * last matched pattern that is not a catch-all; none for a 404.
+ */
+function templateOf(c: Context): string | undefined {
+  const routes = matchedRoutes(c);
+  const byMethod = routes.findLast((r) => r.method !== 'ALL');
+  return (byMethod ?? routes.findLast((r) => !r.path.endsWith('*')))?.path;
 }
