@@ -1,8 +1,10 @@
 /**
- * `npm run bench:server`: ingest throughput through the batch API into DuckDB, then p50/p95
+ * `npm run bench:server`: the latency the collector adds to an API and the spans/s the OTLP
+ * receiver accepts (collect.ts); ingest throughput through the batch API into DuckDB, then p50/p95
  * latency of every console route at 1,000,000 and 10,000,000 stored events (the bulk of them
  * generated inside DuckDB, since only the ingest rate itself needs the HTTP path). Prints a
- * table and writes .bench/server.json. Sizes: BENCH_SIZES=1000000,10000000; calls: BENCH_CALLS.
+ * table and writes .bench/server.json. Sizes: BENCH_SIZES=1000000,10000000 (empty: none); calls: BENCH_CALLS;
+ * collector: BENCH_COLLECT_SECONDS, BENCH_COLLECT_RATE; OTLP: BENCH_OTLP_BATCHES.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsoleServer, serve } from '../src/index.ts';
 import { demoEvent, random } from '../demo/traffic.ts';
+import { measureCollector, measureOtlp, type Row } from './collect.ts';
 
-const SIZES = (process.env['BENCH_SIZES'] ?? '1000000,10000000').split(',').map(Number);
+const SIZES = (process.env['BENCH_SIZES'] ?? '1000000,10000000').split(',').filter(Boolean).map(Number);
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 30);
 const INGEST_EVENTS = Number(process.env['BENCH_INGEST'] ?? 200_000);
 const BATCH = 5_000;
@@ -22,7 +25,7 @@ const ingestKeys = { 'bench-ingest': 'acct_bench' };
 const dir = mkdtempSync(join(tmpdir(), 'ops-console-bench-'));
 /** BENCH_FILE keeps the filled database for a closer look (e.g. to time single queries). */
 const file = process.env['BENCH_FILE'] ?? join(dir, 'bench.duckdb');
-const rows: { group: string; figure: string; value: string; budget: string; result: string }[] = [];
+const rows: Row[] = [];
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!;
 
@@ -182,6 +185,8 @@ async function measureRoutes(total: number) {
 }
 
 try {
+  await measureCollector(rows, join(dir, 'collect.duckdb'));
+  await measureOtlp(rows, join(dir, 'otlp.duckdb'));
   // Live traffic arrives in time order: the last hour, oldest first.
   await measureIngest('live (time order)', (i) => Math.round(((INGEST_EVENTS - i) / INGEST_EVENTS) * 3_600_000), true);
   // A backfill: timestamps anywhere in the past year, so every batch touches thousands of quarter hours.

@@ -1,0 +1,184 @@
+/**
+ * Bench figures for the collectors and the OTLP receiver: the latency the collector adds to an
+ * API (p50/p99 at a fixed request rate with autocannon, bare and collected in the same run,
+ * and with the console server down), and spans/s the receiver accepts (JSON and protobuf).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+import { createConsoleServer, serve } from '../src/index.ts';
+
+export type Row = { group: string; figure: string; value: string; budget: string; result: string };
+
+const SECONDS = Number(process.env['BENCH_COLLECT_SECONDS'] ?? 10);
+const RATE = Number(process.env['BENCH_COLLECT_RATE'] ?? 2_000);
+
+function firstLine(child: ChildProcessByStdio<null, Readable, null>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', () => reject(new Error('a bench process did not start')));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const nearestRank = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** autocannon at a fixed rate; percentiles from each response's own time (autocannon's histogram rounds to whole ms). */
+async function load(url: string, duration: number) {
+  const times: number[] = [];
+  const instance = autocannon({ url, connections: 10, duration, overallRate: RATE }) as Promise<autocannon.Result> & autocannon.Instance;
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return { p50: nearestRank(times, 50), p99: nearestRank(times, 99), errors: result.errors + result.non2xx };
+}
+
+type Variant = 'plain' | 'elsewhere' | 'local' | 'down';
+const VARIANTS: Record<Variant, string> = {
+  plain: 'without the collector',
+  elsewhere: 'with the collector, console server elsewhere',
+  local: 'with the collector, console server on this machine',
+  down: 'with the collector, console server down',
+};
+
+export async function measureCollector(rows: Row[], file: string): Promise<void> {
+  // Separate processes: the ingest ends, the APIs, and this one generating load.
+  const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+  const elsewhere = spawn(process.execPath, [script('./console-process.ts'), 'elsewhere'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const local = spawn(process.execPath, [script('./console-process.ts'), 'console', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const dead = `http://127.0.0.1:${await freePort()}`;
+  const apis = spawn(process.execPath, [script('./collect-apis.ts'), await firstLine(elsewhere), await firstLine(local), dead], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ports = JSON.parse(await firstLine(apis)) as Record<Variant, number>;
+  const variants = Object.keys(VARIANTS) as Variant[];
+  const results = Object.fromEntries(variants.map((v) => [v, [] as { p50: number; p99: number; errors: number }[]])) as Record<
+    Variant,
+    { p50: number; p99: number; errors: number }[]
+  >;
+  const url = (v: Variant) => `http://127.0.0.1:${ports[v]}/v2/contacts/c_1`;
+  try {
+    for (const v of variants) await load(url(v), 2); // warm-up
+    // Interleaved, twice, so a noisy moment on the machine falls on every variant alike.
+    for (let round = 0; round < 2; round++) for (const v of variants) results[v].push(await load(url(v), SECONDS / 2));
+  } finally {
+    for (const p of [apis, local, elsewhere]) {
+      p.kill('SIGTERM');
+      await new Promise((resolve) => p.once('exit', resolve));
+    }
+  }
+  const micros = (v: Variant, key: 'p50' | 'p99') => (results[v].reduce((sum, r) => sum + r[key], 0) / results[v].length) * 1000;
+  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each, autocannon`;
+  for (const v of variants) {
+    const errors = results[v].reduce((sum, r) => sum + r.errors, 0);
+    rows.push({
+      group: 'collector',
+      figure: `node:http API ${VARIANTS[v]}: p50 / p99 (${label})`,
+      value: `${micros(v, 'p50').toFixed(0)} / ${micros(v, 'p99').toFixed(0)} µs${errors ? `, ${errors} errors` : ''}`,
+      budget: v === 'plain' ? '—' : 'no errors',
+      result: v === 'plain' ? '' : errors ? 'FAIL' : 'pass',
+    });
+  }
+  for (const v of ['elsewhere', 'local', 'down'] as const) {
+    const added = (micros(v, 'p99') - micros('plain', 'p99')) / 1000;
+    const budgeted = v !== 'local'; // on this machine the console server's own work competes for the same cores
+    rows.push({
+      group: 'collector',
+      figure: `added p99 latency, ${VARIANTS[v].replace('with the collector, ', '')}`,
+      value: `${added.toFixed(3)} ms`,
+      budget: budgeted ? '≤ 0.2 ms' : '—',
+      result: budgeted ? (added <= 0.2 ? 'pass' : 'FAIL') : '',
+    });
+  }
+}
+
+/** Export requests of `spans` server spans each, encoded as JSON and as protobuf (with the vendored OTLP protos). */
+function exportBodies(spans: number, count: number): { json: string[]; protobuf: Uint8Array[] } {
+  const dir = fileURLToPath(new URL('../src/otlp/proto/', import.meta.url));
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => (target.startsWith(dir) ? target : dir + target);
+  root.loadSync('opentelemetry/proto/collector/trace/v1/trace_service.proto');
+  const Request = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
+  const now = BigInt(Date.now() - 60_000) * 1_000_000n;
+  const make = (b: number) => ({
+    resourceSpans: [
+      {
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'bench' } }] },
+        scopeSpans: [
+          {
+            spans: Array.from({ length: spans }, (_, i) => ({
+              traceId: Buffer.alloc(16, i + 1).toString('hex'),
+              spanId: Buffer.alloc(8, i + 1).toString('hex'),
+              name: 'GET /v2/contacts/:id',
+              kind: 2,
+              startTimeUnixNano: String(now + BigInt(b * spans + i) * 1_000_000n),
+              endTimeUnixNano: String(now + BigInt(b * spans + i) * 1_000_000n + 12_000_000n),
+              attributes: [
+                { key: 'http.request.method', value: { stringValue: 'GET' } },
+                { key: 'http.route', value: { stringValue: '/v2/contacts/:id' } },
+                { key: 'url.path', value: { stringValue: `/v2/contacts/c_${i}` } },
+                { key: 'http.response.status_code', value: { intValue: '200' } },
+              ],
+            })),
+          },
+        ],
+      },
+    ],
+  });
+  const json = Array.from({ length: count }, (_, b) => JSON.stringify(make(b)));
+  // protobufjs reads ids as base64 bytes when building a message from plain objects.
+  const binary = (o: ReturnType<typeof make>) => {
+    for (const s of o.resourceSpans[0]!.scopeSpans[0]!.spans) {
+      s.traceId = Buffer.from(s.traceId, 'hex').toString('base64');
+      s.spanId = Buffer.from(s.spanId, 'hex').toString('base64');
+    }
+    return Request.encode(Request.fromObject(o)).finish();
+  };
+  return { json, protobuf: Array.from({ length: count }, (_, b) => binary(make(b))) };
+}
+
+export async function measureOtlp(rows: Row[], file: string): Promise<void> {
+  const SPANS = 1_000;
+  const BATCHES = Number(process.env['BENCH_OTLP_BATCHES'] ?? 50);
+  const bodies = exportBodies(SPANS, BATCHES);
+  const server = await createConsoleServer({ store: file, ingestKeys: { 'bench-ingest': 'acct_bench' } });
+  const http = await serve(server, { port: 0 });
+  try {
+    for (const [encoding, list, type] of [
+      ['JSON', bodies.json, 'application/json'],
+      ['protobuf', bodies.protobuf, 'application/x-protobuf'],
+    ] as const) {
+      const started = performance.now();
+      for (const body of list) {
+        const response = await fetch(`${http.url}/v1/traces`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer bench-ingest', 'content-type': type },
+          body,
+        });
+        if (response.status !== 200) throw new Error(`OTLP ${encoding}: ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+      const perSecond = Math.round((SPANS * BATCHES) / ((performance.now() - started) / 1000));
+      rows.push({
+        group: 'OTLP',
+        figure: `server spans/s accepted at /v1/traces, ${encoding} (exports of ${SPANS.toLocaleString('en-US')} spans, ${(SPANS * BATCHES).toLocaleString('en-US')} spans)`,
+        value: perSecond.toLocaleString('en-US'),
+        budget: '—',
+        result: '',
+      });
+    }
+  } finally {
+    await http.close();
+    await server.close();
+  }
+}
