@@ -37,7 +37,7 @@ const nearestRank = (sorted: number[], p: number) => sorted[Math.max(0, Math.cei
 async function load(url: string, duration: number) {
   const times: number[] = [];
   const instance = autocannon({ url, connections: 10, duration, overallRate: RATE }) as Promise<autocannon.Result> & autocannon.Instance;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  void instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const result = await instance;
   times.sort((a, b) => a - b);
   return { p50: nearestRank(times, 50), p99: nearestRank(times, 99), errors: result.errors + result.non2xx };

@@ -80,7 +80,7 @@ export function createCollector(options: CollectorOptions): Collector {
       const response = await (sink.fetch ?? fetch)(`${sink.url.replace(/\/$/, '')}/ingest/v1/requests`, {
         method: 'POST',
         headers: { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' },
-        body: `{"events":[${batch.join(',')}]}`,
+        body: `{"events":[${(batch as string[]).join(',')}]}`,
         signal: AbortSignal.timeout(10_000),
       });
       await response.body?.cancel();
