@@ -28,6 +28,12 @@ const collectors = {
 };
 const collected = (name: keyof typeof collectors) => listen(collectHttp(collectors[name], api, { route, apiVersion: { fixed: 'v2' } }));
 console.log(
-  JSON.stringify({ plain: await listen(api), elsewhere: await collected('elsewhere'), local: await collected('local'), down: await collected('down') }),
+  JSON.stringify({
+    plain: await listen(api),
+    control: await listen(api),
+    elsewhere: await collected('elsewhere'),
+    local: await collected('local'),
+    down: await collected('down'),
+  }),
 );
 process.on('SIGTERM', () => process.exit(0));
