@@ -133,7 +133,7 @@ export function createCollector(options: CollectorOptions): Collector {
         stats.droppedQueueFull++;
         return;
       }
-      queue.push(remote ? JSON.stringify(toWire(request)) : request);
+      queue.push(remote ? toWire(request) : request);
       if (queue.length >= batchSize) queueMicrotask(() => void flush(false));
     },
     flush: async () => {
@@ -157,8 +157,20 @@ function retryAfterMs(value: string | null, now: number): number {
   return Number.isFinite(ms) ? Math.min(MAX_BACKOFF_MS, Math.max(0, ms)) : 0;
 }
 
-/** The ingest API's shape: optional fields left out rather than null. */
-function toWire(e: MeasuredRequest): Record<string, unknown> {
-  const entries: [string, unknown][] = Object.entries(e);
-  return Object.fromEntries(entries.filter(([, v]) => v !== null && v !== undefined));
+/** The ingest API's shape, as JSON: optional fields left out rather than null (JSON.stringify skips undefined ones). */
+function toWire(e: MeasuredRequest): string {
+  return JSON.stringify({
+    ts: e.ts,
+    method: e.method,
+    route: e.route,
+    path: e.path,
+    status: e.status,
+    durationMs: e.durationMs,
+    apiVersion: e.apiVersion ?? undefined,
+    keyId: e.keyId ?? undefined,
+    customerId: e.customerId ?? undefined,
+    actor: e.actor ?? undefined,
+    bytes: e.bytes ?? undefined,
+    headers: e.headers ?? undefined,
+  });
 }
