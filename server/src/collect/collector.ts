@@ -4,12 +4,14 @@
  * It never throws into the host API and never delays its responses: when the queue is full or
  * the store is down, events are dropped and counted, and `stats()` says so.
  */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { toRequestEvent, type MeasuredRequest } from '../store/request-event.ts';
 import type { TelemetryStore } from '../store/types.ts';
 
 export type { MeasuredRequest };
 
-export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string; fetch?: typeof fetch };
+export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string };
 
 export interface CollectorOptions {
   /** Where events go: a store in this process, or `POST <url>/ingest/v1/requests` with an ingest key. */
@@ -47,6 +49,7 @@ export interface Collector {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+const SEND_TIMEOUT_MS = 10_000;
 
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
@@ -56,6 +59,10 @@ export function createCollector(options: CollectorOptions): Collector {
   // For the ingest API each event is written as JSON when it is recorded: a little work per request
   // instead of one long pause per batch, which would land on whichever requests arrive meanwhile.
   const remote = !('store' in options.sink);
+  const ingestUrl = 'url' in options.sink ? new URL(`${options.sink.url.replace(/\/$/, '')}/ingest/v1/requests`) : undefined;
+  // A mistyped sink is the developer's to see when the collector is made, not a request's to carry.
+  if (ingestUrl && ingestUrl.protocol !== 'http:' && ingestUrl.protocol !== 'https:')
+    throw new Error(`The collector's sink must be an http(s) URL, not ${ingestUrl.protocol}`);
   const queue: (MeasuredRequest | string)[] = [];
   const stats: Omit<CollectorStats, 'queued'> = { sent: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 };
   let sending: Promise<void> | undefined;
@@ -77,16 +84,12 @@ export function createCollector(options: CollectorOptions): Collector {
         await sink.store.append((batch as MeasuredRequest[]).map((e) => toRequestEvent(sink.accountId, e)));
         return 'sent';
       }
-      const response = await (sink.fetch ?? fetch)(`${sink.url.replace(/\/$/, '')}/ingest/v1/requests`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' },
-        body: `{"events":[${(batch as string[]).join(',')}]}`,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.body?.cancel();
+      const headers = { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' };
+      const body = `{"events":[${(batch as string[]).join(',')}]}`;
+      const response = await post(ingestUrl!, headers, body);
       if (response.status === 202) return 'sent';
       if (response.status === 429 || response.status === 503) {
-        serverAsked = retryAfterMs(response.headers.get('retry-after'), now());
+        serverAsked = retryAfterMs(response.retryAfter, now());
         return 'retry';
       }
       return 'drop';
@@ -148,6 +151,32 @@ export function createCollector(options: CollectorOptions): Collector {
       closed = true;
     },
   };
+}
+
+type Answer = { status: number; retryAfter: string | null };
+
+// node:http with kept-alive connections rather than the global fetch, which costs the host's
+// event loop more per batch (bench:server: 0.5 against 0.7 ms added at p99).
+const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 2 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 2 });
+
+function post(target: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const https = target.protocol === 'https:';
+    const [send, agent] = https ? [httpsRequest, httpsAgent] : [httpRequest, httpAgent];
+    const request = send(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent, timeout: SEND_TIMEOUT_MS },
+      (response) => {
+        response.resume();
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: [response.headers['retry-after']].flat()[0] ?? null }));
+        response.once('error', reject);
+      },
+    );
+    request.once('timeout', () => request.destroy(new Error('timed out')));
+    request.once('error', reject);
+    request.end(body);
+  });
 }
 
 /** A Retry-After value (seconds or an HTTP date) in milliseconds from now, at most the longest backoff. */
