@@ -4,8 +4,9 @@
  * and with the console server down), and spans/s the receiver accepts (JSON and protobuf).
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
@@ -22,6 +23,16 @@ function firstLine(child: ChildProcessByStdio<null, Readable, null>): Promise<st
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', () => reject(new Error('a bench process did not start')));
   });
+}
+
+/**
+ * Pins a process (all its threads) to one CPU with taskset, where there are two or more: the
+ * APIs get a core of their own, so their figures are theirs and not the load generator's or the
+ * ingest end's. Answers whether it could.
+ */
+function pin(pid: number | undefined, cpu: number): boolean {
+  if (pid === undefined || availableParallelism() < 2) return false;
+  return spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' }).status === 0;
 }
 
 async function freePort(): Promise<number> {
@@ -63,6 +74,10 @@ export async function measureCollector(rows: Row[], file: string): Promise<void>
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ports = JSON.parse(await firstLine(apis)) as Record<Variant, number>;
+  // The APIs on CPU 1; this process (autocannon) and the endpoint "elsewhere" on CPU 0; the local console server wherever the OS puts it.
+  const pinned = pin(apis.pid, 1);
+  pin(process.pid, 0); // best effort: a thread may come or go while taskset walks them
+  pin(elsewhere.pid, 0);
   const variants = Object.keys(VARIANTS) as Variant[];
   const results = Object.fromEntries(variants.map((v) => [v, [] as { p50: number; p99: number; errors: number }[]])) as Record<
     Variant,
@@ -80,7 +95,7 @@ export async function measureCollector(rows: Row[], file: string): Promise<void>
     }
   }
   const micros = (v: Variant, key: 'p50' | 'p99') => (results[v].reduce((sum, r) => sum + r[key], 0) / results[v].length) * 1000;
-  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon`;
+  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon${pinned ? ', the APIs on a core of their own' : ''}`;
   // Each round's p99 against the bare server's in the same round, the median over the rounds: drift between rounds cancels out.
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const addedP99 = (v: Variant) => median(results[v].map((r, i) => r.p99 - results.plain[i]!.p99));

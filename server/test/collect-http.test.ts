@@ -218,3 +218,25 @@ test('a busy console server (503, then 429) is retried no sooner than its Retry-
     await collector.close();
   }
 });
+
+test('a batch larger than its first buffer arrives whole, with text that is not ASCII', async () => {
+  const console = await startServer();
+  const http = await serve(console, { port: 0 });
+  const collector = createCollector({ sink: { url: http.url, ingestKey: 'ingest-a' }, batchSize: 40 });
+  try {
+    const paths = Array.from({ length: 40 }, (_, i) => `/grow/${i}/${'ü€'.repeat(400)}`);
+    for (const [i, path] of paths.entries())
+      collector.record({ ts: Date.now() - 1000, method: 'GET', route: '/grow/:n/:name', path, status: 200, durationMs: i + 0.5 });
+    await collector.flush();
+    assert.deepEqual(collector.stats(), { sent: 40, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 });
+    const stored = await console.stores.telemetry.requests('acct_a', { limit: 100, pathContains: '/grow/' });
+    assert.deepEqual(
+      stored.map((e) => [e.path, e.durationMs]).sort((a, b) => Number(a[1]) - Number(b[1])),
+      paths.map((path, i) => [path, i + 0.5]),
+    );
+  } finally {
+    await collector.close();
+    await http.close();
+    await console.close();
+  }
+});

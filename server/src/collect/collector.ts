@@ -29,9 +29,9 @@ export interface CollectorOptions {
 export interface CollectorStats {
   /** Events handed to the sink and accepted. */
   sent: number;
-  /** Events waiting. */
+  /** Events recorded and neither sent nor dropped yet (waiting, or in the batch being sent). */
   queued: number;
-  /** Events dropped because the queue was full. */
+  /** Events dropped because the queue was full (`maxQueue` events waiting or being sent). */
   droppedQueueFull: number;
   /** Events given up on after the sink failed (not 429/503) or refused them. */
   droppedFailed: number;
@@ -48,6 +48,46 @@ export interface Collector {
   close(): Promise<void>;
 }
 
+/** Events waiting to be sent: as objects for a store, as one growing buffer of JSON for the ingest API. */
+interface Batch {
+  count: number;
+  events?: MeasuredRequest[];
+  json?: JsonBatch;
+}
+
+/**
+ * A batch for the ingest API, written event by event into a buffer outside the JS heap: the
+ * events waiting for their batch are then no work for the garbage collector, whose pauses would
+ * otherwise land on the host's requests.
+ */
+class JsonBatch {
+  #buffer: Buffer;
+  #length: number;
+  #count = 0;
+
+  constructor(expected: number) {
+    this.#buffer = Buffer.allocUnsafe(Math.max(4096, expected * 320));
+    this.#length = this.#buffer.write('{"events":[');
+  }
+
+  add(json: string): void {
+    const needed = this.#length + Buffer.byteLength(json) + 3; // a comma before it, "]}" after the last
+    if (needed > this.#buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(needed, this.#buffer.length * 2));
+      this.#buffer.copy(grown, 0, 0, this.#length);
+      this.#buffer = grown;
+    }
+    if (this.#count++) this.#buffer[this.#length++] = 0x2c; // ,
+    this.#length += this.#buffer.write(json, this.#length);
+  }
+
+  /** The request body; the same bytes each time it is sent. */
+  body(): Buffer {
+    return Buffer.concat([this.#buffer.subarray(0, this.#length), CLOSE]);
+  }
+}
+const CLOSE = Buffer.from(']}');
+
 const MAX_BACKOFF_MS = 30_000;
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -56,14 +96,16 @@ export function createCollector(options: CollectorOptions): Collector {
   const batchSize = options.batchSize ?? 500;
   const interval = options.flushIntervalMs ?? 1_000;
   const now = options.now ?? Date.now;
-  // For the ingest API each event is written as JSON when it is recorded: a little work per request
-  // instead of one long pause per batch, which would land on whichever requests arrive meanwhile.
-  const remote = !('store' in options.sink);
-  const ingestUrl = 'url' in options.sink ? new URL(`${options.sink.url.replace(/\/$/, '')}/ingest/v1/requests`) : undefined;
+  const sink = options.sink;
+  const ingestUrl = 'url' in sink ? new URL(`${sink.url.replace(/\/$/, '')}/ingest/v1/requests`) : undefined;
   // A mistyped sink is the developer's to see when the collector is made, not a request's to carry.
   if (ingestUrl && ingestUrl.protocol !== 'http:' && ingestUrl.protocol !== 'https:')
     throw new Error(`The collector's sink must be an http(s) URL, not ${ingestUrl.protocol}`);
-  const queue: (MeasuredRequest | string)[] = [];
+  /** Batches ready to send (a failed one goes back to the front), and the one being filled. */
+  const ready: Batch[] = [];
+  let open: Batch | undefined;
+  /** Events recorded and neither sent nor dropped: waiting, or in the batch being sent. */
+  let queued = 0;
   const stats: Omit<CollectorStats, 'queued'> = { sent: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 };
   let sending: Promise<void> | undefined;
   let retryAt = 0;
@@ -77,16 +119,13 @@ export function createCollector(options: CollectorOptions): Collector {
   timer.unref();
 
   /** Sends one batch; answers whether to keep it for a retry. */
-  async function send(batch: (MeasuredRequest | string)[]): Promise<'sent' | 'retry' | 'drop'> {
-    const sink = options.sink;
+  async function send(batch: Batch): Promise<'sent' | 'retry' | 'drop'> {
     try {
       if ('store' in sink) {
-        await sink.store.append((batch as MeasuredRequest[]).map((e) => toRequestEvent(sink.accountId, e)));
+        await sink.store.append(batch.events!.map((e) => toRequestEvent(sink.accountId, e)));
         return 'sent';
       }
-      const headers = { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' };
-      const body = `{"events":[${(batch as string[]).join(',')}]}`;
-      const response = await post(ingestUrl!, headers, body);
+      const response = await post(ingestUrl!, { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json' }, batch.json!.body());
       if (response.status === 202) return 'sent';
       if (response.status === 429 || response.status === 503) {
         serverAsked = retryAfterMs(response.retryAfter, now());
@@ -99,27 +138,30 @@ export function createCollector(options: CollectorOptions): Collector {
   }
 
   async function drain(everything: boolean): Promise<void> {
-    while ((queue.length >= batchSize || (everything && queue.length)) && now() >= retryAt) {
-      const batch = queue.splice(0, batchSize);
+    if (everything && open) {
+      ready.push(open);
+      open = undefined;
+    }
+    while (ready.length && now() >= retryAt) {
+      const batch = ready.shift()!;
       const outcome = await send(batch);
+      if (outcome === 'retry') {
+        // Back to the front; wait longer each time (with jitter), or as long as the server asked.
+        stats.failedAttempts++;
+        ready.unshift(batch);
+        backoff = backoff ? Math.min(MAX_BACKOFF_MS, backoff * 2) : 500;
+        retryAt = now() + Math.max(backoff * (0.5 + Math.random() / 2), serverAsked);
+        serverAsked = 0;
+        return;
+      }
+      queued -= batch.count;
       if (outcome === 'sent') {
-        stats.sent += batch.length;
+        stats.sent += batch.count;
         backoff = 0;
-        continue;
+      } else {
+        stats.failedAttempts++;
+        stats.droppedFailed += batch.count;
       }
-      stats.failedAttempts++;
-      if (outcome === 'drop') {
-        stats.droppedFailed += batch.length;
-        continue;
-      }
-      // Back to the front, as much as fits; wait longer each time (with jitter), or as the server asked.
-      const room = Math.max(0, maxQueue - queue.length);
-      queue.unshift(...batch.slice(0, room));
-      stats.droppedQueueFull += batch.length - Math.min(batch.length, room);
-      backoff = backoff ? Math.min(MAX_BACKOFF_MS, backoff * 2) : 500;
-      retryAt = now() + Math.max(backoff * (0.5 + Math.random() / 2), serverAsked);
-      serverAsked = 0;
-      return;
     }
   }
 
@@ -132,18 +174,26 @@ export function createCollector(options: CollectorOptions): Collector {
 
   return {
     record(request) {
-      if (closed || queue.length >= maxQueue) {
+      if (closed || queued >= maxQueue) {
         stats.droppedQueueFull++;
         return;
       }
-      queue.push(remote ? toWire(request) : request);
-      if (queue.length >= batchSize) queueMicrotask(() => void flush(false));
+      open ??= 'store' in sink ? { count: 0, events: [] } : { count: 0, json: new JsonBatch(batchSize) };
+      if (open.events) open.events.push(request);
+      else open.json!.add(toWire(request));
+      open.count++;
+      queued++;
+      if (open.count >= batchSize) {
+        ready.push(open);
+        open = undefined;
+        queueMicrotask(() => void flush(false));
+      }
     },
     flush: async () => {
       retryAt = 0;
       await flush(true);
     },
-    stats: () => ({ ...stats, queued: queue.length }),
+    stats: () => ({ ...stats, queued }),
     async close() {
       clearInterval(timer);
       retryAt = 0;
@@ -160,19 +210,15 @@ type Answer = { status: number; retryAfter: string | null };
 const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 2 });
 const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 2 });
 
-function post(target: URL, headers: Record<string, string>, body: string): Promise<Answer> {
+function post(target: URL, headers: Record<string, string>, body: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const https = target.protocol === 'https:';
     const [send, agent] = https ? [httpsRequest, httpsAgent] : [httpRequest, httpAgent];
-    const request = send(
-      target,
-      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent, timeout: SEND_TIMEOUT_MS },
-      (response) => {
-        response.resume();
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: [response.headers['retry-after']].flat()[0] ?? null }));
-        response.once('error', reject);
-      },
-    );
+    const request = send(target, { method: 'POST', headers: { ...headers, 'content-length': body.length }, agent, timeout: SEND_TIMEOUT_MS }, (response) => {
+      response.resume();
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: [response.headers['retry-after']].flat()[0] ?? null }));
+      response.once('error', reject);
+    });
     request.once('timeout', () => request.destroy(new Error('timed out')));
     request.once('error', reject);
     request.end(body);
