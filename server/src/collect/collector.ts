@@ -18,7 +18,7 @@ export interface CollectorOptions {
   sink: Sink;
   /** Events kept while waiting to be sent (default 10,000); beyond it new events are dropped and counted. */
   maxQueue?: number;
-  /** Events per batch (default 500). */
+  /** Events per batch (default 5,000: at a few thousand requests a second the timer, not the size, sends — fewer sends cost the host less at p99). */
   batchSize?: number;
   /** How long an event may wait for its batch (default 1,000 ms). */
   flushIntervalMs?: number;
@@ -93,7 +93,7 @@ const SEND_TIMEOUT_MS = 10_000;
 
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 5_000;
   const interval = options.flushIntervalMs ?? 1_000;
   const now = options.now ?? Date.now;
   const sink = options.sink;
