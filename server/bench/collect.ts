@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import protobuf from 'protobufjs';
 import { createConsoleServer, serve } from '../src/index.ts';
+import { ExportRequest } from '../src/otlp/decode.ts';
 
 export type Row = { group: string; figure: string; value: string; budget: string; result: string };
 
@@ -125,11 +125,7 @@ export async function measureCollector(rows: Row[], file: string): Promise<void>
 
 /** Export requests of `spans` server spans each, encoded as JSON and as protobuf (with the vendored OTLP protos). */
 function exportBodies(spans: number, count: number): { json: string[]; protobuf: Uint8Array[] } {
-  const dir = fileURLToPath(new URL('../src/otlp/proto/', import.meta.url));
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) => (target.startsWith(dir) ? target : dir + target);
-  root.loadSync('opentelemetry/proto/collector/trace/v1/trace_service.proto');
-  const Request = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
+  const Request = ExportRequest;
   const now = BigInt(Date.now() - 60_000) * 1_000_000n;
   const make = (b: number) => ({
     resourceSpans: [

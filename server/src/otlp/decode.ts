@@ -12,7 +12,8 @@ const PROTO_DIR = fileURLToPath(new URL('./proto/', import.meta.url));
 const root = new protobuf.Root();
 root.resolvePath = (_origin, target) => (target.startsWith(PROTO_DIR) ? target : PROTO_DIR + target);
 root.loadSync('opentelemetry/proto/collector/trace/v1/trace_service.proto');
-const ExportRequest = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
+/** The OTLP ExportTraceServiceRequest message type (also used by the bench to write exports). */
+export const ExportRequest = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
 const ExportResponse = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse');
 /** google.rpc.Status, the body of an OTLP error answer (its `details` left out). */
 const Status = new protobuf.Type('Status').add(new protobuf.Field('code', 1, 'int32')).add(new protobuf.Field('message', 2, 'string'));
