@@ -4,7 +4,8 @@
  * latency of every console route at 1,000,000 and 10,000,000 stored events (the bulk of them
  * generated inside DuckDB, since only the ingest rate itself needs the HTTP path). Prints a
  * table and writes .bench/server.json. Sizes: BENCH_SIZES=1000000,10000000 (empty: none); calls: BENCH_CALLS;
- * collector: BENCH_COLLECT_SECONDS, BENCH_COLLECT_RATE; OTLP: BENCH_OTLP_BATCHES.
+ * collector: BENCH_COLLECT_SECONDS, BENCH_COLLECT_ROUNDS, BENCH_COLLECT_RATE; OTLP: BENCH_OTLP_BATCHES.
+ * BENCH_PARTS=collect,otlp,ingest,routes runs only the parts named (default: all).
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { measureCollector, measureOtlp, type Row } from './collect.ts';
 const SIZES = (process.env['BENCH_SIZES'] ?? '1000000,10000000').split(',').filter(Boolean).map(Number);
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 30);
 const INGEST_EVENTS = Number(process.env['BENCH_INGEST'] ?? 200_000);
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'collect,otlp,ingest,routes').split(','));
 const BATCH = 5_000;
 const DAY = 86_400_000;
 const auth = { tokens: { bench: { accountId: 'acct_bench', user: { id: 'u_b', name: 'Bench' } } } };
@@ -185,14 +187,16 @@ async function measureRoutes(total: number) {
 }
 
 try {
-  await measureCollector(rows, join(dir, 'collect.duckdb'));
-  await measureOtlp(rows, join(dir, 'otlp.duckdb'));
-  // Live traffic arrives in time order: the last hour, oldest first.
-  await measureIngest('live (time order)', (i) => Math.round(((INGEST_EVENTS - i) / INGEST_EVENTS) * 3_600_000), true);
-  // A backfill: timestamps anywhere in the past year, so every batch touches thousands of quarter hours.
-  const spread = random(11);
-  await measureIngest('backfill (random over a year)', () => Math.floor(spread() * 365 * DAY), false);
-  for (const size of SIZES) {
+  if (PARTS.has('collect')) await measureCollector(rows, join(dir, 'collect.duckdb'));
+  if (PARTS.has('otlp')) await measureOtlp(rows, join(dir, 'otlp.duckdb'));
+  if (PARTS.has('ingest')) {
+    // Live traffic arrives in time order: the last hour, oldest first.
+    await measureIngest('live (time order)', (i) => Math.round(((INGEST_EVENTS - i) / INGEST_EVENTS) * 3_600_000), true);
+    // A backfill: timestamps anywhere in the past year, so every batch touches thousands of quarter hours.
+    const spread = random(11);
+    await measureIngest('backfill (random over a year)', () => Math.floor(spread() * 365 * DAY), false);
+  }
+  for (const size of PARTS.has('routes') ? SIZES : []) {
     await fillTo(size);
     await measureRoutes(size);
   }
