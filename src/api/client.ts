@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
-import { configError, ConsoleApiError, describeIssues, httpMessage } from './errors.ts';
-import * as schema from './schemas.ts';
+import { configError, ConsoleApiError, httpMessage } from './errors.ts';
+import { loadValidation, type Validation } from './load-validation.ts';
+import type * as schema from './schemas.ts';
 import type {
   ActivityItem,
   Customer,
@@ -156,6 +157,10 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+type Schemas = typeof schema;
+/** The name of a response schema in `schemas.ts`. */
+type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodMiniType ? K : never }[keyof Schemas];
+
 export type ConsoleClient = ReturnType<typeof createConsoleClient>;
 
 /**
@@ -173,14 +178,16 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     return tokenOrigins.has(new URL(url).origin);
   };
 
-  async function call<S extends z.core.SomeType>(
-    responseSchema: S,
+  async function call<N extends SchemaName>(
+    responseSchema: N,
     method: string,
     path: () => string,
     { query, body, signal, idempotencyKey, ifMatch }: { query?: Query; body?: unknown; idempotencyKey?: string; ifMatch?: string } & CallOptions = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<z.infer<Schemas[N]>> {
     // Configuration problems (a javascript: base, an id of "..") throw before anything is sent.
     const url = new URL(joinUrl(resolveBase(baseUrl).href, path(), query)).href;
+    const validation = loadValidation();
+    validation.catch(() => undefined); // awaited below; a failure before then must not go unhandled
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers = new Headers({ Accept: 'application/json, application/problem+json' });
@@ -190,6 +197,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
 
     let response: Response;
     let text: string;
+    let check: Validation;
     try {
       if (getToken && mayReceiveToken(url)) {
         const token = await untilAborted(
@@ -211,12 +219,13 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       text = await readLimited(response, maxBytes, url);
+      check = await untilAborted(validation, combined);
     } catch (cause) {
       if (cause instanceof ConsoleApiError) throw cause;
       throw transportError(cause, url, signal, timeout, timeoutMs);
     }
 
-    if (!response.ok) throw problemError(response, text, url);
+    if (!response.ok) throw problemError(response, text, url, check.schemas.problem);
     const parsed = parseJson(text);
     if (!parsed.ok) {
       throw new ConsoleApiError('The console API sent a response this console cannot read (not JSON).', {
@@ -226,7 +235,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         issues: [`expected JSON, got ${preview(text)}`],
       });
     }
-    const result = (responseSchema as unknown as z.ZodMiniType).safeParse(parsed.value, { reportInput: true });
+    const result = (check.schemas[responseSchema] as z.ZodMiniType).safeParse(parsed.value, { reportInput: true });
     if (!result.success) {
       // The issues name the field and the type it had, never the value (it may be personal data),
       // and zod's error (which holds the values) is not kept as the cause.
@@ -234,38 +243,38 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         kind: 'invalid-response',
         url,
         status: response.status,
-        issues: describeIssues(result.error.issues),
+        issues: check.describeIssues(result.error.issues),
       });
     }
-    return result.data as z.infer<S>;
+    return result.data as z.infer<Schemas[N]>;
   }
 
   return {
     baseUrl,
-    getOverview: (o?: CallOptions): Promise<Overview> => call(schema.overview, 'GET', () => '/overview', o),
+    getOverview: (o?: CallOptions): Promise<Overview> => call('overview', 'GET', () => '/overview', o),
     listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> =>
-      call(schema.endpointPage, 'GET', () => '/endpoints', { ...o, query: { ...query } }),
+      call('endpointPage', 'GET', () => '/endpoints', { ...o, query: { ...query } }),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
-      call(schema.requestPage, 'GET', () => '/requests', { ...o, query: { ...query } }),
-    getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call(schema.requestSummary, 'GET', () => '/requests/summary', o),
-    getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call(schema.traffic, 'GET', () => '/traffic', { ...o, query: { range } }),
-    getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call(schema.customer, 'GET', () => `/customers/${segment(id, 'customer')}`, o),
+      call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
+    getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call('requestSummary', 'GET', () => '/requests/summary', o),
+    getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
+    getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
-      call(schema.note, 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
-    getWebhook: (id: string, o?: CallOptions): Promise<Webhook> => call(schema.webhook, 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
+      call('note', 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
+    getWebhook: (id: string, o?: CallOptions): Promise<Webhook> => call('webhook', 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
     listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
-      call(schema.errorPage, 'GET', () => '/errors', { ...o, query: { ...query } }),
-    getError: (id: string, o?: CallOptions): Promise<ErrorRecord> => call(schema.errorRecord, 'GET', () => `/errors/${segment(id, 'error')}`, o),
-    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call(schema.errorOptions, 'GET', () => '/errors/options', o),
-    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call(schema.errorRecord, 'POST', () => '/errors', { ...o, body: record }),
+      call('errorPage', 'GET', () => '/errors', { ...o, query: { ...query } }),
+    getError: (id: string, o?: CallOptions): Promise<ErrorRecord> => call('errorRecord', 'GET', () => `/errors/${segment(id, 'error')}`, o),
+    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', 'GET', () => '/errors/options', o),
+    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('errorRecord', 'POST', () => '/errors', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
-      call(schema.errorRecord, 'PATCH', () => `/errors/${segment(id, 'error')}`, {
+      call('errorRecord', 'PATCH', () => `/errors/${segment(id, 'error')}`, {
         ...o,
         body: patch,
         ifMatch: version === undefined ? undefined : `"${version}"`,
       }),
     listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> =>
-      call(schema.activityPage, 'GET', () => '/activity', { ...o, query: { ...query } }),
+      call('activityPage', 'GET', () => '/activity', { ...o, query: { ...query } }),
   };
 }
 
@@ -333,9 +342,9 @@ function transportError(cause: unknown, url: string, signal: AbortSignal | undef
   });
 }
 
-function problemError(response: Response, text: string, url: string): ConsoleApiError {
+function problemError(response: Response, text: string, url: string, problemSchema: Schemas['problem']): ConsoleApiError {
   const parsed = parseJson(text);
-  const body = parsed.ok ? schema.problem.safeParse(parsed.value) : undefined;
+  const body = parsed.ok ? problemSchema.safeParse(parsed.value) : undefined;
   const problem = body?.success ? body.data : {};
   return new ConsoleApiError(httpMessage(response.status, problem.title, problem.detail), {
     kind: 'http',

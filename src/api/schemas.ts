@@ -21,30 +21,19 @@ const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected 
 const nonNegativeInt = z.int().check(z.gte(0));
 const cursor = z.nullable(z.string());
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export const ENDPOINT_STATUSES = ['Healthy', 'Failing', 'Slow'] as const;
-export const CUSTOMER_STATUSES = ['Active', 'Expired'] as const;
-export const WEBHOOK_STATUSES = ['Healthy'] as const;
-export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
-export const HISTORY_KINDS = ['Created', 'Updated details', 'Status changed', 'Note added', 'Assigned owner'] as const;
-export const ACTIVITY_KINDS = ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] as const;
-/** Error categories of the seed, in code order: the creation form offers exactly these. */
-export const ERROR_CATEGORIES = [
-  { code: 400, title: 'Bad request' },
-  { code: 401, title: 'Unauthorized' },
-  { code: 404, title: 'Not found' },
-  { code: 429, title: 'Too many requests' },
-  { code: 500, title: 'Server error' },
-] as const;
-export const ERROR_CODES = [400, 401, 404, 429, 500] as const;
-export const METRIC_UNITS = ['count', 'ms', 'bytes', 'percent'] as const;
+import {
+  ACTIVITY_KINDS,
+  CUSTOMER_STATUSES,
+  ENDPOINT_STATUSES,
+  ERROR_CODES,
+  ERROR_STATUSES,
+  HISTORY_KINDS,
+  HTTP_METHODS,
+  METRIC_UNITS,
+  WEBHOOK_STATUSES,
+} from './enums.ts';
 
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-export type ErrorStatus = (typeof ERROR_STATUSES)[number];
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export * from './enums.ts';
 
 export const method = openEnum(HTTP_METHODS);
 
@@ -87,9 +76,6 @@ export const endpoint = z.object({
   errorPct: z.number(),
   status: openEnum(ENDPOINT_STATUSES),
 });
-export const ENDPOINT_SORTS = ['requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] as const;
-export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
-
 function page<T extends z.core.SomeType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: cursor });
 }

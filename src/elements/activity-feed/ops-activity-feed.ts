@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ActivityQuery } from '../../api/client.ts';
-import { ACTIVITY_KINDS, type ActivityItem } from '../../api/schemas.ts';
+import { ACTIVITY_KINDS } from '../../api/enums.ts';
+import type { ActivityItem } from '../../api/schemas.ts';
 import { formatAge, formatDateTime } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
 import { IntervalController } from '../../shared/interval.ts';

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { ENDPOINT_STATUSES, type Endpoint, type EndpointSort } from '../../api/schemas.ts';
+import { ENDPOINT_STATUSES, type EndpointSort } from '../../api/enums.ts';
+import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import type { EndpointQuery } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/schemas.ts';
+import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/enums.ts';
 
 export const FIELDS = ['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'] as const;
 export type Field = (typeof FIELDS)[number];

@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { ERROR_STATUSES } from '../../api/schemas.ts';
+import { ERROR_STATUSES } from '../../api/enums.ts';
 
 export interface ErrorEditState {
   status: string;

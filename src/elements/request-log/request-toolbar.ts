@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { HTTP_METHODS } from '../../api/schemas.ts';
+import { HTTP_METHODS } from '../../api/enums.ts';
 
 export type View = 'timeline' | 'summary';
 
