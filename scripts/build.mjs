@@ -2,10 +2,15 @@
 //  - dist/src/**.js + .d.ts: unbundled ES modules for bundlers (bare `lit` imports), one
 //    define.js per element, the side-effect-free index, the API client and schemas;
 //  - dist/mocks/**: the MSW handlers for hosts' own tests;
-//  - dist/ops-console.js: the all-in, self-contained bundle for one <script type="module">;
+//  - dist/ops-console.js: the on-demand core for one <script type="module"> (Lit, the base
+//    element, the client, the formatting, <ops-console> and a loader); each other element is a
+//    chunk under dist/chunks/, imported the first time its tag appears;
+//  - dist/ops-console.all.js: every element in one file, for hosts that want one request;
+//  - both load the chart chunk (ECharts) only when a chart is drawn;
 //  - dist/custom-elements.json: the manifest generated from the JSDoc.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
@@ -13,8 +18,7 @@ const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 rmSync('dist', { recursive: true, force: true });
 run('tsc', ['-p', 'tsconfig.build.json']);
 
-await build({
-  entryPoints: { 'ops-console': 'src/all.ts' },
+const script = {
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -24,12 +28,34 @@ await build({
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
   tsconfig: 'tsconfig.json',
-  legalComments: 'eof',
+  // Licence texts in a .LEGAL.txt file beside each bundle, linked from it, rather than repeated in every chunk a page downloads.
+  legalComments: 'linked',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
-});
+  metafile: true,
+};
+// Two builds. The core's chunks are shared by the elements it loads. The eager bundle is one
+// file (the validation code inlined, not split off) that loads the core build's chart chunk.
+const core = await build({ ...script, entryPoints: { 'ops-console': 'src/ops-console.ts' } });
+const chartChunk = Object.keys(core.metafile.outputs).find((path) => core.metafile.outputs[path].entryPoint === 'src/shared/chart/echarts-chunk.ts');
+const sharedChartChunk = {
+  name: 'shared-chart-chunk',
+  setup(build) {
+    build.onResolve({ filter: /\/echarts-chunk\.ts$/ }, () => ({ path: `./${relative('dist', chartChunk)}`, external: true }));
+  },
+};
+const eagerValidation = {
+  name: 'eager-validation',
+  setup(build) {
+    build.onResolve({ filter: /\/load-validation\.ts$/ }, () => ({ path: resolve('src/api/load-validation.eager.ts') }));
+  },
+};
+const all = await build({ ...script, splitting: false, plugins: [sharedChartChunk, eagerValidation], entryPoints: { 'ops-console.all': 'src/all.ts' } });
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/meta-core.json', JSON.stringify(core.metafile));
+writeFileSync('.bench/meta-all.json', JSON.stringify(all.metafile));
 
 run('node', ['scripts/manifest.mjs', '--out', 'dist/custom-elements.json']);
 copyFileSync('openapi.json', 'dist/openapi.json');
 run('node', ['scripts/jsx-types.mjs']);
-console.log('Built dist/: modules, types, dist/ops-console.js and dist/custom-elements.json');
+console.log('Built dist/: modules, types, dist/ops-console.js (on demand), dist/ops-console.all.js and dist/custom-elements.json');

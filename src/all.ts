@@ -1,6 +1,6 @@
 /**
  * The all-in entry for a `<script type="module">` tag: defines every element.
- * Built to `dist/ops-console.js`.
+ * Built to `dist/ops-console.all.js` (one request); `dist/ops-console.js` is the on-demand core.
  */
 import './elements/console/define.ts';
 import './elements/endpoint-table/define.ts';

@@ -1,6 +1,7 @@
 // The package as users get it: importable without a DOM, packed with the right files,
 // installable into a fresh project and rendering there, and one script tag from another
-// origin defining every element with chart code fetched only when a chart renders.
+// origin loading each element when it first appears (or every one at once, eagerly), with chart
+// code fetched only when a chart renders.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ test('npm pack ships the bundle, modules, types, manifest and mocks, and no test
   const files = info.files.map((f) => f.path);
   for (const required of [
     'dist/ops-console.js',
+    'dist/ops-console.all.js',
     'dist/custom-elements.json',
     'dist/openapi.json',
     'dist/src/index.d.ts',
@@ -94,11 +96,15 @@ test('installs into a fresh project and renders an element from it', async () =>
   }
 });
 
-test('one script tag from another origin defines all nine elements; chart code loads only for a chart', async () => {
+const scriptPage = (script, body) => `<!doctype html><link rel="icon" href="data:,"><script type="module" src="CDN/${script}"></script>${body}`;
+const definedOf = (page, tags) => page.evaluate((list) => list.filter((t) => customElements.get(t)), tags);
+
+test('one script tag from another origin loads each element the first time it appears; chart code only for a chart', async () => {
   const cdn = await serve(resolve('dist'));
   const pages = {
-    '/table': `<!doctype html><link rel="icon" href="data:,"><script type="module" src="${'CDN'}/ops-console.js"></script><ops-endpoint-table api-base="CDN/api/v1"></ops-endpoint-table>`,
-    '/overview': `<!doctype html><link rel="icon" href="data:,"><script type="module" src="CDN/ops-console.js"></script><ops-overview api-base="CDN/api/v1"></ops-overview>`,
+    '/table': scriptPage('ops-console.js', '<ops-endpoint-table api-base="CDN/api/v1"></ops-endpoint-table>'),
+    '/overview': scriptPage('ops-console.js', '<ops-console api-base="CDN/api/v1"><div><ops-overview></ops-overview></div></ops-console>'),
+    '/later': scriptPage('ops-console.js', '<main></main>'),
   };
   for (const key of Object.keys(pages)) pages[key] = pages[key].replaceAll('CDN', cdn.origin);
   const host = await serve(mkdtempSync(join(tmpdir(), 'host-')), pages);
@@ -106,8 +112,11 @@ test('one script tag from another origin defines all nine elements; chart code l
     assert.notEqual(new URL(host.origin).port, new URL(cdn.origin).port);
     const table = await open(browser, `${host.origin}/table`);
     await until(table.page, rowsRendered, 'ops-endpoint-table');
-    const defined = await table.page.evaluate((tags) => tags.filter((t) => customElements.get(t)), NINE);
-    assert.deepEqual(defined, NINE);
+    assert.deepEqual(
+      await definedOf(table.page, [...NINE, 'ops-console']),
+      ['ops-endpoint-table', 'ops-console'],
+      'only the table (and the wrapper, in the core)',
+    );
     assert.deepEqual(
       table.requests.filter((u) => u.includes('echarts')),
       [],
@@ -115,12 +124,53 @@ test('one script tag from another origin defines all nine elements; chart code l
     );
     assert.deepEqual(table.errors, []);
 
+    // Nested in the wrapper, below another element: the overview, and the elements it shows, load and read the wrapper's api-base.
     const overview = await open(browser, `${host.origin}/overview`);
     await until(overview.page, () => document.querySelector('ops-overview')?.shadowRoot?.querySelector('.shares-panel ops-chart')?.chart);
+    assert.deepEqual(await definedOf(overview.page, NINE), ['ops-overview', 'ops-endpoint-table', 'ops-activity-feed']);
     const chartChunks = overview.requests.filter((u) => u.includes('echarts-chunk'));
     assert.equal(chartChunks.length, 1);
     assert.ok(chartChunks[0].startsWith(`${cdn.origin}/chunks/`), 'fetched from beside the bundle');
     assert.deepEqual(overview.errors, []);
+
+    // Added after the page loaded: in the document, and in a host's own open shadow root it hands to observe().
+    const later = await open(browser, `${host.origin}/later`);
+    await until(later.page, () => customElements.get('ops-console'));
+    await later.page.evaluate((base) => {
+      document.querySelector('main').innerHTML =
+        `<section><ops-customer customer-id="cus_acme" api-base="${base}/api/v1"></ops-customer><ops-unknown-thing></ops-unknown-thing></section>`;
+    }, cdn.origin);
+    await until(later.page, () => document.querySelector('ops-customer')?.shadowRoot?.querySelector('.facts'));
+    await later.page.evaluate(async (base) => {
+      const { observe } = await import(`${base}/ops-console.js`);
+      const root = document.querySelector('main').attachShadow({ mode: 'open' });
+      observe(root);
+      root.innerHTML = `<ops-activity-feed api-base="${base}/api/v1"></ops-activity-feed>`;
+    }, cdn.origin);
+    await until(later.page, () => document.querySelector('main').shadowRoot.querySelector('ops-activity-feed')?.shadowRoot?.querySelector('[part="item"]'));
+    assert.deepEqual(await definedOf(later.page, NINE), ['ops-customer', 'ops-activity-feed']);
+    assert.deepEqual(later.errors, [], 'an unknown ops- tag is left alone');
+  } finally {
+    await host.close();
+    await cdn.close();
+  }
+});
+
+test('the eager script tag defines all nine elements at once', async () => {
+  const cdn = await serve(resolve('dist'));
+  const host = await serve(mkdtempSync(join(tmpdir(), 'host-')), {
+    '/': scriptPage('ops-console.all.js', '<ops-endpoint-table api-base="CDN/api/v1"></ops-endpoint-table>').replaceAll('CDN', cdn.origin),
+  });
+  try {
+    const { page, requests, errors } = await open(browser, `${host.origin}/`);
+    await until(page, rowsRendered, 'ops-endpoint-table');
+    assert.deepEqual(await definedOf(page, NINE), NINE);
+    assert.deepEqual(
+      requests.filter((u) => u.startsWith(cdn.origin) && !u.includes('/api/')),
+      [`${cdn.origin}/ops-console.all.js`],
+      'one request for the elements',
+    );
+    assert.deepEqual(errors, []);
   } finally {
     await host.close();
     await cdn.close();
