@@ -63,6 +63,34 @@ describe('ops-chart (shared chart host)', () => {
     expect($(el, '[part="canvas"]')!.getAttribute('aria-label')).to.equal('Requests over time');
   });
 
+  it('names each series in an HTML legend, coloured like its line, when there is more than one', async () => {
+    const el = await chart(lineData);
+    await drawn(el);
+    expect($$(el, '[part="legend"] li').map(text)).to.deep.equal(['This year', 'Last year']);
+    const swatches = $$(el, '[part="legend"] .swatch').map((s) => getComputedStyle(s).backgroundColor);
+    expect(swatches).to.deep.equal(option(el).color.slice(0, 2));
+    const single = await chart({ type: 'bar', categories: months, series: [{ name: 'Errors', values: [1, 2, 3] }] });
+    await drawn(single);
+    expect($(single, '[part="legend"]')).to.equal(null);
+  });
+
+  it('draws after the frame that shows its table and legend, so the panel paints first', async () => {
+    await drawn(await chart(lineData)); // the chunk is loaded: nothing but the frame holds the next one back
+    const el = document.createElement('ops-chart');
+    el.data = lineData;
+    document.body.append(el);
+    try {
+      // A task queued now runs before one queued in the next animation frame.
+      await new Promise((resolve) => setTimeout(resolve));
+      expect($$(el, '[part="legend"] li').map(text)).to.deep.equal(['This year', 'Last year']);
+      // (a boolean: chai describing a live ECharts instance in a failure message never finishes)
+      expect(el.chart === undefined, 'the chart waits for the next frame').to.equal(true);
+      await drawn(el);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('offers the same data as a table', async () => {
     const el = await chart(lineData);
     await drawn(el);

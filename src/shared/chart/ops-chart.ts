@@ -1,4 +1,4 @@
-import { css, html, LitElement, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { sharedStyles, tokens } from '../styles.ts';
 import { isBlank, type ChartData, type ChartTheme } from './chart-data.ts';
@@ -16,6 +16,7 @@ const PALETTE_SIZE = 5;
  * @summary Internal: a themed, accessible, lazily loaded chart.
  *
  * @csspart figure - The chart and its table.
+ * @csspart legend - The series' names and colours, above a chart of more than one line or bar series.
  * @csspart canvas - The drawing surface (role img, named by `label`).
  * @csspart data-table - The disclosure holding the data table.
  * @csspart empty - The message shown instead of a blank chart.
@@ -64,6 +65,39 @@ export class OpsChart extends LitElement {
       }
       td {
         text-align: right;
+      }
+      /* The series' names and colours, in ECharts' palette order (it starts again after five). */
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 1rem;
+        margin: 0 0 calc(var(--_space) * 0.5);
+        padding: 0;
+        list-style: none;
+        color: var(--_text);
+      }
+      .legend li {
+        display: flex;
+        align-items: center;
+        gap: 0.4rem;
+      }
+      .swatch {
+        width: 0.75rem;
+        height: 0.75rem;
+        border-radius: 2px;
+        background: var(--_chart-1);
+      }
+      .legend li:nth-child(5n + 2) .swatch {
+        background: var(--_chart-2);
+      }
+      .legend li:nth-child(5n + 3) .swatch {
+        background: var(--_chart-3);
+      }
+      .legend li:nth-child(5n + 4) .swatch {
+        background: var(--_chart-4);
+      }
+      .legend li:nth-child(5n) .swatch {
+        background: var(--_chart-5);
       }
       /* Colour probes: their computed colours are the resolved tokens ECharts is given, and a
          transition on them reports every theme change (scheme, attribute or token) as an event. */
@@ -145,7 +179,15 @@ export class OpsChart extends LitElement {
       return html`<p part="empty" class="empty">${this.emptyMessage}</p>`;
     }
     const data = this.data!;
+    const legend = data.type !== 'pie' && data.type !== 'sparkline' && data.series.length > 1;
     return html`<figure part="figure">
+      ${
+        legend
+          ? html`<ul part="legend" class="legend" aria-label="Series">
+              ${data.series.map((s) => html`<li><span class="swatch"></span>${s.name}</li>`)}
+            </ul>`
+          : nothing
+      }
       ${
         this.loadFailed
           ? html`<p class="empty">The chart could not be loaded; the numbers are in the table below.</p>`
@@ -200,6 +242,9 @@ export class OpsChart extends LitElement {
       return;
     }
     await this.updateComplete;
+    // The first drawing waits for the frame that shows the panel's text: ECharts lays out and
+    // draws synchronously, and would otherwise hold that frame back by its own 10-20 ms.
+    if (!this.chart) await afterNextPaint();
     const canvas = this.canvas;
     if (!this.isConnected || !canvas || isBlank(this.data)) return;
     if (!this.chart || this.chart.isDisposed()) {
@@ -223,6 +268,11 @@ export class OpsChart extends LitElement {
     if (this.chart && !this.chart.isDisposed()) this.chart.dispose();
     this.chart = undefined;
   }
+}
+
+/** Resolves in the task after the next frame is painted (requestAnimationFrame runs just before it). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 }
 
 /**
