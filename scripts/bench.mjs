@@ -1,6 +1,7 @@
 // `npm run bench`: size, speed and scale of the elements in headless Chromium, against budgets.
-// Prints one table and writes .bench/results.json. Timings are medians of RUNS runs; how each is
-// measured is stated in its row. Not a test: machines are noisy, so these are figures.
+// Prints one table and writes .bench/results.json. Timings are medians of RUNS runs with their
+// range beside them; how each is measured is stated in its row; each row is compared with the
+// previous run's .bench/results.json when there is one. Not a test: machines are noisy, so these are figures.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,10 +10,24 @@ import { build } from 'esbuild';
 import { launch, serve } from '../test/node/browser.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const started = performance.now();
 const rows = [];
-const add = (group, name, value, unit, budget, how) =>
-  rows.push({ group, name, value: Math.round(value * 10) / 10, unit, budget: budget ?? null, pass: budget == null ? null : value <= budget, how });
+const round = (value) => Math.round(value * 10) / 10;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** One row: `measured` is a figure, or the samples of several runs (their median is the figure, their range the spread). */
+function add(group, name, measured, unit, budget, how) {
+  const samples = Array.isArray(measured) ? measured : null;
+  const value = samples ? median(samples) : measured;
+  const spread = samples ? [round(Math.min(...samples)), round(Math.max(...samples))] : null;
+  rows.push({ group, name, value: round(value), spread, unit, budget: budget ?? null, pass: budget == null ? null : value <= budget, how });
+}
+let previous = new Map();
+try {
+  const last = JSON.parse(readFileSync('.bench/results.json', 'utf8'));
+  previous = new Map(last.rows.map((r) => [r.name, r]));
+} catch {
+  // first run on this machine: nothing to compare with
+}
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
 
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
@@ -36,15 +51,63 @@ async function bundle(contents, resolveDir = resolve('.')) {
   });
   return result.outputFiles.reduce((sum, f) => sum + gz(f.contents), 0);
 }
-const allIn = gz(readFileSync('dist/ops-console.js'));
-const chunks = execFileSync('ls', ['dist/chunks']).toString().trim().split('\n');
-const chartChunk = gz(readFileSync(`dist/chunks/${chunks.find((f) => /^echarts-chunk-.*\.js$/.test(f))}`));
+// What a page downloads: a built file and every chunk it imports statically, from the build's
+// metafile (dynamic imports — the elements the loader fetches, the chart chunk — come later).
+const outputs = (build) => JSON.parse(readFileSync(`.bench/meta-${build}.json`, 'utf8')).outputs;
+const core = outputs('core');
+const eager = outputs('all');
+function staticClosure(files, start) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const i of files[path].imports) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(start);
+  return seen;
+}
+const gzOf = (paths) => [...paths].reduce((sum, path) => sum + gz(readFileSync(path)), 0);
+const entryOutput = (files, entryPoint) => Object.keys(files).find((path) => files[path].entryPoint === entryPoint);
+const coreFiles = staticClosure(core, 'dist/ops-console.js');
+add('bytes', 'on-demand core dist/ops-console.js', gzOf(coreFiles), 'KB gz', 15, `gzip -9 of it and the ${coreFiles.size - 1} chunks it imports statically`);
+add(
+  'bytes',
+  'eager dist/ops-console.all.js (every element, no chart code)',
+  gzOf(staticClosure(eager, 'dist/ops-console.all.js')),
+  'KB gz',
+  40,
+  'gzip -9 of the built file and its static imports',
+);
+const chartFiles = [...staticClosure(core, entryOutput(core, 'src/shared/chart/echarts-chunk.ts'))].filter((f) => !coreFiles.has(f));
+const chartChunk = gzOf(chartFiles);
 const fullEcharts = await bundle("import * as echarts from 'echarts'; globalThis.echarts = echarts;");
-add('bytes', 'all-in dist/ops-console.js (no chart code)', allIn, 'KB gz', 30, 'gzip -9 of the built file');
-add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of dist/chunks/echarts-chunk-*.js');
+add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of the echarts chunk and what it imports beyond the core');
 add('bytes', 'full echarts, bundled in this run', fullEcharts, 'KB gz', null, 'esbuild --minify of `import * as echarts`');
-add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 50, 'ratio of the two above');
+add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 45, 'ratio of the two above');
 const ELEMENTS = ['overview', 'endpoint-table', 'request-log', 'traffic', 'customer', 'webhook', 'error', 'error-form', 'activity-feed'];
+const beyondCore = (entryPoint) => [...staticClosure(core, entryOutput(core, entryPoint))].filter((f) => !coreFiles.has(f));
+const validationFiles = beyondCore('src/api/validation.ts');
+add(
+  'bytes',
+  'validation chunk (zod + the schemas), with the first request',
+  gzOf(validationFiles),
+  'KB gz',
+  null,
+  'gzip -9 of it and what it imports beyond the core',
+);
+for (const el of ELEMENTS) {
+  const files = beyondCore(`src/elements/${el}/define.ts`);
+  add('bytes', `ops-${el} on demand, beyond the core`, gzOf(files), 'KB gz', 10, `gzip -9 of its chunk and the ${files.length - 1} it imports beyond the core`);
+}
+const tablePage = new Set([...coreFiles, ...beyondCore('src/elements/endpoint-table/define.ts'), ...validationFiles]);
+add(
+  'bytes',
+  'script-tag page with only ops-endpoint-table downloads',
+  gzOf(tablePage),
+  'KB gz',
+  null,
+  `core + its chunks + validation: ${tablePage.size} files`,
+);
 for (const el of ELEMENTS)
   add(
     'bytes',
@@ -56,7 +119,7 @@ for (const el of ELEMENTS)
   );
 add(
   'bytes',
-  'page with only ops-endpoint-table downloads',
+  'bundled page with only ops-endpoint-table downloads',
   await bundle("import './src/elements/endpoint-table/define.ts';"),
   'KB gz',
   null,
@@ -64,8 +127,38 @@ add(
 );
 
 // Browser --------------------------------------------------------------------------------------
-const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.js"></script><main></main>';
-const site = await serve(resolve('dist'), { '/bench.html': benchPage });
+const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.all.js"></script><main></main>';
+// The contract's schemas, for timing the validation part of each panel on the very responses it fetched.
+const validator = await build({
+  stdin: {
+    contents: `import { schemas } from './src/api/validation.ts';
+const byPath = [[/\\/overview$/, 'overview'], [/\\/endpoints$/, 'endpointPage'], [/\\/requests\\/summary$/, 'requestSummary'], [/\\/requests$/, 'requestPage'],
+  [/\\/traffic$/, 'traffic'], [/\\/customers\\/[^/]+$/, 'customer'], [/\\/webhooks\\/[^/]+$/, 'webhook'], [/\\/errors\\/options$/, 'errorOptions'],
+  [/\\/errors\\/[^/]+$/, 'errorRecord'], [/\\/activity$/, 'activityPage']];
+export async function validationMs(urls) {
+  let total = 0;
+  for (const url of urls) {
+    const name = byPath.find(([re]) => re.test(new URL(url).pathname))?.[1];
+    if (!name) continue;
+    const json = await (await fetch(url)).json();
+    const started = performance.now();
+    schemas[name].safeParse(json, { reportInput: true });
+    total += performance.now() - started;
+  }
+  return total;
+}`,
+    resolveDir: resolve('.'),
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  write: false,
+  target: 'es2022',
+  tsconfig: 'tsconfig.json',
+  logLevel: 'silent',
+});
+const site = await serve(resolve('dist'), { '/bench.html': benchPage }, {}, { '/bench-validate.js': validator.outputFiles[0].text });
 const browser = await launch(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 const page = await browser.newPage();
 await page.goto(`${site.origin}/bench.html`, { waitUntil: 'load' });
@@ -158,23 +251,28 @@ for (const c of CASES) {
     el.remove();
     const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/'));
     const starts = api.map((e) => e.startTime);
-    return { count: api.length, spread: api.length ? Math.max(...starts) - Math.min(...starts) : 0 };
+    return { count: api.length, spread: api.length ? Math.max(...starts) - Math.min(...starts) : 0, urls: api.map((e) => e.name) };
   }, c);
+  const validations = [];
+  for (let run = 0; run < RUNS; run++)
+    validations.push(await page.evaluate(async (urls) => (await import('/bench-validate.js')).validationMs(urls), settled.urls));
   requests = settled.count;
-  add('paint', `${c.tag}: response → content in the DOM`, median(doms), 'ms', null, 'response timing responseEnd → MutationObserver sees the content');
+  add('paint', `${c.tag}: response → content in the DOM`, doms, 'ms', null, 'response timing responseEnd → MutationObserver sees the content');
+  add('paint', `${c.tag}: of which validation (zod)`, validations, 'ms', null, 'safeParse of the responses it fetched, timed alone in the page');
   add(
     'paint',
-    `${c.tag}: response → content painted`,
-    median(paints),
+    `${c.tag}: content in the DOM → painted (style, layout, paint)`,
+    paints.map((p, i) => p - doms[i]),
     'ms',
-    16.7,
-    'responseEnd → the first rAF after the content appears (the frame that paints it)',
+    null,
+    'the two rows around it, run by run',
   );
+  add('paint', `${c.tag}: response → content painted`, paints, 'ms', 16.7, 'responseEnd → the first rAF after the content appears (the frame that paints it)');
   if (charts.length)
     add(
       'paint',
       `${c.tag}: chart chunk available → chart drawn`,
-      median(charts),
+      charts,
       'ms',
       100,
       'later of chunk responseEnd and data → rAF after the ECharts instance drew',
@@ -262,7 +360,7 @@ for (let run = 0; run < RUNS; run++) {
 add(
   'scale',
   'ops-endpoint-table over 10,000 endpoints: sort click → sorted rows painted',
-  median(sorts),
+  sorts,
   'ms',
   50,
   'server-side sort over loopback, 500 rows shown; click → rAF after re-render',
@@ -298,15 +396,22 @@ await site.close();
 // Report -----------------------------------------------------------------------------------------
 mkdirSync('.bench', { recursive: true });
 writeFileSync('.bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`);
+const figure = (r) => `${r.value} ${r.unit}${r.spread ? ` (${r.spread[0]}–${r.spread[1]})` : ''}`;
+const change = (r) => {
+  const before = previous.get(r.name);
+  if (!before) return 'new';
+  const delta = round(r.value - before.value);
+  return `${before.value} ${before.unit}${delta ? ` (${delta > 0 ? '+' : ''}${delta})` : ' (=)'}`;
+};
 const table = [
-  '| group | figure | value | budget | result |',
-  '|---|---|---|---|---|',
+  '| group | figure | value (range) | budget | result | previous run |',
+  '|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.group} | ${r.name} | ${r.value} ${r.unit} | ${r.budget == null ? '—' : `≤ ${r.budget} ${r.unit}`} | ${r.pass == null ? '' : r.pass ? 'pass' : 'FAIL'} |`,
+      `| ${r.group} | ${r.name} | ${figure(r)} | ${r.budget == null ? '—' : `≤ ${r.budget} ${r.unit}`} | ${r.pass == null ? '' : r.pass ? 'pass' : 'FAIL'} | ${previous.size ? change(r) : '—'} |`,
   ),
 ];
 console.log(`\n${table.join('\n')}\n`);
 console.log(
-  `${rows.filter((r) => r.pass).length} within budget, ${rows.filter((r) => r.pass === false).length} over budget (medians of ${RUNS} runs; .bench/results.json)`,
+  `${rows.filter((r) => r.pass).length} within budget, ${rows.filter((r) => r.pass === false).length} over budget (medians of ${RUNS} runs, ${((performance.now() - started) / 60_000).toFixed(1)} min; .bench/results.json)`,
 );
