@@ -1,6 +1,6 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import * as schema from '../../api/schemas.ts';
+import { checkInput } from '../../api/check-input.ts';
 import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
@@ -107,8 +107,8 @@ export class OpsCustomer extends OpsElement {
   private addNote = async (event: SubmitEvent) => {
     event.preventDefault();
     const customerId = this.customerId;
-    const parsed = schema.newNote.safeParse({ text: this.drafts.get(customerId) ?? '' });
-    this.noteInvalid = parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'Write a note first.');
+    const parsed = await checkInput('newNote', { text: this.drafts.get(customerId) ?? '' });
+    this.noteInvalid = parsed.success ? undefined : (parsed.issues[0]?.message ?? 'Write a note first.');
     if (!parsed.success) {
       this.shadowRoot?.querySelector('textarea')?.focus();
       return;

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import * as schema from '../../api/schemas.ts';
+import { checkInput } from '../../api/check-input.ts';
 import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderBreadcrumb } from '../../shared/detail.ts';
@@ -111,9 +111,9 @@ export class OpsErrorForm extends OpsElement {
   private async save(event: SubmitEvent) {
     event.preventDefault();
     if (this.submission.submitting) return; // a second click while the first is on its way
-    const parsed = schema.newErrorRecord.safeParse(this.toRecord());
+    const parsed = await checkInput('newErrorRecord', this.toRecord());
     if (!parsed.success) {
-      this.showErrors(Object.fromEntries(parsed.error.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]).reverse()));
+      this.showErrors(Object.fromEntries(parsed.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]).reverse()));
       return;
     }
     const client = this.client;
