@@ -6,13 +6,13 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { respondFromHandlers } from '../mocks/node.ts';
 
 /**
- * ECharts' ES modules read `process.env.NODE_ENV`, which bundlers replace; the unbundled dev
+ * ECharts' and TanStack Virtual's ES modules read `process.env.NODE_ENV`, which bundlers replace; the unbundled dev
  * server and test runner do the same replacement here.
  */
 const nodeEnvPlugin = {
   name: 'replace-node-env',
   transform(context) {
-    if (/\/node_modules\/(echarts|zrender)\//.test(context.path) && typeof context.body === 'string') {
+    if (/\/node_modules\/(echarts|zrender|@tanstack\/virtual-core)\//.test(context.path) && typeof context.body === 'string') {
       return { body: context.body.replace(/process\.env\.NODE_ENV/g, '"development"') };
     }
   },

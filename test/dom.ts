@@ -23,9 +23,8 @@ export function nextEvent<E extends Event>(target: EventTarget, type: string): P
 }
 
 /**
- * Chromium reports "ResizeObserver loop completed with undelivered notifications" when
- * @lit-labs/virtualizer re-measures rows within one frame (lit/lit#3154: harmless, nothing is
- * lost). It reaches window.onerror, which mocha counts as a failure. Call this inside the
+ * Chromium reports "ResizeObserver loop completed with undelivered notifications" when a
+ * virtualized list re-measures rows within one frame (harmless, nothing is lost). It reaches window.onerror, which mocha counts as a failure. Call this inside the
  * `describe` whose tests mount the virtualized request log: only there, and only that message,
  * is stopped; every other error still fails the test.
  */

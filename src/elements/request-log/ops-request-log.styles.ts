@@ -44,14 +44,22 @@ export const styles = [
     }
     .timeline {
       height: var(--ops-log-height, 28rem);
+      overflow-y: auto;
       /* The scrollbar's space is kept from the start: its arrival would resize every row and
-         send the virtualizer's resize observers round again in the same frame. */
+         have every row measured again. */
       scrollbar-gutter: stable;
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
     }
-    /* Rows have a fixed height so the virtualizer's measurements settle in one pass. */
+    .sizer {
+      position: relative;
+      width: 100%;
+    }
+    /* Rows have a fixed height, so each is measured once and the estimate is right first time. */
     .row {
+      position: absolute;
+      top: 0;
+      left: 0;
       display: grid;
       grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) 11rem;
       gap: var(--_space);
