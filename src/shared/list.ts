@@ -139,6 +139,11 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
     return !this.#trimmed && !!this.#nextCursor();
   }
 
+  /** Whether every item of the query is on screen: the first page has arrived, and there is no next one (nor a dropped one). */
+  get isComplete(): boolean {
+    return !!this.first.value && !this.#trimmed && !this.#gap && !this.#nextCursor();
+  }
+
   get loadingMore(): boolean {
     return !!this.#moreAbort;
   }

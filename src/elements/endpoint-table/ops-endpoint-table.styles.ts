@@ -7,6 +7,25 @@ export const styles = [
     table[aria-busy='true'] tbody {
       opacity: 0.6;
     }
+    /* A long table scrolls in a frame of its own, its header always in view. */
+    .scroller.long {
+      max-height: var(--ops-table-height, 32rem);
+      overflow-y: auto;
+    }
+    .long thead th {
+      position: sticky;
+      top: 0;
+      z-index: 1;
+    }
+    tbody tr.spacer,
+    tbody tr.spacer:hover {
+      cursor: default;
+      background: none;
+    }
+    tbody tr.spacer > td {
+      padding: 0;
+      border: none;
+    }
     tbody th {
       font-weight: 500;
     }

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { delay, http, HttpResponse } from 'msw';
-import { fixtures } from '../../../mocks/index.ts';
+import { createMockApi, fixtures, generateEndpoints } from '../../../mocks/index.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
@@ -89,19 +89,55 @@ describe('ops-endpoint-table', () => {
   });
 
   describe('sorting', () => {
-    it('sorts by a column through the API, largest first, then flips', async () => {
+    it('sorts the whole loaded list here, without a request, largest first, then flips', async () => {
       const el = await table();
       await loaded(el);
+      const requestsBefore = api.requests.length;
+      const byRequests = [...fixtures.endpoints].sort((a, b) => b.requests - a.requests).map((e) => e.requests.toLocaleString('en-US'));
       $<HTMLButtonElement>(el, 'th[aria-sort] button')!.click();
-      await waitFor(() => api.requests.some((u) => u.searchParams.get('sort') === '-requests') && el.sort === '-requests', 'sorted');
-      await waitFor(() => rowTexts(el)[0]![1] === '482,113' && rowTexts(el)[7]![1] === '1,204', 'descending rows');
+      await waitFor(() => rowTexts(el)[0]![1] === byRequests[0], 'descending rows');
+      expect(rowTexts(el).map((r) => r[1])).to.deep.equal(byRequests);
       expect($(el, 'th[aria-sort="descending"]')?.textContent).to.contain('Requests');
       expect(el.getAttribute('sort')).to.equal('-requests');
 
       $<HTMLButtonElement>(el, 'th[aria-sort="descending"] button')!.click();
-      await waitFor(() => rowTexts(el)[0]![1] === '1,204', 'ascending rows');
+      await waitFor(() => rowTexts(el)[0]![1] === byRequests.at(-1), 'ascending rows');
+      expect(rowTexts(el).map((r) => r[1])).to.deep.equal([...byRequests].reverse());
       expect($(el, 'th[aria-sort="ascending"]')?.textContent).to.contain('Requests');
-      expect(api.requests.at(-1)!.searchParams.get('sort')).to.equal('requests');
+      expect(api.requests.length, 'no request for a list that is all here').to.equal(requestsBefore);
+    });
+
+    it('sorts through the API while more pages exist, and again when the filter changes', async () => {
+      const el = await table('limit=3');
+      await loaded(el);
+      $<HTMLButtonElement>(el, 'th[aria-sort] button')!.click();
+      await waitFor(() => api.requests.at(-1)!.searchParams.get('sort') === '-requests', 'sorted by the API');
+      const top3 = [...fixtures.endpoints].sort((a, b) => b.requests - a.requests).slice(0, 3);
+      await waitFor(() => rowTexts(el)[0]![1] === top3[0]!.requests.toLocaleString('en-US'), 'descending rows');
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map((e) => `${e.method} ${e.path}`));
+      expect(api.requests.at(-1)!.searchParams.get('limit')).to.equal('3');
+    });
+
+    it('renders only the rows in view of a long table, each saying where it stands', async () => {
+      const count = 300;
+      api.use(...createMockApi({ endpointCount: count }).handlers);
+      const el = await table('limit=500');
+      await waitFor(() => $(el, 'table')?.getAttribute('aria-rowcount') === String(count + 1), 'long table');
+      expect(rows(el).filter((r) => !r.classList.contains('spacer')).length).to.be.below(60);
+      const scroller = $(el, '.scroller')!;
+      scroller.scrollTop = scroller.scrollHeight;
+      await waitFor(() => $(el, `tr[aria-rowindex="${count + 1}"]`), 'the last row rendered');
+      const all = generateEndpoints(count);
+      const last = all.at(-1)!;
+      expect(text($(el, `tr[aria-rowindex="${count + 1}"] th`))).to.equal(`${last.method} ${last.path}`);
+
+      // Sorted here (all 300 are loaded): the busiest endpoint first, with no request.
+      const requestsBefore = api.requests.length;
+      $<HTMLButtonElement>(el, 'th[aria-sort] button')!.click();
+      scroller.scrollTop = 0;
+      const busiest = Math.max(...all.map((e) => e.requests));
+      await waitFor(() => text($(el, 'tr[aria-rowindex="2"] td')) === busiest.toLocaleString('en-US'), 'busiest first');
+      expect(api.requests.length, 'no request for a list that is all here').to.equal(requestsBefore);
     });
 
     it('sorts from the keyboard', async () => {

@@ -1,5 +1,7 @@
-import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import { ENDPOINT_STATUSES, type EndpointSort } from '../../api/enums.ts';
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
@@ -9,7 +11,8 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { renderSortHeader } from '../../shared/table.ts';
+import { renderSortHeader, sortRows } from '../../shared/table.ts';
+import { VirtualRows } from '../../shared/virtual-rows.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 
 type SortKey = 'requests' | 'p95Ms' | 'errorPct';
@@ -23,6 +26,9 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
 /** Most rows kept as "Load more" adds pages. */
 const MAX_ROWS = 10_000;
+/** Longer tables scroll in a frame of their own (`--ops-table-height`) and render only the rows in view. */
+export const VIRTUAL_FROM = 100;
+const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`]));
 
 export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
@@ -45,6 +51,8 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @csspart error - The error panel.
  * @csspart retry-button - The Retry button of the error panel.
  *
+ * @cssprop --ops-table-height - Height of the scrolling frame a table of more than 100 rows gets (default 32rem).
+ *
  * @customElement ops-endpoint-table
  */
 export class OpsEndpointTable extends OpsElement {
@@ -53,7 +61,11 @@ export class OpsEndpointTable extends OpsElement {
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
   @property({ reflect: true }) status = '';
 
-  /** Server-side order: `requests`, `-requests`, `p95Ms`, `-p95Ms`, `errorPct`, `-errorPct` or `recent`. */
+  /**
+   * Order: `requests`, `-requests`, `p95Ms`, `-p95Ms`, `errorPct`, `-errorPct` or `recent`. The
+   * API sorts; once every row is loaded, a new column order is sorted here instead, at once and
+   * without a request (rows with equal figures keep their loaded order).
+   */
   @property({ reflect: true }) sort: EndpointSort | '' = '';
 
   /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel); another value falls back to 50 with a warning. */
@@ -65,11 +77,42 @@ export class OpsEndpointTable extends OpsElement {
   /** Hides "Load more", so `limit` caps the list (a "Recent endpoints" panel). */
   @property({ type: Boolean, attribute: 'hide-more' }) hideMore = false;
 
+  /** The order the API was asked for: `sort`, unless the loaded rows are sorted here. */
+  @state() private fetchedSort: EndpointSort | '' = '';
+
+  @query('.scroller') private scrollerEl?: HTMLElement;
+
   private readonly list: ListController<EndpointQuery, Endpoint> = new ListController<EndpointQuery, Endpoint>(this, {
-    query: () => ({ status: this.status || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({ status: this.status || undefined, sort: this.fetchedSort || undefined, limit: validNumber(LIMIT, this.limit) }),
     load: (client, query, { cursor }, signal) => client.listEndpoints({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
+
+  private readonly rows = new VirtualRows(this, {
+    scroller: () => (this.list.items.length > VIRTUAL_FROM ? this.scrollerEl : null),
+    count: () => this.sortedRows().length,
+    key: (index) => this.sortedRows()[index]?.id ?? String(index),
+    estimate: 41,
+  });
+
+  #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A new order of rows that are all here is sorted locally; anything else asks the API.
+    const local = changed.has('sort') && !changed.has('status') && LOCAL_SORTS.has(this.sort) && this.list.isComplete;
+    if ((changed.has('sort') || changed.has('status')) && !local) this.fetchedSort = this.sort;
+  }
+
+  /** The loaded rows in the order shown (sorted once per new list or order, not per render). */
+  private sortedRows(): readonly Endpoint[] {
+    const items = this.list.items;
+    if (this.sort === this.fetchedSort) return items;
+    if (this.#sorted?.items !== items || this.#sorted.sort !== this.sort) {
+      const column = this.sort.replace('-', '') as SortKey;
+      this.#sorted = { items, sort: this.sort, rows: sortRows(items, { column, descending: this.sort.startsWith('-') }, (row, key) => row[key]) };
+    }
+    return this.#sorted.rows;
+  }
 
   override render() {
     return html`<div part="base" class="base">
@@ -96,10 +139,13 @@ export class OpsEndpointTable extends OpsElement {
   }
 
   private renderTable(busy: boolean) {
-    const rows = this.list.items;
+    const rows = this.sortedRows();
     const format = this.formatOptions;
-    return html`<div class="scroller" role="region" aria-label="Endpoints" tabindex="0">
-        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
+    const virtual = rows.length > VIRTUAL_FROM;
+    const shown = virtual ? this.rows.items.filter((item) => item.index < rows.length).map((item) => item.index) : rows.map((_, index) => index);
+    const { before, after } = virtual ? this.rows.padding : { before: 0, after: 0 };
+    return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label="Endpoints" tabindex="0">
+        <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? rows.length + 1 : nothing}>
           <thead>
             <tr>
               <th scope="col">Endpoint</th>
@@ -108,15 +154,28 @@ export class OpsEndpointTable extends OpsElement {
             </tr>
           </thead>
           <tbody>
-            ${rows.map(
-              (row) => html`<tr part="row" data-id=${row.id} @click=${this.onRowClick}>
-                <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, endpointLabel(row), 'row-link')}</th>
-                <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
-                <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
-                <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>
-                <td data-label="Status">${renderBadge(row.status)}</td>
-              </tr>`,
+            ${before ? renderSpacer(before) : nothing}
+            ${repeat(
+              shown,
+              (index) => rows[index]!.id,
+              (index) => {
+                const row = rows[index]!;
+                return html`<tr
+                  part="row"
+                  data-id=${row.id}
+                  data-index=${virtual ? index : nothing}
+                  aria-rowindex=${virtual ? index + 2 : nothing}
+                  @click=${this.onRowClick}
+                >
+                  <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, endpointLabel(row), 'row-link')}</th>
+                  <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
+                  <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
+                  <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>
+                  <td data-label="Status">${renderBadge(row.status)}</td>
+                </tr>`;
+              },
             )}
+            ${after ? renderSpacer(after) : nothing}
           </tbody>
         </table>
       </div>
@@ -139,4 +198,9 @@ export class OpsEndpointTable extends OpsElement {
     if (window.getSelection()?.toString()) return; // the person is selecting text, not navigating
     (event.currentTarget as HTMLElement).querySelector<HTMLElement>('.row-link')?.click();
   };
+}
+
+/** Stands in for the rows above or below the rendered ones, so the scrollbar is true to the whole table. */
+function renderSpacer(height: number) {
+  return html`<tr class="spacer" aria-hidden="true"><td colspan="5" style=${styleMap({ height: `${height}px` })}></td></tr>`;
 }
