@@ -1,6 +1,6 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { checkInput } from '../../api/check-input.ts';
+import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
 import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
@@ -51,6 +51,11 @@ export class OpsCustomer extends OpsElement {
       this.noteInvalid = undefined;
       this.noteSubmission.reset();
     }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void prepareInputCheck();
   }
 
   override render() {
@@ -107,7 +112,9 @@ export class OpsCustomer extends OpsElement {
   private addNote = async (event: SubmitEvent) => {
     event.preventDefault();
     const customerId = this.customerId;
-    const parsed = await checkInput('newNote', { text: this.drafts.get(customerId) ?? '' });
+    const checked = checkInput('newNote', { text: this.drafts.get(customerId) ?? '' });
+    // In the click's own task once the schemas are here, so the form answers before the next frame.
+    const parsed = checked instanceof Promise ? await checked : checked;
     this.noteInvalid = parsed.success ? undefined : (parsed.issues[0]?.message ?? 'Write a note first.');
     if (!parsed.success) {
       this.shadowRoot?.querySelector('textarea')?.focus();

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { checkInput } from '../../api/check-input.ts';
+import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
 import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderBreadcrumb } from '../../shared/detail.ts';
@@ -58,6 +58,11 @@ export class OpsErrorForm extends OpsElement {
     this.submission.reset();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void prepareInputCheck();
+  }
+
   override render() {
     return html`${renderBreadcrumb([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate })}
       <h2 class="title">New error</h2>
@@ -111,7 +116,9 @@ export class OpsErrorForm extends OpsElement {
   private async save(event: SubmitEvent) {
     event.preventDefault();
     if (this.submission.submitting) return; // a second click while the first is on its way
-    const parsed = await checkInput('newErrorRecord', this.toRecord());
+    const checked = checkInput('newErrorRecord', this.toRecord());
+    // In the click's own task once the schemas are here, so the form answers before the next frame.
+    const parsed = checked instanceof Promise ? await checked : checked;
     if (!parsed.success) {
       this.showErrors(Object.fromEntries(parsed.issues.map((issue): [string, string] => [String(issue.path[0]), issue.message]).reverse()));
       return;
