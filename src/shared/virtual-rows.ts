@@ -57,10 +57,12 @@ export class VirtualRows implements ReactiveController {
   hostUpdated(): void {
     this.#measureNewRows();
     if (!this.#options.onRange) return;
-    // Reported when the rendered range or the row count moves, not after every update: a failed
-    // page load re-renders the host, and must not start the next attempt by itself.
+    // Reported when the rendered range, the row count or the list itself (its first row) moves,
+    // not after every update: a failed page load re-renders the host, and must not start the
+    // next attempt by itself.
     const last = this.items.at(-1)?.index;
-    const range = `${last}/${this.#options.count()}`;
+    const count = this.#options.count();
+    const range = `${count ? this.#options.key(0) : ''}|${last}/${count}`;
     if (last === undefined || range === this.#lastRange) return;
     this.#lastRange = range;
     this.#options.onRange(last);

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { ENDPOINT_STATUSES, type EndpointSort } from '../../api/enums.ts';
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
@@ -12,8 +11,9 @@ import { numberConverter, validNumber, type NumberRule } from '../../shared/numb
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderSortHeader, sortRows } from '../../shared/table.ts';
-import { VirtualRows } from '../../shared/virtual-rows.ts';
+import type { VirtualRows } from '../../shared/virtual-rows.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
+import { styleProperties } from '../../shared/style-properties.ts';
 
 type SortKey = 'requests' | 'p95Ms' | 'errorPct';
 
@@ -28,6 +28,8 @@ const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallb
 const MAX_ROWS = 10_000;
 /** Longer tables scroll in a frame of their own (`--ops-table-height`) and render only the rows in view. */
 export const VIRTUAL_FROM = 100;
+/** A row's height in px before it is measured (one line at the default font size). */
+const ROW_ESTIMATE = 41;
 const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`]));
 
 export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
@@ -88,12 +90,9 @@ export class OpsEndpointTable extends OpsElement {
     cap: MAX_ROWS,
   });
 
-  private readonly rows = new VirtualRows(this, {
-    scroller: () => (this.list.items.length > VIRTUAL_FROM ? this.scrollerEl : null),
-    count: () => this.sortedRows().length,
-    key: (index) => this.sortedRows()[index]?.id ?? String(index),
-    estimate: 41,
-  });
+  /** Virtual scrolling, imported with the first list longer than {@link VIRTUAL_FROM}: most tables never need it. */
+  #virtualRows: VirtualRows | undefined;
+  #virtualRowsLoading = false;
 
   #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
 
@@ -102,6 +101,32 @@ export class OpsEndpointTable extends OpsElement {
     const local = changed.has('sort') && !changed.has('status') && LOCAL_SORTS.has(this.sort) && this.list.isComplete;
     if ((changed.has('sort') || changed.has('status')) && !local) this.fetchedSort = this.sort;
   }
+
+  /** The virtual rows once loaded; until then (a frame or two), the first rows render. */
+  private virtualRows(): VirtualRows | undefined {
+    if (!this.#virtualRows && !this.#virtualRowsLoading) {
+      this.#virtualRowsLoading = true;
+      import('../../shared/virtual-rows.ts').then(
+        ({ VirtualRows }) => {
+          this.#virtualRows = new VirtualRows(this, {
+            scroller: () => (this.sortedRows().length > VIRTUAL_FROM ? this.scrollerEl : null),
+            count: () => this.sortedRows().length,
+            key: (index) => this.sortedRows()[index]?.id ?? String(index),
+            estimate: ROW_ESTIMATE,
+          });
+          this.requestUpdate();
+        },
+        () => {
+          // Without it (the chunk failed to load) every row renders: slower, nothing missing.
+          this.#virtualRowsFailed = true;
+          this.requestUpdate();
+        },
+      );
+    }
+    return this.#virtualRows;
+  }
+
+  #virtualRowsFailed = false;
 
   /** The loaded rows in the order shown (sorted once per new list or order, not per render). */
   private sortedRows(): readonly Endpoint[] {
@@ -141,9 +166,18 @@ export class OpsEndpointTable extends OpsElement {
   private renderTable(busy: boolean) {
     const rows = this.sortedRows();
     const format = this.formatOptions;
-    const virtual = rows.length > VIRTUAL_FROM;
-    const shown = virtual ? this.rows.items.filter((item) => item.index < rows.length).map((item) => item.index) : rows.map((_, index) => index);
-    const { before, after } = virtual ? this.rows.padding : { before: 0, after: 0 };
+    const virtual = rows.length > VIRTUAL_FROM && !this.#virtualRowsFailed;
+    const visible = virtual ? this.virtualRows() : undefined;
+    let shown = rows.map((_, index) => index);
+    let padding = { before: 0, after: 0 };
+    if (visible) {
+      shown = visible.items.filter((item) => item.index < rows.length).map((item) => item.index);
+      padding = visible.padding;
+    } else if (virtual) {
+      shown = shown.slice(0, VIRTUAL_FROM);
+      padding = { before: 0, after: (rows.length - VIRTUAL_FROM) * ROW_ESTIMATE };
+    }
+    const { before, after } = padding;
     return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label="Endpoints" tabindex="0">
         <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? rows.length + 1 : nothing}>
           <thead>
@@ -202,5 +236,5 @@ export class OpsEndpointTable extends OpsElement {
 
 /** Stands in for the rows above or below the rendered ones, so the scrollbar is true to the whole table. */
 function renderSpacer(height: number) {
-  return html`<tr class="spacer" aria-hidden="true"><td colspan="5" style=${styleMap({ height: `${height}px` })}></td></tr>`;
+  return html`<tr class="spacer" aria-hidden="true"><td colspan="5" ${styleProperties({ height: `${height}px` })}></td></tr>`;
 }

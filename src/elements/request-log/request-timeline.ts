@@ -1,10 +1,10 @@
 import { html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { RequestEntry } from '../../api/schemas.ts';
 import { formatDateTime, formatMs, type FormatOptions } from '../../format/format.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
 import type { VirtualRows } from '../../shared/virtual-rows.ts';
+import { styleProperties } from '../../shared/style-properties.ts';
 
 export interface TimelineState {
   entries: readonly RequestEntry[];
@@ -19,11 +19,13 @@ export interface TimelineHandlers {
 
 /**
  * The timeline, newest first, virtualized: only the rows in and near the view are in the DOM,
- * however many entries are loaded; each says where it stands in the whole list.
+ * however many entries are loaded; each says where it stands in the whole list. Positions are
+ * set through the style object (CSSOM), which a page's CSP without 'unsafe-inline' allows; a
+ * style attribute it would block.
  */
 export function renderTimeline({ entries, format, rows }: TimelineState, handlers: TimelineHandlers) {
   return html`<div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
-    <div class="sizer" style=${styleMap({ height: `${rows.totalSize}px` })}>
+    <div class="sizer" ${styleProperties({ height: `${rows.totalSize}px` })}>
       ${repeat(
         rows.items.filter((item) => item.index < entries.length),
         (item) => entries[item.index]!.id,
@@ -37,7 +39,7 @@ export function renderTimeline({ entries, format, rows }: TimelineState, handler
             aria-posinset=${item.index + 1}
             data-id=${entry.id}
             data-index=${item.index}
-            style=${styleMap({ transform: `translateY(${item.start}px)` })}
+            ${styleProperties({ transform: `translateY(${item.start}px)` })}
           >
             ${handlers.link(entry, `${entry.method} ${entry.path}`)}
             <span class="status">${renderStatusCode(entry.status)}</span>
