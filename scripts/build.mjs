@@ -11,12 +11,35 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { minifyHTMLLiterals } from '@lit-labs/rollup-plugin-minify-html-literals/lib/minify-html-literals.js';
 import { build } from 'esbuild';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
 
 rmSync('dist', { recursive: true, force: true });
 run('tsc', ['-p', 'tsconfig.build.json']);
+
+/**
+ * The script-tag bundles carry the elements' html`` and css`` templates with their whitespace and
+ * comments, which esbuild leaves alone: Lit's own minifier for template literals (HTML through
+ * html-minifier-next, CSS through Lightning CSS) shortens them first.
+ */
+const minifyTemplates = {
+  name: 'minify-templates',
+  setup(build) {
+    build.onLoad({ filter: /\/src\/.*\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const minified = await minifyHTMLLiterals(source, {
+        fileName: path,
+        generateSourceMap: false,
+        // Whitespace between inline elements stays one space; an empty attribute (alt="", value="") means something.
+        minifyOptions: { conservativeCollapse: true, removeEmptyAttributes: false },
+      });
+      return { contents: minified?.code ?? source, loader: 'ts' };
+    });
+  },
+};
 
 const script = {
   outdir: 'dist',
@@ -33,6 +56,7 @@ const script = {
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
   metafile: true,
+  plugins: [minifyTemplates],
 };
 // Two builds. The core's chunks are shared by the elements it loads. The eager bundle is one
 // file (the validation code inlined, not split off) that loads the core build's chart chunk.
@@ -50,7 +74,12 @@ const eagerValidation = {
     build.onResolve({ filter: /\/load-validation\.ts$/ }, () => ({ path: resolve('src/api/load-validation.eager.ts') }));
   },
 };
-const all = await build({ ...script, splitting: false, plugins: [sharedChartChunk, eagerValidation], entryPoints: { 'ops-console.all': 'src/all.ts' } });
+const all = await build({
+  ...script,
+  splitting: false,
+  plugins: [sharedChartChunk, eagerValidation, minifyTemplates],
+  entryPoints: { 'ops-console.all': 'src/all.ts' },
+});
 mkdirSync('.bench', { recursive: true });
 writeFileSync('.bench/meta-core.json', JSON.stringify(core.metafile));
 writeFileSync('.bench/meta-all.json', JSON.stringify(all.metafile));
