@@ -1,6 +1,6 @@
 // `npm run bench`: size, speed and scale of the elements in headless Chromium, against budgets.
 // Prints one table and writes .bench/results.json. Timings are medians of RUNS runs with their
-// range beside them; how each is measured is stated in its row; each row is compared with the
+// range beside them (BENCH_RUNS, default 5; the virtualizer comparison BENCH_COMPARE_RUNS, default 1); how each is measured is stated in its row; each row is compared with the
 // previous run's .bench/results.json when there is one. Not a test: machines are noisy, so these are figures.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { launch, serve } from '../test/node/browser.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const started = performance.now();
 const rows = [];
+/** Where the bench is, on stderr (the table goes to stdout at the end). */
+const progress = (what) => console.error(`bench: ${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 const round = (value) => Math.round(value * 10) / 10;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** One row: `measured` is a figure, or the samples of several runs (their median is the figure, their range the spread). */
@@ -99,6 +101,17 @@ for (const el of ELEMENTS) {
   const files = beyondCore(`src/elements/${el}/define.ts`);
   add('bytes', `ops-${el} on demand, beyond the core`, gzOf(files), 'KB gz', 10, `gzip -9 of its chunk and the ${files.length - 1} it imports beyond the core`);
 }
+// Virtual scrolling: part of the request log; fetched by the endpoint table only for a list of more than 100 rows.
+const withInput = (files, input) => Object.keys(files).find((path) => files[path].inputs[input]);
+const virtualFiles = [...staticClosure(core, withInput(core, 'src/shared/virtual-rows.ts'))].filter((f) => !coreFiles.has(f));
+add(
+  'bytes',
+  'virtual scrolling (@tanstack/lit-virtual), fetched by a table of more than 100 rows',
+  gzOf(virtualFiles),
+  'KB gz',
+  null,
+  'gzip -9 of the chunk holding it and what it imports beyond the core',
+);
 const tablePage = new Set([...coreFiles, ...beyondCore('src/elements/endpoint-table/define.ts'), ...validationFiles]);
 add(
   'bytes',
@@ -158,7 +171,24 @@ export async function validationMs(urls) {
   tsconfig: 'tsconfig.json',
   logLevel: 'silent',
 });
-const site = await serve(resolve('dist'), { '/bench.html': benchPage }, {}, { '/bench-validate.js': validator.outputFiles[0].text });
+// The request log's rows under each virtualizer considered, for the comparison in the scale section.
+const virtualizers = await build({
+  entryPoints: ['scripts/bench-virtualizers.ts'],
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  write: false,
+  target: 'es2022',
+  tsconfig: 'tsconfig.json',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'silent',
+});
+const site = await serve(
+  resolve('dist'),
+  { '/bench.html': benchPage },
+  {},
+  { '/bench-validate.js': validator.outputFiles[0].text, '/bench-virtualizers.js': virtualizers.outputFiles[0].text },
+);
 const browser = await launch(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 const page = await browser.newPage();
 await page.goto(`${site.origin}/bench.html`, { waitUntil: 'load' });
@@ -223,6 +253,7 @@ const mountAndTime = ({ tag, attrs, ready, chart }) =>
   });
 
 for (const c of CASES) {
+  progress(`paint: ${c.tag}`);
   const paints = [];
   const doms = [];
   const charts = [];
@@ -289,84 +320,170 @@ for (const c of CASES) {
 }
 
 // Scale ----------------------------------------------------------------------------------------
-const scale = await page.evaluate(async () => {
-  const longTasks = [];
-  new PerformanceObserver((list) => longTasks.push(...list.getEntries().filter((e) => e.duration > 50))).observe({ type: 'longtask' });
-  const log = document.createElement('ops-request-log');
-  log.setAttribute('api-base', '/api/scenario/large/v1');
-  log.setAttribute('limit', '500');
-  document.querySelector('main').append(log);
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
-  while (!log.shadowRoot.querySelector('[part="row"]')) await frame();
-  globalThis.gc?.();
-  const heapBefore = performance.memory.usedJSHeapSize;
-  longTasks.length = 0;
-  const timeline = log.shadowRoot.querySelector('.timeline');
-  const rowHeight = log.shadowRoot.querySelector('[part="row"]').getBoundingClientRect().height;
-  let maxRows = 0;
-  const target = 10_000 * rowHeight;
-  for (let guard = 0; timeline.scrollTop < target && guard < 4000; guard++) {
-    timeline.scrollTop += 600;
-    await frame();
-    maxRows = Math.max(maxRows, log.shadowRoot.querySelectorAll('[part="row"]').length);
+progress('scale: scrolling the request log');
+/** Runs `fn` in a page of its own: scrolling runs must not inherit the JIT state, heap or leftovers of earlier ones. */
+async function inFreshPage(fn, arg) {
+  const fresh = await browser.newPage();
+  try {
+    await fresh.goto(`${site.origin}/bench.html`, { waitUntil: 'load' });
+    await fresh.waitForFunction(() => customElements.get('ops-request-log'));
+    return await fresh.evaluate(fn, arg);
+  } finally {
+    await fresh.close();
   }
-  await new Promise((r) => setTimeout(r, 500));
-  globalThis.gc?.();
-  const heapAfter = performance.memory.usedJSHeapSize;
-  const loaded = log.entries().length;
-  const scrolledRows = Math.round(timeline.scrollTop / rowHeight);
-  log.remove();
-  return { maxRows, longTasks: longTasks.length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
-});
+}
+const scales = [];
+for (let run = 0; run < RUNS; run++) {
+  progress(`scale: scrolling the request log, run ${run + 1}`);
+  scales.push(
+    await inFreshPage(async () => {
+      const longTasks = [];
+      const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries().filter((e) => e.duration > 50)));
+      observer.observe({ type: 'longtask' });
+      const log = document.createElement('ops-request-log');
+      log.setAttribute('api-base', '/api/scenario/large/v1');
+      log.setAttribute('limit', '500');
+      document.querySelector('main').append(log);
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      while (!log.shadowRoot.querySelector('[part="row"]')) await frame();
+      globalThis.gc?.();
+      const heapBefore = performance.memory.usedJSHeapSize;
+      longTasks.length = 0;
+      const timeline = log.shadowRoot.querySelector('.timeline');
+      const rowHeight = log.shadowRoot.querySelector('[part="row"]').getBoundingClientRect().height;
+      let maxRows = 0;
+      const target = 10_000 * rowHeight;
+      for (let guard = 0; timeline.scrollTop < target && guard < 4000; guard++) {
+        timeline.scrollTop += 600;
+        await frame();
+        maxRows = Math.max(maxRows, log.shadowRoot.querySelectorAll('[part="row"]').length);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      observer.disconnect();
+      globalThis.gc?.();
+      const heapAfter = performance.memory.usedJSHeapSize;
+      const loaded = log.entries().length;
+      const scrolledRows = Math.round(timeline.scrollTop / rowHeight);
+      log.remove();
+      return { maxRows, longTasks: longTasks.length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
+    }),
+  );
+}
+const scale = scales[0];
 add(
   'scale',
   `ops-request-log, 1,000,000 entries: most rows in the DOM while scrolling ${scale.scrolledRows.toLocaleString('en-US')} rows`,
-  scale.maxRows,
+  scales.map((s) => s.maxRows),
   'rows',
   199,
   'max querySelectorAll([part=row]) over every frame',
 );
-add('scale', 'ops-request-log: long tasks > 50 ms while scrolling', scale.longTasks, 'tasks', 0, 'PerformanceObserver longtask');
+add(
+  'scale',
+  'ops-request-log: long tasks > 50 ms while scrolling',
+  scales.map((s) => s.longTasks),
+  'tasks',
+  0,
+  'PerformanceObserver longtask, pages of 500 arriving as it scrolls',
+);
 add(
   'scale',
   `ops-request-log: JS heap growth after scrolling (${scale.loaded.toLocaleString('en-US')} entries loaded)`,
-  scale.heapGrowthMB,
+  scales.map((s) => s.heapGrowthMB),
   'MB',
   5,
   'performance.memory after gc(), before vs after',
 );
-
-const sorts = [];
-for (let run = 0; run < RUNS; run++) {
-  sorts.push(
-    await page.evaluate(async () => {
-      const table = document.createElement('ops-endpoint-table');
-      table.setAttribute('api-base', '/api/scenario/large/v1');
-      table.setAttribute('limit', '500');
-      document.querySelector('main').append(table);
-      const frame = () => new Promise((r) => requestAnimationFrame(r));
-      while (!table.shadowRoot.querySelector('tbody tr')) await frame();
-      const first = table.shadowRoot.querySelector('tbody tr').dataset.id;
-      const start = performance.now();
-      table.shadowRoot.querySelector('th[aria-sort] button').click();
-      while (table.shadowRoot.querySelector('tbody tr').dataset.id === first || table.shadowRoot.querySelector('table[aria-busy="true"]')) await frame();
-      await frame();
-      const took = performance.now() - start;
-      table.remove();
-      return took;
-    }),
+// The same rows under each virtualizer considered, taken in turn so drift hits them alike.
+progress('scale: virtualizer comparison');
+const MODES = ['lit-virtualizer', 'lit-virtualizer-patched', 'tanstack'];
+const compared = Object.fromEntries(MODES.map((mode) => [mode, []]));
+// One round by default: @lit-labs/virtualizer takes over a minute a run to scroll 10,000 rows here.
+const COMPARE_RUNS = Number(process.env.BENCH_COMPARE_RUNS ?? 1);
+for (let run = 0; run < COMPARE_RUNS; run++)
+  for (const mode of MODES) compared[mode].push(await inFreshPage(async (m) => (await import('/bench-virtualizers.js')).scrollRun(m), mode));
+for (const mode of MODES) {
+  const label = {
+    'lit-virtualizer': '@lit-labs/virtualizer 2.1.1, fixed-height rows',
+    'lit-virtualizer-patched': '@lit-labs/virtualizer 2.1.1 patched (lit/lit#5249)',
+    tanstack: '@tanstack/lit-virtual (shipped)',
+  }[mode];
+  add(
+    'virtualizer',
+    `${label}: long tasks > 50 ms scrolling 10,000 of 10,500 rows`,
+    compared[mode].map((r) => r.longTasks),
+    'tasks',
+    null,
+    'same rows and styles, 600 px a frame',
   );
+  add(
+    'virtualizer',
+    `${label}: 95th percentile frame`,
+    compared[mode].map((r) => r.p95FrameMs),
+    'ms',
+    null,
+    'rAF to rAF while scrolling',
+  );
+  add(
+    'virtualizer',
+    `${label}: most rows in the DOM`,
+    compared[mode].map((r) => r.maxRows),
+    'rows',
+    null,
+    'max over every frame',
+  );
+}
+
+/** Mounts a 10,000-endpoint table (`pages` pages of 500 loaded), clicks Requests and times it to the painted, sorted rows. */
+const timeSort = (pages) =>
+  page.evaluate(async (pages) => {
+    const table = document.createElement('ops-endpoint-table');
+    table.setAttribute('api-base', '/api/scenario/large/v1');
+    table.setAttribute('limit', '500');
+    document.querySelector('main').append(table);
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const root = table.shadowRoot;
+    while (!root.querySelector('tbody tr[part="row"]')) await frame();
+    for (let more = 1; more < pages; more++) {
+      const count = Number(root.querySelector('table').getAttribute('aria-rowcount') ?? 0);
+      root.querySelector('[part="load-more"]').click();
+      while (Number(root.querySelector('table').getAttribute('aria-rowcount') ?? 0) === count) await frame();
+    }
+    const first = root.querySelector('tbody tr[part="row"]').dataset.id;
+    const start = performance.now();
+    root.querySelector('th[aria-sort] button').click();
+    while (root.querySelector('tbody tr[part="row"]').dataset.id === first || root.querySelector('table[aria-busy="true"]')) await frame();
+    await frame();
+    const took = performance.now() - start;
+    table.remove();
+    return took;
+  }, pages);
+progress('scale: sorting endpoints');
+const sorts = [];
+const localSorts = [];
+for (let run = 0; run < RUNS; run++) {
+  sorts.push(await timeSort(1));
+  localSorts.push(await timeSort(20));
 }
 add(
   'scale',
-  'ops-endpoint-table over 10,000 endpoints: sort click → sorted rows painted',
+  'ops-endpoint-table, 500 of 10,000 endpoints loaded: sort click → sorted rows painted',
   sorts,
   'ms',
   50,
-  'server-side sort over loopback, 500 rows shown; click → rAF after re-render',
+  'sorted by the API (the mock server over loopback, included), rows in view rendered; click → rAF after re-render',
+);
+add(
+  'scale',
+  'ops-endpoint-table, all 10,000 endpoints loaded: sort click → sorted rows painted',
+  localSorts,
+  'ms',
+  50,
+  'sorted in the page, no request; click → rAF after re-render',
 );
 
 // Lifecycle --------------------------------------------------------------------------------------
+progress('lifecycle: 1,000 mounts per element');
 for (const c of CASES) {
   const before = await heapMB();
   await page.evaluate(async ({ tag, attrs }) => {
