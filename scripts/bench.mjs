@@ -35,17 +35,21 @@ const gz = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 // Bytes --------------------------------------------------------------------------------------
+/** esbuild options for a minified browser bundle kept in memory. */
+const inMemory = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  write: false,
+  target: 'es2022',
+  tsconfig: 'tsconfig.json',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'silent',
+};
 async function bundle(contents, resolveDir = resolve('.')) {
   const result = await build({
+    ...inMemory,
     stdin: { contents, resolveDir, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    write: false,
-    target: 'es2022',
-    tsconfig: 'tsconfig.json',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
     splitting: false,
     outdir: '/tmp/bench-out',
     // The chart chunk is loaded lazily: it is not part of what an entry downloads up front.
@@ -163,26 +167,10 @@ export async function validationMs(urls) {
     resolveDir: resolve('.'),
     loader: 'ts',
   },
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  write: false,
-  target: 'es2022',
-  tsconfig: 'tsconfig.json',
-  logLevel: 'silent',
+  ...inMemory,
 });
 // The request log's rows under each virtualizer considered, for the comparison in the scale section.
-const virtualizers = await build({
-  entryPoints: ['scripts/bench-virtualizers.ts'],
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  write: false,
-  target: 'es2022',
-  tsconfig: 'tsconfig.json',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'silent',
-});
+const virtualizers = await build({ ...inMemory, entryPoints: ['scripts/bench-virtualizers.ts'] });
 const site = await serve(
   resolve('dist'),
   { '/bench.html': benchPage },

@@ -8,6 +8,17 @@
  * server can add values without breaking deployed elements.
  */
 import * as z from 'zod/mini';
+import {
+  ACTIVITY_KINDS,
+  CUSTOMER_STATUSES,
+  ENDPOINT_STATUSES,
+  ERROR_CODES,
+  ERROR_STATUSES,
+  HISTORY_KINDS,
+  HTTP_METHODS,
+  METRIC_UNITS,
+  WEBHOOK_STATUSES,
+} from './enums.ts';
 
 /** Known values plus any other string, so new server-side enum values never fail validation. */
 function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
@@ -20,18 +31,6 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a YYYY-MM month'));
 const nonNegativeInt = z.int().check(z.gte(0));
 const cursor = z.nullable(z.string());
-
-import {
-  ACTIVITY_KINDS,
-  CUSTOMER_STATUSES,
-  ENDPOINT_STATUSES,
-  ERROR_CODES,
-  ERROR_STATUSES,
-  HISTORY_KINDS,
-  HTTP_METHODS,
-  METRIC_UNITS,
-  WEBHOOK_STATUSES,
-} from './enums.ts';
 
 export * from './enums.ts';
 
