@@ -4,6 +4,7 @@ import type { ConsoleClient } from '../api/client.ts';
 import { toConsoleError, type ConsoleApiError } from '../api/errors.ts';
 import type { Page } from '../api/schemas.ts';
 import { formatInteger, formatTime } from '../format/format.ts';
+import { TaskStatus } from '@lit/task';
 import { DataTask } from './data-task.ts';
 import type { OpsElement } from './ops-element.ts';
 
@@ -139,9 +140,13 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
     return !this.#trimmed && !!this.#nextCursor();
   }
 
-  /** Whether every item of the query is on screen: the first page has arrived, and there is no next one (nor a dropped one). */
+  /**
+   * Whether every item of the current query is on screen: its first page has arrived (not the
+   * previous query's, still shown while the new one loads), and there is no next one (nor a
+   * dropped one).
+   */
   get isComplete(): boolean {
-    return !!this.first.value && !this.#trimmed && !this.#gap && !this.#nextCursor();
+    return this.first.status === TaskStatus.COMPLETE && !this.#trimmed && !this.#gap && !this.#nextCursor();
   }
 
   get loadingMore(): boolean {

@@ -118,6 +118,18 @@ describe('ops-endpoint-table', () => {
       expect(api.requests.at(-1)!.searchParams.get('limit')).to.equal('3');
     });
 
+    it('asks the API for the order on screen once the list is no longer all loaded', async () => {
+      const el = await table();
+      await loaded(el);
+      $$<HTMLButtonElement>(el, 'th[aria-sort] button')[1]!.click(); // P95, sorted here: all 8 are loaded
+      await waitFor(() => el.sort === '-p95Ms' && rowTexts(el)[0]![2] === '1,240', 'sorted here');
+      el.limit = 3; // now a page of 3 out of 8
+      await waitFor(() => api.requests.at(-1)!.searchParams.get('limit') === '3' && api.requests.at(-1)!.searchParams.get('sort') === '-p95Ms', 'API asked');
+      const top3 = [...fixtures.endpoints].sort((a, b) => b.p95Ms - a.p95Ms).slice(0, 3);
+      await waitFor(() => rows(el).length === 3, 'three rows');
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map((e) => `${e.method} ${e.path}`));
+    });
+
     it('renders only the rows in view of a long table, each saying where it stands', async () => {
       const count = 300;
       api.use(...createMockApi({ endpointCount: count }).handlers);

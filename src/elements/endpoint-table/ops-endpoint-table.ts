@@ -97,9 +97,10 @@ export class OpsEndpointTable extends OpsElement {
   #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A new order of rows that are all here is sorted locally; anything else asks the API.
-    const local = changed.has('sort') && !changed.has('status') && LOCAL_SORTS.has(this.sort) && this.list.isComplete;
-    if ((changed.has('sort') || changed.has('status')) && !local) this.fetchedSort = this.sort;
+    // A new order of rows that are all here is sorted locally; anything else asks the API,
+    // and so does a list that stops being whole (another tenant, limit or filter reloading).
+    const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && this.list.isComplete;
+    if (this.sort !== this.fetchedSort && !local) this.fetchedSort = this.sort;
   }
 
   /** The virtual rows once loaded; until then (a frame or two), the first rows render. */
@@ -110,8 +111,7 @@ export class OpsEndpointTable extends OpsElement {
         ({ VirtualRows }) => {
           this.#virtualRows = new VirtualRows(this, {
             scroller: () => (this.sortedRows().length > VIRTUAL_FROM ? this.scrollerEl : null),
-            count: () => this.sortedRows().length,
-            key: (index) => this.sortedRows()[index]?.id ?? String(index),
+            rows: () => this.sortedRows(),
             estimate: ROW_ESTIMATE,
           });
           this.requestUpdate();
@@ -179,9 +179,9 @@ export class OpsEndpointTable extends OpsElement {
     }
     const { before, after } = padding;
     return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label="Endpoints" tabindex="0">
-        <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? rows.length + 1 : nothing}>
+        <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? (this.list.hasMore ? -1 : rows.length + 1) : nothing}>
           <thead>
-            <tr>
+            <tr aria-rowindex=${virtual ? 1 : nothing}>
               <th scope="col">Endpoint</th>
               ${COLUMNS.map((column) => this.renderSortableHeader(column.key, column.label))}
               <th scope="col">Status</th>
