@@ -24,6 +24,7 @@ interface Row {
   time: string;
 }
 
+const NONE: readonly Row[] = [];
 const ROWS: Row[] = Array.from({ length: 10_500 }, (_, i) => ({
   id: `req_${i}`,
   path: `/v2/contacts/${i}`,
@@ -59,8 +60,7 @@ class BenchLog extends LitElement {
   mode: Mode = 'tanstack';
   readonly rows = new VirtualRows(this, {
     scroller: () => (this.mode === 'tanstack' ? this.renderRoot.querySelector<HTMLElement>('.timeline') : null),
-    count: () => (this.mode === 'tanstack' ? ROWS.length : 0),
-    key: (index) => ROWS[index]!.id,
+    rows: () => (this.mode === 'tanstack' ? ROWS : NONE),
     estimate: 40,
   });
 

@@ -6,13 +6,11 @@ export type { VirtualItem };
 export interface VirtualRowsOptions {
   /** The element that scrolls (inside the host's shadow root); null while it is not rendered. */
   scroller: () => HTMLElement | null | undefined;
-  /** How many rows the list has. */
-  count: () => number;
-  /** A stable key of the row at `index` (measured heights follow the row when the order changes). */
-  key: (index: number) => string;
+  /** The whole list, in the order shown: the same array until it changes (measured heights follow each row by its id). */
+  rows: () => readonly { id: string }[];
   /** Height of a row before it is measured, in px. */
   estimate: number;
-  /** After each render, with the index of the last row rendered (e.g. to load the next page in time). */
+  /** With the index of the last row rendered, after a render that moved it or changed the list (e.g. to load the next page in time). */
   onRange?: (last: number) => void;
 }
 
@@ -28,15 +26,17 @@ export class VirtualRows implements ReactiveController {
   readonly #controller: VirtualizerController<HTMLElement, Element>;
   #lastRange = '';
   readonly #measured = new WeakSet<Element>();
+  #rows: readonly { id: string }[] = [];
+  #scroller: HTMLElement | null = null;
 
   constructor(host: ReactiveControllerHost, options: VirtualRowsOptions) {
     this.#options = options;
-    // Added before the virtualizer's own controller, so the count is current when it updates.
+    // Added before the virtualizer's own controller: the list is current when it updates, and a
+    // new scroller's position is reset before it is attached.
     host.addController(this);
     this.#controller = new VirtualizerController<HTMLElement, Element>(host, {
-      count: options.count(),
+      count: 0,
       getScrollElement: () => options.scroller() ?? null,
-      getItemKey: (index) => options.key(index),
       estimateSize: () => options.estimate,
       // Rows beyond each edge of the view: enough for a fast wheel flick without blank rows.
       overscan: 8,
@@ -48,21 +48,40 @@ export class VirtualRows implements ReactiveController {
   }
 
   hostUpdate(): void {
-    // @tanstack/lit-virtual reads its options once; the count changes as pages arrive.
-    const count = this.#options.count();
     const virtualizer = this.#virtualizer;
-    if (virtualizer.options.count !== count) virtualizer.setOptions({ ...virtualizer.options, count });
+    // @tanstack/lit-virtual reads its options once: a new list (pages arrived, another order)
+    // gets a new count and key function, which is also what makes it place rows afresh.
+    const rows = this.#options.rows();
+    if (rows !== this.#rows) {
+      // Another first row is another list (a filter, a tenant, a sort): it starts at its top.
+      // Pages appended below, or arrivals while the reader is at the top, keep the place.
+      const anotherList = this.#rows.length > 0 && rows[0]?.id !== this.#rows[0]?.id;
+      this.#rows = rows;
+      virtualizer.setOptions({ ...virtualizer.options, count: rows.length, getItemKey: (index) => rows[index]?.id ?? String(index) });
+      if (anotherList) {
+        virtualizer.scrollOffset = 0;
+        virtualizer.scrollToOffset(0);
+      }
+    }
   }
 
   hostUpdated(): void {
+    // A new scrolling element (another tenant's list, the timeline shown again) starts at the
+    // top: the virtualizer, whose own controller attaches it right after this, would otherwise
+    // scroll it to where the old one was.
+    const scroller = this.#options.scroller() ?? null;
+    if (scroller !== this.#scroller) {
+      this.#scroller = scroller;
+      if (scroller) this.#virtualizer.scrollOffset = 0;
+    }
     this.#measureNewRows();
     if (!this.#options.onRange) return;
     // Reported when the rendered range, the row count or the list itself (its first row) moves,
     // not after every update: a failed page load re-renders the host, and must not start the
     // next attempt by itself.
     const last = this.items.at(-1)?.index;
-    const count = this.#options.count();
-    const range = `${count ? this.#options.key(0) : ''}|${last}/${count}`;
+    const rows = this.#rows;
+    const range = `${rows[0]?.id ?? ''}|${last}/${rows.length}`;
     if (last === undefined || range === this.#lastRange) return;
     this.#lastRange = range;
     this.#options.onRange(last);

@@ -90,6 +90,19 @@ describe('ops-request-log', () => {
       expect([el.getAttribute('method'), el.getAttribute('status'), el.getAttribute('path')]).to.deep.equal(['POST', '5xx', '/web']);
     });
 
+    it('shows a filtered list from its first entry, wherever the reader was in the last one', async () => {
+      const el = await log();
+      await loaded(el);
+      const timeline = $(el, '.timeline')!;
+      timeline.scrollTop = 1_200;
+      await waitFor(() => rows(el).some((r) => Number(r.getAttribute('aria-posinset')) > 30), 'scrolled down');
+      change(el, 'select', 'GET');
+      await waitFor(() => rows(el).length > 0 && rows(el).every((r) => text(r.querySelector('.row-link')).startsWith('GET ')), 'filtered rows');
+      await waitFor(() => timeline.scrollTop === 0 && rows(el)[0]!.getAttribute('aria-posinset') === '1', 'at the first entry');
+      const top = rows(el)[0]!.getBoundingClientRect().top;
+      expect(top - timeline.getBoundingClientRect().top).to.be.below(2);
+    });
+
     it('refuses a status that is neither a code nor a class', async () => {
       const el = await log();
       await loaded(el);

@@ -24,6 +24,7 @@ const REFRESH: NumberRule = { tag: 'ops-request-log', attribute: 'refresh-interv
  * whatever this is). Past it, the oldest loaded pages are dropped and paging down ends.
  */
 export const LOG_CAP = 50_000;
+const NO_ENTRIES: readonly RequestEntry[] = [];
 
 /**
  * The request log: the latest requests newest first (Timeline), or grouped by method, path
@@ -91,8 +92,7 @@ export class OpsRequestLog extends OpsElement {
   /** Row height before measuring: 2.5rem at the default 16px font (5.25rem in a narrow container, measured). */
   private readonly rows = new VirtualRows(this, {
     scroller: () => (this.view === 'timeline' ? this.timelineEl : null),
-    count: () => (this.view === 'timeline' ? this.entries().length : 0),
-    key: (index) => this.entries()[index]?.id ?? String(index),
+    rows: () => (this.view === 'timeline' ? this.entries() : NO_ENTRIES),
     estimate: 40,
     onRange: (last) => this.onRange(last),
   });
@@ -143,7 +143,7 @@ export class OpsRequestLog extends OpsElement {
               empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
-              ${renderTimeline({ entries: this.entries(), format, rows: this.rows }, { link: this.link })}
+              ${renderTimeline({ entries: this.entries(), format, rows: this.rows, hasMore: this.timeline.hasMore }, { link: this.link })}
               ${this.timeline.renderMore(format, { button: false })}
             </div>`,
             })

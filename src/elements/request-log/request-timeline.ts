@@ -11,6 +11,8 @@ export interface TimelineState {
   format: FormatOptions;
   /** Which entries are rendered, and where (see {@link VirtualRows}). */
   rows: VirtualRows;
+  /** Whether older pages remain to be loaded (the list's size is then unknown). */
+  hasMore: boolean;
 }
 export interface TimelineHandlers {
   /** The drill-down of one entry (a link or a button, as the host's routes allow). */
@@ -23,7 +25,7 @@ export interface TimelineHandlers {
  * set through the style object (CSSOM), which a page's CSP without 'unsafe-inline' allows; a
  * style attribute it would block.
  */
-export function renderTimeline({ entries, format, rows }: TimelineState, handlers: TimelineHandlers) {
+export function renderTimeline({ entries, format, rows, hasMore }: TimelineState, handlers: TimelineHandlers) {
   return html`<div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
     <div class="sizer" ${styleProperties({ height: `${rows.totalSize}px` })}>
       ${repeat(
@@ -35,7 +37,7 @@ export function renderTimeline({ entries, format, rows }: TimelineState, handler
             part="row"
             class="row"
             role="listitem"
-            aria-setsize=${entries.length}
+            aria-setsize=${hasMore ? -1 : entries.length}
             aria-posinset=${item.index + 1}
             data-id=${entry.id}
             data-index=${item.index}
