@@ -21,8 +21,8 @@ export function prepareInputCheck(): Promise<unknown> {
 
 /**
  * Checks what a person typed with the contract's schema for it: at once when the schemas are
- * here, else once they have loaded. If they cannot be loaded, the value goes to the server
- * unchecked: the server checks it with the same rules and its 422 lands on the same fields.
+ * here, else once they have loaded. If they cannot be loaded, the value passes unchecked; the
+ * write itself then stops before anything is sent and says the console's code could not load.
  */
 export function checkInput<N extends keyof InputSchemas>(name: N, value: unknown): InputCheck<N> | Promise<InputCheck<N>> {
   if (loaded) return check(loaded, name, value);

@@ -186,7 +186,15 @@ export function createConsoleClient(options: ConsoleClientOptions) {
   ): Promise<z.infer<Schemas[N]>> {
     // Configuration problems (a javascript: base, an id of "..") throw before anything is sent.
     const url = new URL(joinUrl(resolveBase(baseUrl).href, path(), query)).href;
-    const validation = loadValidation();
+    // The schemas come with the first request. If their chunk cannot be fetched, say so: the
+    // console API is not at fault, and nothing can be read without them.
+    const validation = loadValidation().catch((cause: unknown) => {
+      throw new ConsoleApiError('This console could not load the code that reads the console API’s answers. Check the connection and retry.', {
+        kind: 'network',
+        url,
+        cause,
+      });
+    });
     validation.catch(() => undefined); // awaited below; a failure before then must not go unhandled
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -210,6 +218,9 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         );
         if (token) headers.set('Authorization', `Bearer ${token}`);
       }
+      // A write waits for the schemas before it is sent, so that if they cannot load nothing has
+      // changed on the server (they are here already when a form submits).
+      if (method !== 'GET') await untilAborted(validation, combined);
       combined.throwIfAborted();
       response = await fetchImpl(url, {
         method,
