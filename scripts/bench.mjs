@@ -433,9 +433,9 @@ const timeSort = (pages) =>
     const root = table.shadowRoot;
     while (!root.querySelector('tbody tr[part="row"]')) await frame();
     for (let more = 1; more < pages; more++) {
-      const count = Number(root.querySelector('table').getAttribute('aria-rowcount') ?? 0);
       root.querySelector('[part="load-more"]').click();
-      while (Number(root.querySelector('table').getAttribute('aria-rowcount') ?? 0) === count) await frame();
+      await frame();
+      while (root.querySelector('[part="load-more"]')?.disabled) await frame();
     }
     const first = root.querySelector('tbody tr[part="row"]').dataset.id;
     const start = performance.now();

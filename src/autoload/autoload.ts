@@ -21,8 +21,10 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
 const loading = new Map<string, Promise<void>>();
 
 /**
- * Imports the chunk that defines `tag` (once; a failed import may be tried again later, e.g.
- * after a network blip). Resolves when the tag is defined; an unknown tag resolves at once.
+ * Imports the chunk that defines `tag`, once. Resolves when the tag is defined, or when the
+ * import failed (said in the page's console; the element stays blank); the next call for the
+ * tag, such as one more element of it added to the page, tries again. An unknown tag resolves
+ * at once.
  */
 export function load(tag: string): Promise<void> {
   const chunk = ELEMENT_CHUNKS[tag];
