@@ -27,7 +27,7 @@ const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallb
 /** Most rows kept as "Load more" adds pages. */
 const MAX_ROWS = 10_000;
 /** Longer tables scroll in a frame of their own (`--ops-table-height`) and render only the rows in view. */
-export const VIRTUAL_FROM = 100;
+const VIRTUAL_FROM = 100;
 /** A row's height in px before it is measured (one line at the default font size). */
 const ROW_ESTIMATE = 41;
 const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`]));
@@ -91,8 +91,7 @@ export class OpsEndpointTable extends OpsElement {
   });
 
   /** Virtual scrolling, imported with the first list longer than {@link VIRTUAL_FROM}: most tables never need it. */
-  #virtualRows: VirtualRows | undefined;
-  #virtualRowsLoading = false;
+  #virtualRows: VirtualRows | 'loading' | 'failed' | undefined;
 
   #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
 
@@ -104,9 +103,9 @@ export class OpsEndpointTable extends OpsElement {
   }
 
   /** The virtual rows once loaded; until then (a frame or two), the first rows render. */
-  private virtualRows(): VirtualRows | undefined {
-    if (!this.#virtualRows && !this.#virtualRowsLoading) {
-      this.#virtualRowsLoading = true;
+  private virtualRows(): VirtualRows | 'loading' | 'failed' {
+    if (this.#virtualRows === undefined) {
+      this.#virtualRows = 'loading';
       import('../../shared/virtual-rows.ts').then(
         ({ VirtualRows }) => {
           this.#virtualRows = new VirtualRows(this, {
@@ -118,15 +117,13 @@ export class OpsEndpointTable extends OpsElement {
         },
         () => {
           // Without it (the chunk failed to load) every row renders: slower, nothing missing.
-          this.#virtualRowsFailed = true;
+          this.#virtualRows = 'failed';
           this.requestUpdate();
         },
       );
     }
     return this.#virtualRows;
   }
-
-  #virtualRowsFailed = false;
 
   /** The loaded rows in the order shown (sorted once per new list or order, not per render). */
   private sortedRows(): readonly Endpoint[] {
@@ -166,11 +163,11 @@ export class OpsEndpointTable extends OpsElement {
   private renderTable(busy: boolean) {
     const rows = this.sortedRows();
     const format = this.formatOptions;
-    const virtual = rows.length > VIRTUAL_FROM && !this.#virtualRowsFailed;
-    const visible = virtual ? this.virtualRows() : undefined;
+    const visible = rows.length > VIRTUAL_FROM ? this.virtualRows() : undefined;
+    const virtual = visible !== undefined && visible !== 'failed';
     let shown = rows.map((_, index) => index);
     let padding = { before: 0, after: 0 };
-    if (visible) {
+    if (typeof visible === 'object') {
       shown = visible.items.filter((item) => item.index < rows.length).map((item) => item.index);
       padding = visible.padding;
     } else if (virtual) {
