@@ -2,7 +2,7 @@
  * The APIs the collector bench calls, in their own process (so the load generator does not share
  * their event loop): the same small JSON handler served bare, and with the collector sending to
  * a console server elsewhere, to one on this machine, and to one that is down.
- * Prints their ports as one JSON line.
+ * Prints their ports as one JSON line, then its CPU time whenever a line arrives on stdin.
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,4 +36,9 @@ console.log(
     down: await collected('down'),
   }),
 );
+// The bench asks for this process's CPU time (user + system, µs) between loads: a line in, a line out.
+process.stdin.setEncoding('utf8').on('data', () => {
+  const { user, system } = process.cpuUsage();
+  process.stdout.write(`${user + system}\n`);
+});
 process.on('SIGTERM', () => process.exit(0));
