@@ -41,6 +41,26 @@ const minifyTemplates = {
   },
 };
 
+/**
+ * In the on-demand build an element that shows others (the overview shows the endpoint table,
+ * the activity feed and charts) asks the loader for them instead of carrying them in its chunk:
+ * each element's code is one chunk, downloaded once whichever page needs it first. The define
+ * file's `import '../activity-feed/define.ts'` becomes `load('ops-activity-feed')`, started as
+ * the chunk runs.
+ */
+const childrenThroughLoader = {
+  name: 'children-through-loader',
+  setup(build) {
+    build.onLoad({ filter: /\/src\/(elements\/[\w-]+|shared\/chart)\/define\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const children = /^import '(?:\.\.\/)+(?:shared\/)?([\w-]+)\/define\.ts';$/gm;
+      if (!children.test(source)) return undefined;
+      const loader = `import { load as loadElement } from ${JSON.stringify(resolve('src/autoload/autoload.ts'))};\n`;
+      return { contents: loader + source.replace(children, (_, folder) => `void loadElement('ops-${folder}');`), loader: 'ts' };
+    });
+  },
+};
+
 const script = {
   outdir: 'dist',
   bundle: true,
@@ -60,7 +80,7 @@ const script = {
 };
 // Two builds. The core's chunks are shared by the elements it loads. The eager bundle is one
 // file (the validation code inlined, not split off) that loads the core build's chart chunk.
-const core = await build({ ...script, entryPoints: { 'ops-console': 'src/ops-console.ts' } });
+const core = await build({ ...script, plugins: [childrenThroughLoader, minifyTemplates], entryPoints: { 'ops-console': 'src/ops-console.ts' } });
 const chartChunk = Object.keys(core.metafile.outputs).find((path) => core.metafile.outputs[path].entryPoint === 'src/shared/chart/echarts-chunk.ts');
 const sharedChartChunk = {
   name: 'shared-chart-chunk',
