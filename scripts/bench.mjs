@@ -105,12 +105,12 @@ for (const el of ELEMENTS) {
   const files = beyondCore(`src/elements/${el}/define.ts`);
   add('bytes', `ops-${el} on demand, beyond the core`, gzOf(files), 'KB gz', 10, `gzip -9 of its chunk and the ${files.length - 1} it imports beyond the core`);
 }
-// Virtual scrolling: part of the request log; fetched by the endpoint table only for a list of more than 100 rows.
+// Virtual scrolling: fetched by the endpoint table and the request log with their first list of more than 100 rows.
 const withInput = (files, input) => Object.keys(files).find((path) => files[path].inputs[input]);
 const virtualFiles = [...staticClosure(core, withInput(core, 'src/shared/virtual-rows.ts'))].filter((f) => !coreFiles.has(f));
 add(
   'bytes',
-  'virtual scrolling (@tanstack/lit-virtual), fetched by a table of more than 100 rows',
+  'virtual scrolling (@tanstack/lit-virtual), fetched by a table or log of more than 100 rows',
   gzOf(virtualFiles),
   'KB gz',
   null,

@@ -66,13 +66,14 @@ export class VirtualRows implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // A new scrolling element (another tenant's list, the timeline shown again) starts at the
-    // top: the virtualizer, whose own controller attaches it right after this, would otherwise
-    // scroll it to where the old one was.
+    // A new scrolling element (another tenant's list, the timeline shown again) starts where it
+    // is (at the top, or where the reader scrolled the rows rendered before virtual scrolling
+    // arrived): the virtualizer, whose own controller attaches it right after this, would
+    // otherwise scroll it to where the old one was.
     const scroller = this.#options.scroller() ?? null;
     if (scroller !== this.#scroller) {
       this.#scroller = scroller;
-      if (scroller) this.#virtualizer.scrollOffset = 0;
+      if (scroller) this.#virtualizer.scrollOffset = scroller.scrollTop;
     }
     this.#measureNewRows();
     if (!this.#options.onRange) return;

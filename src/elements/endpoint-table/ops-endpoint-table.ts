@@ -11,7 +11,7 @@ import { numberConverter, validNumber, type NumberRule } from '../../shared/numb
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderSortHeader, sortRows } from '../../shared/table.ts';
-import type { VirtualRows } from '../../shared/virtual-rows.ts';
+import { LazyVirtualRows, VIRTUAL_FROM } from '../../shared/lazy-virtual-rows.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
 
@@ -26,8 +26,6 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
 /** Most rows kept as "Load more" adds pages. */
 const MAX_ROWS = 10_000;
-/** Longer tables scroll in a frame of their own (`--ops-table-height`) and render only the rows in view. */
-const VIRTUAL_FROM = 100;
 /** A row's height in px before it is measured (one line at the default font size). */
 const ROW_ESTIMATE = 41;
 const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`]));
@@ -90,8 +88,8 @@ export class OpsEndpointTable extends OpsElement {
     cap: MAX_ROWS,
   });
 
-  /** Virtual scrolling, imported with the first list longer than {@link VIRTUAL_FROM}: most tables never need it. */
-  #virtualRows: VirtualRows | 'loading' | 'failed' | undefined;
+  /** Tables longer than {@link VIRTUAL_FROM} rows scroll in a frame of their own (`--ops-table-height`) and render only the rows in view. */
+  private readonly virtualRows = new LazyVirtualRows(this, { scroller: () => this.scrollerEl, rows: () => this.sortedRows(), estimate: ROW_ESTIMATE });
 
   #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
 
@@ -100,29 +98,6 @@ export class OpsEndpointTable extends OpsElement {
     // and so does a list that stops being whole (another tenant, limit or filter reloading).
     const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && this.list.isComplete;
     if (this.sort !== this.fetchedSort && !local) this.fetchedSort = this.sort;
-  }
-
-  /** The virtual rows once loaded; until then (a frame or two), the first rows render. */
-  private virtualRows(): VirtualRows | 'loading' | 'failed' {
-    if (this.#virtualRows === undefined) {
-      this.#virtualRows = 'loading';
-      import('../../shared/virtual-rows.ts').then(
-        ({ VirtualRows }) => {
-          this.#virtualRows = new VirtualRows(this, {
-            scroller: () => (this.sortedRows().length > VIRTUAL_FROM ? this.scrollerEl : null),
-            rows: () => this.sortedRows(),
-            estimate: ROW_ESTIMATE,
-          });
-          this.requestUpdate();
-        },
-        () => {
-          // Without it (the chunk failed to load) every row renders: slower, nothing missing.
-          this.#virtualRows = 'failed';
-          this.requestUpdate();
-        },
-      );
-    }
-    return this.#virtualRows;
   }
 
   /** The loaded rows in the order shown (sorted once per new list or order, not per render). */
@@ -163,14 +138,14 @@ export class OpsEndpointTable extends OpsElement {
   private renderTable(busy: boolean) {
     const rows = this.sortedRows();
     const format = this.formatOptions;
-    const visible = rows.length > VIRTUAL_FROM ? this.virtualRows() : undefined;
-    const virtual = visible !== undefined && visible !== 'failed';
+    const visible = this.virtualRows.shown();
+    const virtual = visible !== 'all';
     let shown = rows.map((_, index) => index);
     let padding = { before: 0, after: 0 };
     if (typeof visible === 'object') {
       shown = visible.items.filter((item) => item.index < rows.length).map((item) => item.index);
       padding = visible.padding;
-    } else if (virtual) {
+    } else if (visible === 'first') {
       shown = shown.slice(0, VIRTUAL_FROM);
       padding = { before: 0, after: (rows.length - VIRTUAL_FROM) * ROW_ESTIMATE };
     }

@@ -72,6 +72,10 @@ export const styles = [
       border-bottom: 1px solid var(--_border);
       font-variant-numeric: tabular-nums;
     }
+    /* A short list (before virtual scrolling is needed) is laid out in the flow. */
+    .flow > .row {
+      position: relative;
+    }
     .row-link,
     .actor,
     .time {

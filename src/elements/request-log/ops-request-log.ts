@@ -13,7 +13,7 @@ import { styles } from './ops-request-log.styles.ts';
 import { renderSummary, SUMMARY_COLUMNS, type SummaryColumn, type SummaryGroup, type SummarySort } from './request-summary.ts';
 import { renderTimeline } from './request-timeline.ts';
 import { renderToolbar, type View } from './request-toolbar.ts';
-import { VirtualRows } from '../../shared/virtual-rows.ts';
+import { LazyVirtualRows } from '../../shared/lazy-virtual-rows.ts';
 
 const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
@@ -90,7 +90,7 @@ export class OpsRequestLog extends OpsElement {
   });
 
   /** Row height before measuring: 2.5rem at the default 16px font (5.25rem in a narrow container, measured). */
-  private readonly rows = new VirtualRows(this, {
+  private readonly rows = new LazyVirtualRows(this, {
     scroller: () => (this.view === 'timeline' ? this.timelineEl : null),
     rows: () => (this.view === 'timeline' ? this.entries() : NO_ENTRIES),
     estimate: 40,
@@ -143,7 +143,7 @@ export class OpsRequestLog extends OpsElement {
               empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
-              ${renderTimeline({ entries: this.entries(), format, rows: this.rows, hasMore: this.timeline.hasMore }, { link: this.link })}
+              ${renderTimeline({ entries: this.entries(), format, rows: this.rows.shown(), hasMore: this.timeline.hasMore }, { link: this.link })}
               ${this.timeline.renderMore(format, { button: false })}
             </div>`,
             })

@@ -3,14 +3,14 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { RequestEntry } from '../../api/schemas.ts';
 import { formatDateTime, formatMs, type FormatOptions } from '../../format/format.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
-import type { VirtualRows } from '../../shared/virtual-rows.ts';
+import { VIRTUAL_FROM, type RowsShown } from '../../shared/lazy-virtual-rows.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
 
 export interface TimelineState {
   entries: readonly RequestEntry[];
   format: FormatOptions;
-  /** Which entries are rendered, and where (see {@link VirtualRows}). */
-  rows: VirtualRows;
+  /** Which entries are rendered, and where (see {@link RowsShown}). */
+  rows: RowsShown;
   /** Whether older pages remain to be loaded (the list's size is then unknown). */
   hasMore: boolean;
 }
@@ -20,16 +20,20 @@ export interface TimelineHandlers {
 }
 
 /**
- * The timeline, newest first, virtualized: only the rows in and near the view are in the DOM,
- * however many entries are loaded; each says where it stands in the whole list. Positions are
- * set through the style object (CSSOM), which a page's CSP without 'unsafe-inline' allows; a
- * style attribute it would block.
+ * The timeline, newest first: only the rows in and near the view are in the DOM once the list is
+ * long, however many entries are loaded; each says where it stands in the whole list. Positions
+ * are set through the style object (CSSOM), which a page's CSP without 'unsafe-inline' allows; a
+ * style attribute it would block. A short list's rows simply follow each other.
  */
 export function renderTimeline({ entries, format, rows, hasMore }: TimelineState, handlers: TimelineHandlers) {
+  const virtual = typeof rows === 'object';
+  const shown = virtual
+    ? rows.items.filter((item) => item.index < entries.length)
+    : entries.slice(0, rows === 'first' ? VIRTUAL_FROM : entries.length).map((_, index) => ({ index, start: 0 }));
   return html`<div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
-    <div class="sizer" ${styleProperties({ height: `${rows.totalSize}px` })}>
+    <div class=${virtual ? 'sizer' : 'sizer flow'} ${styleProperties({ height: virtual ? `${rows.totalSize}px` : '' })}>
       ${repeat(
-        rows.items.filter((item) => item.index < entries.length),
+        shown,
         (item) => entries[item.index]!.id,
         (item) => {
           const entry = entries[item.index]!;
@@ -41,7 +45,7 @@ export function renderTimeline({ entries, format, rows, hasMore }: TimelineState
             aria-posinset=${item.index + 1}
             data-id=${entry.id}
             data-index=${item.index}
-            ${styleProperties({ transform: `translateY(${item.start}px)` })}
+            ${styleProperties({ transform: virtual ? `translateY(${item.start}px)` : '' })}
           >
             ${handlers.link(entry, `${entry.method} ${entry.path}`)}
             <span class="status">${renderStatusCode(entry.status)}</span>

@@ -1,0 +1,102 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { VirtualRows, VirtualRowsOptions } from './virtual-rows.ts';
+
+/** Lists longer than this render only the rows in view; shorter ones render every row. */
+export const VIRTUAL_FROM = 100;
+
+/**
+ * How a list's rows render now:
+ * - `VirtualRows`: only those in and near the view (a list longer than {@link VIRTUAL_FROM});
+ * - `'all'`: every row (a short list, or virtual scrolling's code could not load: slower, nothing missing);
+ * - `'first'`: the first {@link VIRTUAL_FROM} rows, for the frame or two while that code loads.
+ */
+export type RowsShown = VirtualRows | 'all' | 'first';
+
+/**
+ * Virtual scrolling for lists that may grow long (the endpoint table, the request log), imported
+ * with the first list longer than {@link VIRTUAL_FROM} rows: its code (about 7.5 KB gz) is not
+ * in the element's chunk, and most lists never need it. While the list is short the scroller is
+ * not handed to the virtualizer, so it leaves the scroll position alone; `onRange` is then
+ * told the last row in view as the reader scrolls, as the virtualizer tells it later.
+ */
+export class LazyVirtualRows implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #options: VirtualRowsOptions;
+  #virtual: VirtualRows | 'loading' | 'failed' | undefined;
+  #scroller: HTMLElement | null = null;
+  #lastRange = '';
+  #firstId: string | undefined;
+
+  constructor(host: ReactiveControllerHost, options: VirtualRowsOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    // Another first row is another list (a filter, a tenant, an order): it starts at its top.
+    const rows = this.#options.rows();
+    const anotherList = this.#firstId !== undefined && rows[0]?.id !== this.#firstId;
+    this.#firstId = rows[0]?.id;
+    if (anotherList && typeof this.#virtual !== 'object') this.#options.scroller()?.scrollTo({ top: 0 });
+    const scroller = this.#options.scroller() ?? null;
+    if (scroller !== this.#scroller) {
+      this.#scroller?.removeEventListener('scroll', this.#onScroll);
+      scroller?.addEventListener('scroll', this.#onScroll, { passive: true });
+      this.#scroller = scroller;
+    }
+    this.#onScroll();
+  }
+
+  hostDisconnected(): void {
+    this.#scroller?.removeEventListener('scroll', this.#onScroll);
+    this.#scroller = null;
+  }
+
+  /** How the rows render in this update (starts the import the first time the list is long). */
+  shown(): RowsShown {
+    if (this.#options.rows().length <= VIRTUAL_FROM) return 'all';
+    if (this.#virtual === undefined) this.#load();
+    return this.#virtual === 'failed' ? 'all' : this.#virtual === 'loading' ? 'first' : this.#virtual!;
+  }
+
+  /** Scrolls the list back to its first row (a short list's scroller directly). */
+  scrollToTop(): void {
+    if (typeof this.#virtual === 'object') this.#virtual.scrollToTop();
+    else this.#options.scroller()?.scrollTo({ top: 0 });
+  }
+
+  /**
+   * While every row renders, the last one in view (by the scrolled share of the whole height),
+   * reported when it or the list moves, never twice alike: a failed page load re-renders the
+   * host, and must not start the next attempt by itself.
+   */
+  readonly #onScroll = () => {
+    const scroller = this.#scroller;
+    const rows = this.#options.rows();
+    if (!this.#options.onRange || !scroller || typeof this.#virtual === 'object' || !rows.length) return;
+    const rendered = this.#virtual === 'loading' ? Math.min(rows.length, VIRTUAL_FROM) : rows.length;
+    const { scrollTop, clientHeight, scrollHeight } = scroller;
+    const seen = scrollHeight > 0 ? Math.min(1, (scrollTop + clientHeight) / scrollHeight) : 1;
+    const last = Math.max(0, Math.ceil(seen * rendered) - 1);
+    const range = `${rows[0]!.id}|${last}/${rows.length}`;
+    if (range === this.#lastRange) return;
+    this.#lastRange = range;
+    this.#options.onRange(last);
+  };
+
+  #load(): void {
+    this.#virtual = 'loading';
+    const options = this.#options;
+    import('./virtual-rows.ts').then(
+      ({ VirtualRows }) => {
+        this.#virtual = new VirtualRows(this.#host, { ...options, scroller: () => (options.rows().length > VIRTUAL_FROM ? options.scroller() : null) });
+        this.#host.requestUpdate();
+      },
+      () => {
+        this.#virtual = 'failed';
+        this.#host.requestUpdate();
+      },
+    );
+  }
+}
