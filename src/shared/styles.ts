@@ -50,10 +50,13 @@ export const tokens = css`
   :host([hidden]) {
     display: none;
   }
+  /* border-box, not inherit: inheriting a property that does not inherit by itself makes each
+     element's style depend on its parent's, and cost Chromium about four times as much to
+     compute (the request log's rows, scrolled fast: 3 against 13 ms of style a frame). */
   *,
   *::before,
   *::after {
-    box-sizing: inherit;
+    box-sizing: border-box;
   }
 `;
 
