@@ -66,14 +66,16 @@ export class VirtualRows implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // A new scrolling element (another tenant's list, the timeline shown again) starts where it
-    // is (at the top, or where the reader scrolled the rows rendered before virtual scrolling
-    // arrived): the virtualizer, whose own controller attaches it right after this, would
-    // otherwise scroll it to where the old one was.
+    // A new scrolling element (another tenant's list, the timeline shown again) starts at the
+    // top, and the first one where the reader left it (rows rendered before virtual scrolling
+    // arrived may have been scrolled): the virtualizer, whose own controller attaches it right
+    // after this, would otherwise scroll it to where the old one was. Only the first is read,
+    // since reading a position lays the page out.
     const scroller = this.#options.scroller() ?? null;
     if (scroller !== this.#scroller) {
+      const first = this.#scroller === null;
       this.#scroller = scroller;
-      if (scroller) this.#virtualizer.scrollOffset = scroller.scrollTop;
+      if (scroller) this.#virtualizer.scrollOffset = first ? scroller.scrollTop : 0;
     }
     this.#measureNewRows();
     if (!this.#options.onRange) return;

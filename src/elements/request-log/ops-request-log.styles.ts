@@ -72,9 +72,11 @@ export const styles = [
       border-bottom: 1px solid var(--_border);
       font-variant-numeric: tabular-nums;
     }
-    /* A short list (before virtual scrolling is needed) is laid out in the flow. */
+    /* A short list (before virtual scrolling is needed) is laid out in the flow; the browser
+       skips the style, layout and paint of rows out of view (their height is fixed). */
     .flow > .row {
       position: relative;
+      content-visibility: auto;
     }
     .row-link,
     .actor,
