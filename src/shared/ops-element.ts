@@ -65,7 +65,7 @@ export class OpsElement extends LitElement {
     return this.apiBase?.trim() || this.consoleConfig?.apiBase?.trim() || undefined;
   }
 
-  #zoneChecked?: string;
+  #zoneChecked?: { zone: string; valid: boolean };
 
   /** Locale and time zone in force (own attributes over the wrapper's); an unknown zone falls back with a warning. */
   get formatOptions(): FormatOptions {
@@ -75,14 +75,18 @@ export class OpsElement extends LitElement {
   /** An unknown IANA zone falls back to the browser's, and the page is told once per value. */
   #validZone(zone: string | undefined): string | undefined {
     if (!zone) return undefined;
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    } catch {
-      if (this.#zoneChecked !== zone) console.warn(`<${this.localName}> ignored time-zone="${zone.slice(0, 40)}": not an IANA time zone; using the browser's.`);
-      this.#zoneChecked = zone;
-      return undefined;
+    // Checked once per value: building a formatter to find out takes about a millisecond, and every render asks.
+    if (this.#zoneChecked?.zone !== zone) {
+      let valid = true;
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+      } catch {
+        valid = false;
+        console.warn(`<${this.localName}> ignored time-zone="${zone.slice(0, 40)}": not an IANA time zone; using the browser's.`);
+      }
+      this.#zoneChecked = { zone, valid };
     }
+    return this.#zoneChecked.valid ? zone : undefined;
   }
 
   /**
