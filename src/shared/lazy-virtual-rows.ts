@@ -16,16 +16,20 @@ export type RowsShown = VirtualRows | 'all' | 'first';
  * Virtual scrolling for lists that may grow long (the endpoint table, the request log), imported
  * with the first list longer than {@link VIRTUAL_FROM} rows: its code (about 7.5 KB gz) is not
  * in the element's chunk, and most lists never need it. While the list is short the scroller is
- * not handed to the virtualizer, so it leaves the scroll position alone; `onRange` is then
- * told the last row in view as the reader scrolls, as the virtualizer tells it later.
+ * not handed to the virtualizer, so it leaves the scroll position alone; `onRange` is then told
+ * the last row's index once the reader comes within a screenful of it (the virtualizer, later,
+ * reports the last row it renders).
  */
 export class LazyVirtualRows implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #options: VirtualRowsOptions;
   #virtual: VirtualRows | 'loading' | 'failed' | undefined;
-  #scroller: HTMLElement | null = null;
-  #lastRange = '';
   #firstId: string | undefined;
+  #lastRange = '';
+  /** While every row renders: the last one, watched (without laying the page out) until it comes within a screenful of the view. */
+  #observer: IntersectionObserver | undefined;
+  #observerRoot: HTMLElement | null = null;
+  #watched: Element | undefined;
 
   constructor(host: ReactiveControllerHost, options: VirtualRowsOptions) {
     this.#host = host;
@@ -39,18 +43,14 @@ export class LazyVirtualRows implements ReactiveController {
     const anotherList = this.#firstId !== undefined && rows[0]?.id !== this.#firstId;
     this.#firstId = rows[0]?.id;
     if (anotherList && typeof this.#virtual !== 'object') this.#options.scroller()?.scrollTo({ top: 0 });
-    const scroller = this.#options.scroller() ?? null;
-    if (scroller !== this.#scroller) {
-      this.#scroller?.removeEventListener('scroll', this.#onScroll);
-      scroller?.addEventListener('scroll', this.#onScroll, { passive: true });
-      this.#scroller = scroller;
-    }
-    this.#onScroll();
+    this.#watchLastRow();
   }
 
   hostDisconnected(): void {
-    this.#scroller?.removeEventListener('scroll', this.#onScroll);
-    this.#scroller = null;
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+    this.#observerRoot = null;
+    this.#watched = undefined;
   }
 
   /** How the rows render in this update (starts the import the first time the list is long). */
@@ -66,23 +66,35 @@ export class LazyVirtualRows implements ReactiveController {
     else this.#options.scroller()?.scrollTo({ top: 0 });
   }
 
+  #watchLastRow(): void {
+    const scroller = (this.#options.onRange && typeof this.#virtual !== 'object' && this.#options.scroller()) || null;
+    const last = scroller ? [...scroller.querySelectorAll('[data-index]')].at(-1) : undefined;
+    if (scroller !== this.#observerRoot) {
+      this.#observer?.disconnect();
+      this.#observer = scroller ? new IntersectionObserver(this.#onSeen, { root: scroller, rootMargin: '0px 0px 100% 0px' }) : undefined;
+      this.#observerRoot = scroller;
+      this.#watched = undefined;
+    }
+    if (last === this.#watched) return;
+    if (this.#watched) this.#observer?.unobserve(this.#watched);
+    this.#watched = last;
+    if (last) this.#observer?.observe(last);
+  }
+
   /**
-   * While every row renders, the last one in view (by the scrolled share of the whole height),
-   * reported when it or the list moves, never twice alike: a failed page load re-renders the
-   * host, and must not start the next attempt by itself.
+   * The last row rendered came within a screenful of the view: its index is reported, once per
+   * list and row — a failed page load re-renders the host, and must not start the next attempt
+   * by itself.
    */
-  readonly #onScroll = () => {
-    const scroller = this.#scroller;
+  readonly #onSeen = (entries: IntersectionObserverEntry[]) => {
+    const entry = entries.at(-1);
     const rows = this.#options.rows();
-    if (!this.#options.onRange || !scroller || typeof this.#virtual === 'object' || !rows.length) return;
-    const rendered = this.#virtual === 'loading' ? Math.min(rows.length, VIRTUAL_FROM) : rows.length;
-    const { scrollTop, clientHeight, scrollHeight } = scroller;
-    const seen = scrollHeight > 0 ? Math.min(1, (scrollTop + clientHeight) / scrollHeight) : 1;
-    const last = Math.max(0, Math.ceil(seen * rendered) - 1);
+    if (!entry?.isIntersecting || entry.target !== this.#watched || !rows.length) return;
+    const last = Number((entry.target as HTMLElement).dataset['index']);
     const range = `${rows[0]!.id}|${last}/${rows.length}`;
     if (range === this.#lastRange) return;
     this.#lastRange = range;
-    this.#options.onRange(last);
+    this.#options.onRange?.(last);
   };
 
   #load(): void {
