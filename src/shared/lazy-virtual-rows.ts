@@ -53,6 +53,15 @@ export class LazyVirtualRows implements ReactiveController {
     this.#watched = undefined;
   }
 
+  /**
+   * Starts fetching virtual scrolling now when a page may bring more than {@link VIRTUAL_FROM}
+   * rows (the list's page size), so that a long first page renders through it straight away
+   * instead of switching over under the reader.
+   */
+  expect(pageSize: number): void {
+    if (pageSize > VIRTUAL_FROM && this.#virtual === undefined) this.#load();
+  }
+
   /** How the rows render in this update (starts the import the first time the list is long). */
   shown(): RowsShown {
     if (this.#options.rows().length <= VIRTUAL_FROM) return 'all';

@@ -98,6 +98,7 @@ export class OpsEndpointTable extends OpsElement {
     // and so does a list that stops being whole (another tenant, limit or filter reloading).
     const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && this.list.isComplete;
     if (this.sort !== this.fetchedSort && !local) this.fetchedSort = this.sort;
+    if (changed.has('limit')) this.virtualRows.expect(validNumber(LIMIT, this.limit));
   }
 
   /** The loaded rows in the order shown (sorted once per new list or order, not per render). */

@@ -112,6 +112,7 @@ export class OpsRequestLog extends OpsElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.view === 'summary') this.summaryWanted = true;
     if (PERSISTED.some((key) => changed.has(key))) this.save();
+    if (changed.has('limit')) this.rows.expect(validNumber(LIMIT, this.limit));
   }
 
   /** Every entry on screen in the timeline, newest first (the same array until something arrives). */
