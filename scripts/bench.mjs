@@ -336,7 +336,9 @@ for (let run = 0; run < RUNS; run++) {
       while (!log.shadowRoot.querySelector('[part="row"]')) await frame();
       globalThis.gc?.();
       const heapBefore = performance.memory.usedJSHeapSize;
-      longTasks.length = 0;
+      // Only tasks that start once scrolling does: the first page's own render (a long task of its
+      // own, 500 entries at once) is reported a moment after the first row shows.
+      const scrollStart = performance.now();
       const timeline = log.shadowRoot.querySelector('.timeline');
       const rowHeight = log.shadowRoot.querySelector('[part="row"]').getBoundingClientRect().height;
       let maxRows = 0;
@@ -353,7 +355,7 @@ for (let run = 0; run < RUNS; run++) {
       const loaded = log.entries().length;
       const scrolledRows = Math.round(timeline.scrollTop / rowHeight);
       log.remove();
-      return { maxRows, longTasks: longTasks.length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
+      return { maxRows, longTasks: longTasks.filter((e) => e.startTime >= scrollStart).length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
     }),
   );
 }
