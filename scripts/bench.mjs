@@ -355,7 +355,13 @@ for (let run = 0; run < RUNS; run++) {
       const loaded = log.entries().length;
       const scrolledRows = Math.round(timeline.scrollTop / rowHeight);
       log.remove();
-      return { maxRows, longTasks: longTasks.filter((e) => e.startTime >= scrollStart).length, heapGrowthMB: (heapAfter - heapBefore) / 1048576, loaded, scrolledRows };
+      return {
+        maxRows,
+        longTasks: longTasks.filter((e) => e.startTime >= scrollStart).length,
+        heapGrowthMB: (heapAfter - heapBefore) / 1048576,
+        loaded,
+        scrolledRows,
+      };
     }),
   );
 }
