@@ -42,8 +42,15 @@ export class LazyVirtualRows implements ReactiveController {
     const rows = this.#options.rows();
     const anotherList = this.#firstId !== undefined && rows[0]?.id !== this.#firstId;
     this.#firstId = rows[0]?.id;
-    if (anotherList && typeof this.#virtual !== 'object') this.#options.scroller()?.scrollTo({ top: 0 });
+    if (anotherList && !this.#virtualActive()) this.#options.scroller()?.scrollTo({ top: 0 });
     this.#watchLastRow();
+  }
+
+  hostConnected(): void {
+    // Back in the page (moved, or shown again): the last row is watched afresh, and reported
+    // even where it was before, since leaving the page cancelled the page being loaded.
+    this.#lastRange = '';
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -71,12 +78,17 @@ export class LazyVirtualRows implements ReactiveController {
 
   /** Scrolls the list back to its first row (a short list's scroller directly). */
   scrollToTop(): void {
-    if (typeof this.#virtual === 'object') this.#virtual.scrollToTop();
+    if (this.#virtualActive()) (this.#virtual as VirtualRows).scrollToTop();
     else this.#options.scroller()?.scrollTo({ top: 0 });
   }
 
+  /** Whether virtual scrolling renders the rows now: loaded, and the list long enough (a short one renders in the flow, loaded or not). */
+  #virtualActive(): boolean {
+    return typeof this.#virtual === 'object' && this.#options.rows().length > VIRTUAL_FROM;
+  }
+
   #watchLastRow(): void {
-    const scroller = (this.#options.onRange && typeof this.#virtual !== 'object' && this.#options.scroller()) || null;
+    const scroller = (this.#options.onRange && !this.#virtualActive() && this.#options.scroller()) || null;
     const last = scroller ? [...scroller.querySelectorAll('[data-index]')].at(-1) : undefined;
     if (scroller !== this.#observerRoot) {
       this.#observer?.disconnect();
@@ -111,7 +123,14 @@ export class LazyVirtualRows implements ReactiveController {
     const options = this.#options;
     import('./virtual-rows.ts').then(
       ({ VirtualRows }) => {
-        this.#virtual = new VirtualRows(this.#host, { ...options, scroller: () => (options.rows().length > VIRTUAL_FROM ? options.scroller() : null) });
+        // Rows already in the flow say how tall a row is here (a narrow container's rows are
+        // taller), so the position the reader scrolled to maps to the same rows.
+        const measured = options.scroller()?.querySelector('[data-index]')?.getBoundingClientRect().height;
+        this.#virtual = new VirtualRows(this.#host, {
+          ...options,
+          estimate: measured || options.estimate,
+          scroller: () => (options.rows().length > VIRTUAL_FROM ? options.scroller() : null),
+        });
         this.#host.requestUpdate();
       },
       () => {

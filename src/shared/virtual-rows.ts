@@ -78,7 +78,8 @@ export class VirtualRows implements ReactiveController {
       if (scroller) this.#virtualizer.scrollOffset = first ? scroller.scrollTop : 0;
     }
     this.#measureNewRows();
-    if (!this.#options.onRange) return;
+    // Without a scroller (a list too short to need one) the virtualizer's range is not the reader's.
+    if (!this.#options.onRange || !scroller) return;
     // Reported when the rendered range, the row count or the list itself (its first row) moves,
     // not after every update: a failed page load re-renders the host, and must not start the
     // next attempt by itself.

@@ -177,33 +177,55 @@ describe('ops-request-log', () => {
       expect(new Set(el.entries().map((e) => e.id)).size).to.equal(el.entries().length); // pages never overlap
     });
 
-    it('shows a first page of 100 as it is, then keeps the reader on the same entry as virtual scrolling takes over', async () => {
-      api.use(...scenarios.large());
+    for (const width of ['', '400px']) {
+      it(`shows a first page of 100 as it is, then keeps the reader on the same entry as virtual scrolling takes over${width ? ` (${width} wide: taller rows)` : ''}`, async () => {
+        api.use(...scenarios.large());
+        const el = await log('limit=100');
+        el.style.width = width;
+        await loaded(el);
+        expect(rows(el)).to.have.length(100);
+        expect(rows(el).map((r) => r.getAttribute('aria-posinset'))).to.deep.equal(el.entries().map((_, i) => String(i + 1)));
+        const timeline = $(el, '.timeline')!;
+        // Near the end of the first page: the next one is asked for, and the list passes 100 entries.
+        timeline.scrollTop = timeline.scrollHeight - timeline.clientHeight - 400;
+        const offsetOf = (id: string) =>
+          rows(el)
+            .find((r) => r.dataset['id'] === id)!
+            .getBoundingClientRect().top - timeline.getBoundingClientRect().top;
+        const watchedId = rows(el).find((r) => r.getBoundingClientRect().top >= timeline.getBoundingClientRect().top)!.dataset['id']!;
+        const before = offsetOf(watchedId);
+        await waitFor(() => el.entries().length === 200 && rows(el).length < 100, 'second page, virtual rows');
+        await waitFor(async () => {
+          const seen = offsetOf(watchedId);
+          await new Promise(requestAnimationFrame);
+          return seen === offsetOf(watchedId);
+        }, 'settled');
+        expect(Math.abs(offsetOf(watchedId) - before), `${watchedId} stays where the reader saw it`).to.be.lessThan(1);
+        expect(
+          rows(el)
+            .find((r) => r.dataset['id'] === watchedId)!
+            .getAttribute('aria-posinset'),
+        ).to.equal(String(el.entries().findIndex((e) => e.id === watchedId) + 1));
+      });
+    }
+
+    it('after a long list, shows a filtered one from its top and still pages it as the reader scrolls', async () => {
       const el = await log('limit=100');
       await loaded(el);
-      expect(rows(el)).to.have.length(100);
-      expect(rows(el).map((r) => r.getAttribute('aria-posinset'))).to.deep.equal(el.entries().map((_, i) => String(i + 1)));
       const timeline = $(el, '.timeline')!;
-      // Near the end of the first page: the next one is asked for, and the list passes 100 entries.
-      timeline.scrollTop = timeline.scrollHeight - timeline.clientHeight - 400;
-      const offsetOf = (id: string) =>
-        rows(el)
-          .find((r) => r.dataset['id'] === id)!
-          .getBoundingClientRect().top - timeline.getBoundingClientRect().top;
-      const watchedId = rows(el).find((r) => r.getBoundingClientRect().top >= timeline.getBoundingClientRect().top)!.dataset['id']!;
-      const before = offsetOf(watchedId);
-      await waitFor(() => el.entries().length === 200 && rows(el).length < 100, 'second page, virtual rows');
-      await waitFor(async () => {
-        const seen = offsetOf(watchedId);
-        await new Promise(requestAnimationFrame);
-        return seen === offsetOf(watchedId);
-      }, 'settled');
-      expect(Math.abs(offsetOf(watchedId) - before), `${watchedId} stays where the reader saw it`).to.be.lessThan(1);
-      expect(
-        rows(el)
-          .find((r) => r.dataset['id'] === watchedId)!
-          .getAttribute('aria-posinset'),
-      ).to.equal(String(el.entries().findIndex((e) => e.id === watchedId) + 1));
+      await waitFor(() => {
+        timeline.scrollTop = timeline.scrollHeight;
+        return el.entries().length >= 200 && rows(el).length < 100;
+      }, 'two pages, virtual rows');
+      change(el, 'select', 'GET');
+      await waitFor(() => rows(el).length === 100 && rows(el).every((r) => text(r.querySelector('.row-link')).startsWith('GET ')), 'the filtered first page');
+      expect(timeline.scrollTop).to.equal(0);
+      timeline.scrollTop = timeline.scrollHeight;
+      await waitFor(
+        () => requestsTo(api, '/requests').some((u) => u.searchParams.get('method') === 'GET' && u.searchParams.has('cursor')),
+        "the filtered list's second page",
+      );
+      await waitFor(() => el.entries().length > 100 && el.entries().every((e) => e.method === 'GET'), 'shown');
     });
 
     it('keeps fewer than 200 rows in the DOM over the 1,000,000-entry log', async () => {
