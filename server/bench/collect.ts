@@ -99,16 +99,17 @@ export async function measureCollector(rows: Row[], file: string): Promise<void>
   const url = (v: Variant) => `http://127.0.0.1:${ports[v]}/v2/contacts/c_1`;
   try {
     for (const v of variants) await load(url(v), 2); // warm-up
-    // Interleaved rounds, each starting one variant later, so a noisy moment on the machine, and
-    // whatever a variant leaves running (its last batch, the local console server's writes), fall
-    // on every variant alike; a pause after each load lets that work end before the next starts.
+    // Interleaved rounds, each starting one variant later, so that every variant is as often the
+    // first of a round; a pause after each load lets what a variant leaves running (its last
+    // batch, the local console server's writes) end before the next starts. The CPU time is read
+    // after that pause, so a variant's last batch counts as its own.
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < variants.length; i++) {
         const v = variants[(round + i) % variants.length]!;
         const cpuBefore = await cpuMicros();
         const measured = await load(url(v), SECONDS / ROUNDS);
-        results[v].push({ ...measured, cpuMicros: (await cpuMicros()) - cpuBefore });
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        results[v].push({ ...measured, cpuMicros: (await cpuMicros()) - cpuBefore });
       }
     }
   } finally {
