@@ -3,14 +3,15 @@
 //    define.js per element, the side-effect-free index, the API client and schemas;
 //  - dist/mocks/**: the MSW handlers for hosts' own tests;
 //  - dist/ops-console.js: the on-demand core for one <script type="module"> (Lit, the base
-//    element, the client, the formatting, <ops-console> and a loader); each other element is a
-//    chunk under dist/chunks/, imported the first time its tag appears;
+//    element, the client, the formatting, <ops-console> and a loader) in one file; each other
+//    element is one file under dist/chunks/ (ops-request-log-<hash>.js), imported the first time
+//    its tag appears;
 //  - dist/ops-console.all.js: every element in one file, for hosts that want one request;
 //  - both load the chart chunk (ECharts) only when a chart is drawn;
 //  - dist/custom-elements.json: the manifest generated from the JSDoc.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { basename, dirname, posix, relative, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { minifyHTMLLiterals } from '@lit-labs/rollup-plugin-minify-html-literals/lib/minify-html-literals.js';
 import { build } from 'esbuild';
@@ -78,9 +79,180 @@ const script = {
   metafile: true,
   plugins: [minifyTemplates],
 };
-// Two builds. The core's chunks are shared by the elements it loads. The eager bundle is one
-// file (the validation code inlined, not split off) that loads the core build's chart chunk.
-const core = await build({ ...script, plugins: [childrenThroughLoader, minifyTemplates], entryPoints: { 'ops-console': 'src/ops-console.ts' } });
+/**
+ * The on-demand build: `dist/ops-console.js` is the core in one file (behind a one-line stub),
+ * and each module the core
+ * or an element imports later (an element's define file, the chart chunk, the validation, the
+ * virtual scroller) is one file of its own under `dist/chunks/`, importing what it shares with
+ * the core from `../ops-console.js`.
+ *
+ * Why not esbuild's code splitting: it cuts the modules reached by different sets of entries
+ * into separate chunks, and gzip starts afresh in each one. The core came in 7 files and the
+ * request log in 7 more, 1.3 and 1.9 KB gz more than the same code in one file each. The price
+ * of one file per element: helpers several elements use (the data task, the list states) are in
+ * each of their files, so a page that shows several elements downloads those once per element
+ * (the bench reports the overview with the children it loads).
+ *
+ * Four steps: find the entries and the core's modules (an in-memory split build); read which
+ * names each entry imports from the core's modules; build the entries, those imported by others
+ * first, with the core's modules replaced by imports from the core under short export names;
+ * then build the core, exporting those names and importing the entries' hashed file names, and
+ * the stub that re-exports it.
+ */
+async function buildOnDemand() {
+  mkdirSync('dist/chunks', { recursive: true });
+  const coreEntry = 'src/ops-console.ts';
+  const inMemory = { ...script, write: false, sourcemap: false, plugins: [childrenThroughLoader, minifyTemplates] };
+  const analysis = (await build({ ...inMemory, entryPoints: [coreEntry] })).metafile.outputs;
+  const closure = (start) => {
+    const seen = new Set();
+    const visit = (output) => {
+      if (seen.has(output)) return;
+      seen.add(output);
+      for (const i of analysis[output].imports) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(start);
+    return seen;
+  };
+  const coreOutput = Object.keys(analysis).find((output) => analysis[output].entryPoint === coreEntry);
+  const coreModules = new Set([...closure(coreOutput)].flatMap((output) => Object.keys(analysis[output].inputs)).map((input) => resolve(input)));
+  const entries = Object.values(analysis)
+    .map((output) => output.entryPoint)
+    .filter((entry) => entry && entry !== coreEntry)
+    .map((entry) => resolve(entry));
+
+  // Imports of core modules and of other entries, resolved the way esbuild would.
+  const redirect = (onCore, onEntry) => ({
+    name: 'core-and-entries',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind === 'entry-point' || args.pluginData === 'resolving') return undefined;
+        if (args.namespace === 'core-import') return { path: args.path, external: true };
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'resolving' });
+        if (onCore && coreModules.has(resolved.path)) return onCore(resolved.path);
+        if (entries.includes(resolved.path)) return onEntry(resolved.path);
+        return resolved;
+      });
+    },
+  });
+
+  const exportsOf = async (path) =>
+    Object.values((await build({ ...inMemory, entryPoints: [path], splitting: false, minify: false })).metafile.outputs)[0].exports;
+  // Which names each entry imports from which core module, read from its unminified bundle.
+  const namesByModule = new Map();
+  const entryDeps = new Map();
+  for (const entry of entries) {
+    const deps = new Set();
+    const scanned = await build({
+      ...inMemory,
+      minify: false,
+      entryPoints: [entry],
+      splitting: false,
+      plugins: [
+        redirect(
+          (path) => ({ path: `core:${path}`, external: true }),
+          (path) => (deps.add(path), { path: `entry:${path}`, external: true }),
+        ),
+        childrenThroughLoader,
+        minifyTemplates,
+      ],
+    });
+    entryDeps.set(entry, deps);
+    for (const statement of scanned.outputFiles
+      .find((file) => file.path.endsWith('.js'))
+      .text.matchAll(/^import\s+([^"]*?)\s*(?:from\s*)?"core:([^"]+)";$/gms)) {
+      const [, clause, path] = statement;
+      const names = namesByModule.get(path) ?? new Map();
+      namesByModule.set(path, names);
+      // A namespace import (`export * from` a core module, re-exported by the schemas) takes every name.
+      const imported = clause.startsWith('* as ') ? await exportsOf(path) : (clause ?? '').replace(/^\{|\}$/g, '').split(',');
+      for (const name of imported.map((part) => part.trim().split(/\s+as\s+/)[0]).filter(Boolean)) names.set(name, null);
+    }
+  }
+  let next = 0;
+  for (const names of namesByModule.values()) for (const name of names.keys()) names.set(name, `$${(next++).toString(36)}`);
+
+  const metafile = { inputs: {}, outputs: {} };
+  const outputOf = new Map();
+  const record = (result) => {
+    Object.assign(metafile.inputs, result.metafile.inputs);
+    for (const [output, info] of Object.entries(result.metafile.outputs)) {
+      // External imports are written as relative URLs; the merged metafile names the files.
+      const imports = info.imports.map((i) =>
+        i.external && i.path.startsWith('.') ? { ...i, path: posix.join(dirname(output), i.path), external: undefined } : i,
+      );
+      metafile.outputs[output] = { ...info, imports };
+      if (info.entryPoint) outputOf.set(resolve(info.entryPoint), output);
+    }
+  };
+  const fromChunks = (path) => `./${relative('dist/chunks', outputOf.get(path))}`;
+  const pending = [...entries];
+  while (pending.length) {
+    const entry = pending.find((candidate) => [...entryDeps.get(candidate)].every((dep) => outputOf.has(dep) || dep === candidate));
+    if (!entry) throw new Error(`The lazily loaded modules import each other in a cycle: ${pending.map((p) => relative('.', p)).join(', ')}`);
+    pending.splice(pending.indexOf(entry), 1);
+    const coreImport = {
+      name: 'core-import',
+      setup(b) {
+        b.onLoad({ filter: /.*/, namespace: 'core-import' }, ({ path }) => ({
+          contents: `export { ${[...(namesByModule.get(path) ?? new Map())].map(([name, short]) => `${short} as ${name}`).join(', ')} } from '../ops-console.js';`,
+          loader: 'js',
+        }));
+      },
+    };
+    record(
+      await build({
+        ...script,
+        splitting: false,
+        // Named after the element it defines (ops-request-log-3KX….js), which the network panel shows.
+        entryPoints: { [entry.endsWith('/define.ts') ? `ops-${basename(dirname(entry))}` : basename(entry, '.ts')]: entry },
+        entryNames: 'chunks/[name]-[hash]',
+        plugins: [
+          redirect(
+            (path) => ({ path, namespace: 'core-import' }),
+            (path) => ({ path: fromChunks(path), external: true }),
+          ),
+          coreImport,
+          childrenThroughLoader,
+          minifyTemplates,
+        ],
+      }),
+    );
+  }
+
+  const coreExports = [...namesByModule]
+    .map(([path, names]) => `export { ${[...names].map(([name, short]) => `${name} as ${short}`).join(', ')} } from ${JSON.stringify(path)};`)
+    .join('\n');
+  const withCoreExports = {
+    name: 'core-exports',
+    setup(b) {
+      b.onLoad({ filter: /\/src\/ops-console\.ts$/ }, async ({ path }) => ({
+        contents: `${await readFile(path, 'utf8')}\n// For the files under chunks/, which import these instead of their own copies.\n${coreExports}\n`,
+        loader: 'ts',
+      }));
+    },
+  };
+  record(
+    await build({
+      ...script,
+      splitting: false,
+      entryPoints: { core: coreEntry },
+      entryNames: 'chunks/[name]-[hash]',
+      plugins: [redirect(null, (path) => ({ path: fromChunks(path), external: true })), withCoreExports, childrenThroughLoader, minifyTemplates],
+    }),
+  );
+  // dist/ops-console.js only re-exports the core, and the element files import it rather than
+  // the core's hashed name (which depends on theirs). A page that reached it by another URL (a
+  // CDN's redirect from a version range, a query string) then evaluates this stub twice, but the
+  // core once: every import of the core resolves against the same directory.
+  const coreChunk = outputOf.get(resolve(coreEntry));
+  const stub = `export * from "./${relative('dist', coreChunk)}";\n`;
+  writeFileSync('dist/ops-console.js', stub);
+  metafile.outputs['dist/ops-console.js'] = { imports: [{ path: coreChunk, kind: 'import-statement' }], exports: [], inputs: {}, bytes: stub.length };
+  return { metafile };
+}
+
+const core = await buildOnDemand();
 const chartChunk = Object.keys(core.metafile.outputs).find((path) => core.metafile.outputs[path].entryPoint === 'src/shared/chart/echarts-chunk.ts');
 const sharedChartChunk = {
   name: 'shared-chart-chunk',
