@@ -52,10 +52,15 @@ export class ConsoleApiError extends Error {
     this.retryAfterMs = init.retryAfterMs;
   }
 
-  /** Whether trying the same call again may succeed (not for a rejected input). */
+  /** Whether trying the same call again may succeed (not for a rejected input, nor for a record or address that is not there). */
   get retryable(): boolean {
     if (this.kind === 'aborted' || this.kind === 'config') return false;
-    return !(this.kind === 'http' && (this.status === 400 || this.status === 412 || this.status === 422));
+    return !(this.kind === 'http' && [400, 404, 410, 412, 422].includes(this.status ?? 0));
+  }
+
+  /** The API has nothing at this address: the record does not exist (any more), or api-base points elsewhere. */
+  get notFound(): boolean {
+    return this.kind === 'http' && (this.status === 404 || this.status === 410);
   }
 }
 
@@ -81,7 +86,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   400: 'The console API rejected the request.',
   401: 'You are not signed in to the console API, or your session has expired.',
   403: 'You do not have access to this part of the console.',
-  404: 'The console API could not find this record.',
+  404: 'The console API found nothing at this address. Check the api-base setting.',
   408: 'The console API took too long to answer.',
   409: 'This record was changed elsewhere. Reload and try again.',
   412: 'This record changed elsewhere.',

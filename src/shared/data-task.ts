@@ -41,7 +41,10 @@ export class DataTask<A extends readonly unknown[], T> extends Task<[ConsoleClie
       },
       onError: (error) => {
         const consoleError = toConsoleError(error);
-        if (consoleError.kind !== 'aborted') host.emit('ops-load-error', { error: consoleError });
+        if (consoleError.kind === 'aborted') return;
+        host.emit('ops-load-error', { error: consoleError });
+        // The panel says it in plain words; what was wrong with the answer is for the developer.
+        if (consoleError.issues.length) console.warn(`<${host.localName}> ${consoleError.message} ${consoleError.url}\n${consoleError.issues.join('\n')}`);
       },
     });
     this.#host = host;

@@ -12,6 +12,8 @@ export interface StateTemplates<T> {
   empty: () => unknown;
   /** Skeleton rows to show while nothing has loaded yet. */
   skeletonRows?: number;
+  /** For a record's page: what to say when the API has no such record (404), instead of a load failure. */
+  notFound?: { title: string; message: string };
 }
 
 export function renderSkeleton(noun: string, rows = 5): TemplateResult {
@@ -25,18 +27,16 @@ export function renderEmpty(message: unknown): TemplateResult {
   return html`<div part="empty" class="empty" role="status">${message}</div>`;
 }
 
-export function renderError(noun: string, error: unknown, retry: () => void): TemplateResult {
+/**
+ * A failure in words for the person at the panel. What a developer needs (the schema issues of a
+ * malformed answer, the URL) is in the `ops-load-error` event and the page's console, not here.
+ */
+export function renderError(noun: string, error: unknown, retry: () => void, notFound?: StateTemplates<unknown>['notFound']): TemplateResult {
   const problem = toConsoleError(error);
+  const missing = notFound && problem.notFound ? notFound : undefined;
   return html`<div part="error" class="error" role="alert">
-    <p class="error-title">Couldn’t load ${noun}.</p>
-    <p class="error-message">${problem.message}</p>
-    ${
-      problem.issues.length
-        ? html`<ul class="error-issues">
-          ${problem.issues.map((issue) => html`<li>${issue}</li>`)}
-        </ul>`
-        : nothing
-    }
+    <p class="error-title">${missing?.title ?? `Couldn’t load ${noun}.`}</p>
+    <p class="error-message">${missing?.message ?? problem.message}</p>
     ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>` : nothing}
   </div>`;
 }
@@ -44,7 +44,7 @@ export function renderError(noun: string, error: unknown, retry: () => void): Te
 /** The one set of states every data panel renders: skeleton, error (+ Retry when it can help), empty, loaded. */
 export function renderDataStates<A extends readonly unknown[], T>(task: DataTask<A, T>, templates: StateTemplates<T>): unknown {
   const { status, value } = task;
-  if (status === TaskStatus.ERROR) return renderError(templates.noun, task.error, () => task.retry());
+  if (status === TaskStatus.ERROR) return renderError(templates.noun, task.error, () => task.retry(), templates.notFound);
   if (status === TaskStatus.COMPLETE && value !== undefined) {
     return task.isEmpty(value) ? renderEmpty(templates.empty()) : templates.complete(value, false);
   }

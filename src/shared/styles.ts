@@ -195,14 +195,6 @@ export const sharedStyles = css`
     font-weight: 600;
     color: var(--_danger);
   }
-  .error-issues {
-    margin: 0 0 var(--_space);
-    padding-left: 1.25rem;
-    color: var(--_muted);
-    font-family: ui-monospace, monospace;
-    font-size: 0.85em;
-    overflow-wrap: anywhere;
-  }
   .load-more {
     margin-top: var(--_space);
   }

@@ -142,13 +142,22 @@ describe('ops-customer', () => {
     expect(api.db.writes).to.have.length(0);
   });
 
-  it('shows each load failure with Retry', async () => {
-    api.use(...scenarios.notFound());
+  it('says a customer that does not exist was not found, without a Retry that cannot help', async () => {
     const el = await customer('cus_missing');
     const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
-    expect(text(panel)).to.match(/^Couldn’t load this customer\. The console API could not find this record/);
-    api.resetHandlers();
+    expect(text(panel)).to.equal('Customer not found. No customer has the id “cus_missing”. It may have been deleted, or the link may be wrong.');
+    expect($(el, '[part="retry-button"]')).to.equal(null);
     el.customerId = 'cus_acme';
+    await loaded(el);
+  });
+
+  it('shows a server failure with Retry that recovers', async () => {
+    api.use(...scenarios.serverError());
+    const el = await customer('cus_acme');
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.match(/^Couldn’t load this customer\. The console API had a problem answering\./);
+    api.resetHandlers();
+    $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
     await loaded(el);
   });
 

@@ -59,7 +59,13 @@ export class OpsCustomer extends OpsElement {
   }
 
   override render() {
-    return renderDataStates(this.data, { noun: 'this customer', skeletonRows: 6, empty: () => '', complete: (customer) => this.renderCustomer(customer) });
+    return renderDataStates(this.data, {
+      noun: 'this customer',
+      notFound: { title: 'Customer not found.', message: `No customer has the id “${this.customerId}”. It may have been deleted, or the link may be wrong.` },
+      skeletonRows: 6,
+      empty: () => '',
+      complete: (customer) => this.renderCustomer(customer),
+    });
   }
 
   private renderCustomer(customer: Customer) {

@@ -243,7 +243,6 @@ describe('ops-endpoint-table', () => {
     const cases: [string, () => unknown[], RegExp][] = [
       ['a 500 with problem+json', () => scenarios.serverError(), /had a problem answering\. \(500 Internal Server Error/],
       ['a 401', () => scenarios.unauthorized(), /not signed in/],
-      ['a 404', () => scenarios.notFound(), /could not find/],
       ['an HTML error page', () => scenarios.htmlError(), /\(status 502\)/],
       ['HTML instead of JSON', () => scenarios.htmlInsteadOfJson(), /cannot read \(not JSON\)/],
       ['a schema-violating body', () => scenarios.malformed(), /shape this console does not understand/],
@@ -268,11 +267,30 @@ describe('ops-endpoint-table', () => {
       });
     }
 
-    it('lists what was wrong with a malformed body', async () => {
-      api.use(...scenarios.malformed());
+    it('says a 404 (api-base pointing elsewhere) in words, without a Retry that cannot help', async () => {
+      api.use(...scenarios.notFound());
       const el = await table();
-      await errorShown(el);
-      expect($$(el, '.error-issues li').map(text)).to.include('items[0].requests: expected number, got string');
+      const panel = await errorShown(el);
+      expect(text(panel)).to.equal('Couldn’t load endpoints. The console API found nothing at this address. Check the api-base setting. (404 Not found)');
+      expect($(el, '[part="retry-button"]')).to.equal(null);
+    });
+
+    it('keeps what was wrong with a malformed body for developers: in the event and the console, not the panel', async () => {
+      api.use(...scenarios.malformed());
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+      try {
+        const loadError = nextEvent<CustomEvent<LoadErrorDetail>>(document, 'ops-load-error');
+        const el = await table();
+        const panel = await errorShown(el);
+        expect(text(panel)).to.equal('Couldn’t load endpoints. The console API sent data in a shape this console does not understand. Retry');
+        expect((await loadError).detail.error.issues).to.include('items[0].requests: expected number, got string');
+        expect(warnings.join('\n')).to.contain('<ops-endpoint-table> The console API sent data in a shape this console does not understand.');
+        expect(warnings.join('\n')).to.contain('items[0].requests: expected number, got string');
+      } finally {
+        console.warn = warn;
+      }
     });
 
     it('times out on a hanging API with the configured timeout', async () => {

@@ -123,6 +123,13 @@ describe('ops-error', () => {
     await loaded(el);
   });
 
+  it('says an error record that does not exist was not found, without Retry', async () => {
+    const el = await errorPage('err_gone');
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.equal('Error record not found. No error record has the id “err_gone”. It may have been deleted, or the link may be wrong.');
+    expect($(el, '[part="retry-button"]')).to.equal(null);
+  });
+
   it('passes axe in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const el = await errorPage('err_500_webhooks', `theme=${theme}`);

@@ -60,7 +60,16 @@ export class OpsError extends OpsElement {
   }
 
   override render() {
-    return renderDataStates(this.data, { noun: 'this error record', skeletonRows: 6, empty: () => '', complete: (loaded) => this.renderRecord(loaded) });
+    return renderDataStates(this.data, {
+      noun: 'this error record',
+      notFound: {
+        title: 'Error record not found.',
+        message: `No error record has the id “${this.errorId}”. It may have been deleted, or the link may be wrong.`,
+      },
+      skeletonRows: 6,
+      empty: () => '',
+      complete: (loaded) => this.renderRecord(loaded),
+    });
   }
 
   private renderRecord(loaded: ErrorRecord) {

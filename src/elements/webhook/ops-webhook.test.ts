@@ -80,6 +80,13 @@ describe('ops-webhook', () => {
     await loaded(el);
   });
 
+  it('says a webhook that does not exist was not found, without Retry', async () => {
+    const el = await webhook('wh_gone');
+    const panel = await waitFor(() => $(el, '[part="error"]'), 'error');
+    expect(text(panel)).to.equal('Webhook not found. No webhook has the id “wh_gone”. It may have been deleted, or the link may be wrong.');
+    expect($(el, '[part="retry-button"]')).to.equal(null);
+  });
+
   it('passes axe in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const el = await webhook('wh_invoice_paid', `theme=${theme}`);

@@ -40,7 +40,13 @@ export class OpsWebhook extends OpsElement {
   });
 
   override render() {
-    return renderDataStates(this.data, { noun: 'this webhook', skeletonRows: 6, empty: () => '', complete: (webhook) => this.renderWebhook(webhook) });
+    return renderDataStates(this.data, {
+      noun: 'this webhook',
+      notFound: { title: 'Webhook not found.', message: `No webhook has the id “${this.webhookId}”. It may have been deleted, or the link may be wrong.` },
+      skeletonRows: 6,
+      empty: () => '',
+      complete: (webhook) => this.renderWebhook(webhook),
+    });
   }
 
   private renderWebhook(webhook: Webhook) {
