@@ -82,10 +82,11 @@ export const sharedStyles = css`
     outline: 2px solid var(--_accent);
     outline-offset: 1px;
   }
-  /* Form fields (not the checkboxes and radios, which keep their native look). */
+  /* Form fields (not the checkboxes and radios, which keep their native look); :where() keeps
+     this rule weaker than the states below ([aria-invalid]), as the select's and textarea's are. */
   select,
   textarea,
-  input:not([type='checkbox']):not([type='radio']) {
+  input:where(:not([type='checkbox'], [type='radio'])) {
     font: inherit;
     color: var(--_text);
     background: var(--_surface);
@@ -95,6 +96,15 @@ export const sharedStyles = css`
   }
   [aria-invalid='true'] {
     border-color: var(--_danger);
+  }
+  /* One height for every single-line control, so fields and buttons side by side line up (a
+     button's label may wrap in a narrow container, a field's never does). */
+  select,
+  input:where(:not([type='checkbox'], [type='radio'])) {
+    height: 2rem;
+  }
+  .button {
+    min-height: 2rem;
   }
   /* Summary figures: a label, a large value and, where there is one, a change. */
   .figures {
@@ -132,8 +142,13 @@ export const sharedStyles = css`
     padding: calc(var(--_space) * 0.5) calc(var(--_space) * 1.5);
     cursor: pointer;
   }
-  .button:hover {
+  .button:hover:not(:disabled) {
     background: var(--_surface-raised);
+  }
+  .button:disabled {
+    color: var(--_muted);
+    border-style: dashed;
+    cursor: not-allowed;
   }
   /* Live lists: the quiet "Updated 10:41" line, the gap marker and "N new". */
   .live {

@@ -88,6 +88,25 @@ describe('ops-error-form', () => {
     expect(posts(api)).to.have.length(0);
   });
 
+  it('draws every invalid field with the same red border, text inputs and date included', async () => {
+    const el = await form();
+    await ready(el);
+    await fill(el, { count: '-3' });
+    saveButton(el).click();
+    await waitFor(() => message(el, 'count'), 'messages');
+    const border = (field: string) => getComputedStyle(control(el, field)).borderTopColor;
+    const red = border('code');
+    expect(red).to.not.equal(border('status'), 'an invalid select is red, a valid one is not');
+    expect([border('count'), border('firstSeen')]).to.deep.equal([red, red]);
+  });
+
+  it('gives the single-line fields one height', async () => {
+    const el = await form();
+    await ready(el);
+    const heights = ['code', 'endpoint', 'count', 'firstSeen', 'status'].map((f) => control(el, f).getBoundingClientRect().height);
+    expect(new Set(heights).size, heights.join(', ')).to.equal(1);
+  });
+
   it('submits with Enter like any form', async () => {
     const el = await form();
     await ready(el);

@@ -29,9 +29,11 @@ export const styles = [
       margin: 0;
       cursor: pointer;
     }
+    /* As tall as the fields beside it: 2rem with the switch's border. */
     .switch-option span {
       display: block;
-      padding: 0.15rem 0.8rem;
+      padding: 0 0.8rem;
+      line-height: calc(2rem - 2px);
       color: var(--_text);
     }
     .switch-option input:checked + span {

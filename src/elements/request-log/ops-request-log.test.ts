@@ -333,6 +333,27 @@ describe('ops-request-log', () => {
       expect(el.toCsv().split('\r\n')[1]).to.equal('2026-09-14T09:41:00Z,POST,"/a,""b""",201,99,"\'=HYPERLINK(""http://evil"")"');
     });
 
+    it('lines its toolbar up: the view switch, Method, Status, Path and Export CSV are one height', async () => {
+      const el = await log();
+      await loaded(el);
+      const heights = ['.switch', 'select', '.status-input', 'input[type="search"]', '.toolbar .button'].map((s) => $(el, s)!.getBoundingClientRect().height);
+      expect(new Set(heights).size, heights.join(', ')).to.equal(1);
+    });
+
+    it('shows Export CSV as disabled while there is nothing to export', async () => {
+      const exportButton = (el: Element) => $$<HTMLButtonElement>(el, '.toolbar .button').find((b) => text(b) === 'Export CSV')!;
+      const withRows = await log();
+      await loaded(withRows);
+      api.use(http.get(`*${API_BASE}/requests`, () => HttpResponse.json({ items: [], nextCursor: null })));
+      const empty = await log();
+      await waitFor(() => $(empty, '[part="empty"]'), 'empty');
+      expect([exportButton(withRows).disabled, exportButton(empty).disabled]).to.deep.equal([false, true]);
+      const [enabled, disabled] = [withRows, empty].map((el) => getComputedStyle(exportButton(el)));
+      expect(disabled.cursor).to.equal('not-allowed');
+      expect(disabled.color).to.not.equal(enabled!.color);
+      expect(disabled.borderTopStyle).to.not.equal(enabled!.borderTopStyle);
+    });
+
     it('downloads requests.csv from the Export CSV button', async () => {
       api.use(
         http.get(`*${API_BASE}/requests`, () =>
