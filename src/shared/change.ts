@@ -6,9 +6,13 @@ const WORDS = { up: 'Up', down: 'Down', flat: 'No change' } as const;
 
 /**
  * `▲ +12.5%`, its direction in words for screen readers, coloured good or bad for this figure
- * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth).
+ * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth). Without a
+ * change (`undefined`: nothing to compare), a dash, not a "0.0%" that would claim one.
  */
-export function renderChange(changePct: number, riseIsGood: boolean | null, format: FormatOptions, suffix = 'vs last month') {
+export function renderChange(changePct: number | undefined, riseIsGood: boolean | null, format: FormatOptions, suffix = 'vs last month') {
+  if (changePct === undefined) {
+    return html`<p class="change tone-flat" data-direction="none">—<span class="visually-hidden">No comparison ${suffix}</span></p>`;
+  }
   const direction = changeDirection(changePct);
   const tone = direction === 'flat' || riseIsGood === null ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
   return html`<p class="change tone-${tone}" data-direction=${direction} data-tone=${tone}>

@@ -33,6 +33,9 @@ export const styles = [
       background: var(--_surface);
       min-width: 0;
     }
+    .panel[hidden] {
+      display: none;
+    }
     .panel-header {
       display: flex;
       justify-content: space-between;

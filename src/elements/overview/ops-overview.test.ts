@@ -165,18 +165,31 @@ describe('ops-overview', () => {
     expect($$(el, '.figure-value')).to.have.length(5);
   });
 
-  it('shows every part failing clearly when the whole API is down', async () => {
+  it('says once, with one Retry, that the whole API is down, and that Retry brings every part back', async () => {
     api.use(...scenarios.htmlInsteadOfJson());
     const el = await overview();
-    await waitFor(() => $(el, '.summary [part="error"]'), 'summary error');
-    await waitFor(() => table(el).shadowRoot?.querySelector('[part="error"]') && feed(el).shadowRoot?.querySelector('[part="error"]'), 'every part');
+    await waitFor(() => $$(el, '[part="panel"]').every((panel) => panel.hidden), 'the parts give way to one message');
+    const shown = [el, table(el), feed(el)].filter((part) => part.checkVisibility());
+    const errors = shown.flatMap((part) => [...part.shadowRoot!.querySelectorAll('[part="error"]')]).filter((e) => e.checkVisibility());
+    expect(errors.map(text)).to.deep.equal(['Couldn’t load the overview. The console API sent a response this console cannot read (not JSON). Retry']);
+    const retries = shown.flatMap((part) => [...part.shadowRoot!.querySelectorAll('button')]).filter((b) => b.checkVisibility());
+    expect(retries.map(text)).to.deep.equal(['Retry']);
+
+    api.resetHandlers();
+    retries[0]!.click();
+    expect(text(await summaryLoaded(el))).to.equal('Good morning, Ana');
+    await waitFor(() => tableRows(el).length === 5 && feedItems(el).length === 5, 'every part back');
+    expect($$(el, '[part="panel"]').map((panel) => panel.hidden)).to.deep.equal([false, false, false]);
   });
 
   it('shows clear empty states on an empty account', async () => {
     api.use(...scenarios.empty());
     const el = await overview();
     await summaryLoaded(el);
-    expect($$(el, '.figure-value').map(text)).to.deep.equal(['0', '0', '0.0%', '0 ms', '0']);
+    // A rate or a P95 of no requests is no figure, and nothing now against nothing then is no change.
+    expect($$(el, '.figure-value').map(text)).to.deep.equal(['0', '0', '—', '—', '0']);
+    expect($$(el, '.change').map(text)).to.deep.equal(Array(4).fill('—No comparison vs last month'));
+    expect($$(el, '.change').map((c) => c.querySelector('[aria-hidden="true"]'))).to.deep.equal([null, null, null, null], 'no arrow');
     expect(text(figure(el, 'Requests this month').querySelector('ops-chart')!.shadowRoot!.querySelector('[part="empty"]'))).to.equal('No monthly data yet.');
     expect(text($(el, '.shares-panel ops-chart')!.shadowRoot!.querySelector('[part="empty"]'))).to.equal('No requests yet.');
     await waitFor(() => feed(el).shadowRoot?.querySelector('[part="empty"]'), 'feed empty');

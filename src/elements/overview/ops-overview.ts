@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { TaskStatus } from '@lit/task';
 import type { Overview } from '../../api/schemas.ts';
 import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
@@ -8,7 +9,7 @@ import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
-import { renderDataStates, renderSkeleton } from '../../shared/states.ts';
+import { renderDataStates, renderError, renderSkeleton } from '../../shared/states.ts';
 import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
 
@@ -54,49 +55,85 @@ export class OpsOverview extends OpsElement {
     load: (client, _args, signal) => client.getOverview({ signal }),
   });
 
+  /** The embedded elements whose load failed since the last Retry of everything. */
+  @state() private failedParts: ReadonlySet<string> = new Set();
+
+  /** Bumped by Retry of everything: the embedded elements start afresh. */
+  @state() private attempt = 0;
+
+  constructor() {
+    super();
+    this.addEventListener('ops-load-error', (event) => {
+      const source = event.composedPath()[0];
+      if (source instanceof Element && source !== this) this.failedParts = new Set([...this.failedParts, source.localName]);
+    });
+  }
+
+  /** Every part failed (the API is down, or api-base is wrong): one message and one Retry, not three. */
+  private get everythingFailed(): boolean {
+    return this.data.status === TaskStatus.ERROR && this.failedParts.has('ops-endpoint-table') && this.failedParts.has('ops-activity-feed');
+  }
+
+  private retryEverything(): void {
+    this.failedParts = new Set();
+    this.attempt++;
+    this.data.retry();
+  }
+
   override render() {
     const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme };
+    const down = this.everythingFailed;
     return html`<div part="base" class="overview">
       <div class="summary">
-        ${renderDataStates(this.data, {
-          noun: 'the overview',
-          skeletonRows: 3,
-          empty: () => '',
-          complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
+        ${
+          down
+            ? renderError('the overview', this.data.error, () => this.retryEverything())
+            : renderDataStates(this.data, {
+                noun: 'the overview',
+                skeletonRows: 3,
+                empty: () => '',
+                complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
             ${renderFigures(overview.figures, this.formatOptions)}`,
-        })}
+              })
+        }
       </div>
-      <section part="panel" class="panel recent" aria-labelledby="recent-title">
+      <section part="panel" class="panel recent" aria-labelledby="recent-title" ?hidden=${down}>
         <header class="panel-header">
           <h3 id="recent-title">Recent endpoints</h3>
           ${this.renderLink({ ...this.listTarget('endpoints', this.viewAllHref, 'view-all-href'), label: 'View all' }, 'View all', 'view-all', 'view-all')}
         </header>
-        <ops-endpoint-table
-          limit="5"
-          sort="recent"
-          hide-filter
-          hide-more
-          api-base=${ifDefined(own.apiBase)}
-          locale=${ifDefined(own.locale)}
-          time-zone=${ifDefined(own.timeZone)}
-          theme=${ifDefined(own.theme)}
-        ></ops-endpoint-table>
+        ${keyed(
+          this.attempt,
+          html`<ops-endpoint-table
+            limit="5"
+            sort="recent"
+            hide-filter
+            hide-more
+            api-base=${ifDefined(own.apiBase)}
+            locale=${ifDefined(own.locale)}
+            time-zone=${ifDefined(own.timeZone)}
+            theme=${ifDefined(own.theme)}
+          ></ops-endpoint-table>`,
+        )}
       </section>
-      <section part="panel" class="panel shares-panel" aria-labelledby="shares-title">
+      <section part="panel" class="panel shares-panel" aria-labelledby="shares-title" ?hidden=${down}>
         <h3 id="shares-title">Requests by endpoint</h3>
         ${this.renderShares()}
       </section>
-      <section part="panel" class="panel activity" aria-labelledby="activity-title">
+      <section part="panel" class="panel activity" aria-labelledby="activity-title" ?hidden=${down}>
         <h3 id="activity-title">Latest activity</h3>
-        <ops-activity-feed
-          limit="5"
-          refresh-interval=${this.refreshInterval}
-          .clock=${this.clock}
-          api-base=${ifDefined(own.apiBase)}
-          locale=${ifDefined(own.locale)}
-          time-zone=${ifDefined(own.timeZone)}
-          theme=${ifDefined(own.theme)}
-        ></ops-activity-feed>
+        ${keyed(
+          this.attempt,
+          html`<ops-activity-feed
+            limit="5"
+            refresh-interval=${this.refreshInterval}
+            .clock=${this.clock}
+            api-base=${ifDefined(own.apiBase)}
+            locale=${ifDefined(own.locale)}
+            time-zone=${ifDefined(own.timeZone)}
+            theme=${ifDefined(own.theme)}
+          ></ops-activity-feed>`,
+        )}
       </section>
     </div>`;
   }

@@ -8,18 +8,36 @@ type Figures = Overview['figures'];
 
 interface ChangeFigure {
   label: string;
-  value: (f: Figures, o: FormatOptions) => string;
+  /** The figure's number, and how it is written. */
+  raw: (f: Figures) => number;
+  format: (value: number, o: FormatOptions) => string;
   change: (f: Figures) => number;
+  /** A count (0 is a figure), or a rate or percentile of this month's requests (none: no figure). */
+  kind: 'count' | 'of-requests';
   /** Whether a rise is good news (more requests) or bad (more errors, slower). */
   riseIsGood: boolean;
 }
 
 /** The four figures compared with last month, labelled exactly as the seed. */
 export const CHANGE_FIGURES: ChangeFigure[] = [
-  { label: 'Requests today', value: (f, o) => formatInteger(f.requestsToday.value, o), change: (f) => f.requestsToday.changePct, riseIsGood: true },
-  { label: 'Error rate', value: (f, o) => formatPercent(f.errorRate.valuePct, o), change: (f) => f.errorRate.changePct, riseIsGood: false },
-  { label: 'P95 latency', value: (f, o) => formatMs(f.p95Latency.valueMs, o), change: (f) => f.p95Latency.changePct, riseIsGood: false },
-  { label: 'Active keys', value: (f, o) => formatInteger(f.activeKeys.value, o), change: (f) => f.activeKeys.changePct, riseIsGood: true },
+  {
+    label: 'Requests today',
+    kind: 'count',
+    raw: (f) => f.requestsToday.value,
+    format: formatInteger,
+    change: (f) => f.requestsToday.changePct,
+    riseIsGood: true,
+  },
+  {
+    label: 'Error rate',
+    kind: 'of-requests',
+    raw: (f) => f.errorRate.valuePct,
+    format: formatPercent,
+    change: (f) => f.errorRate.changePct,
+    riseIsGood: false,
+  },
+  { label: 'P95 latency', kind: 'of-requests', raw: (f) => f.p95Latency.valueMs, format: formatMs, change: (f) => f.p95Latency.changePct, riseIsGood: false },
+  { label: 'Active keys', kind: 'count', raw: (f) => f.activeKeys.value, format: formatInteger, change: (f) => f.activeKeys.changePct, riseIsGood: true },
 ];
 
 export function monthlyChart(series: { months: string[]; values: number[] }, name: string, format: FormatOptions): ChartData {
@@ -41,12 +59,18 @@ export function renderFigures(figures: Figures, format: FormatOptions) {
         .formatValue=${(v: number) => formatInteger(v, format)}
       ></ops-chart>
     </li>
-    ${CHANGE_FIGURES.map(
-      (figure) => html`<li part="figure" class="figure">
+    ${CHANGE_FIGURES.map((figure) => {
+      // No requests this month: an error rate or a P95 of nothing has no value. A count of 0 with
+      // a change of 0 is nothing now and nothing then: there is no comparison to show either.
+      const unmeasured = figure.kind === 'of-requests' && month.value === 0;
+      const change = figure.change(figures);
+      const value = figure.raw(figures);
+      const compared = !unmeasured && !(figure.kind === 'count' && value === 0 && change === 0);
+      return html`<li part="figure" class="figure">
         <p class="figure-label">${figure.label}</p>
-        <p class="figure-value">${figure.value(figures, format)}</p>
-        ${renderChange(figure.change(figures), figure.riseIsGood, format)}
-      </li>`,
-    )}
+        <p class="figure-value">${unmeasured ? '—' : figure.format(value, format)}</p>
+        ${renderChange(compared ? change : undefined, figure.riseIsGood, format)}
+      </li>`;
+    })}
   </ul>`;
 }
