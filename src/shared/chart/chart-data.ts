@@ -14,6 +14,8 @@ export interface ChartData {
 
 /** The resolved colours of the host's tokens, read from the page at draw time. */
 export interface ChartTheme {
+  /** The host's resolved font family (`--ops-font-family`): a canvas cannot inherit one. */
+  fontFamily: string;
   text: string;
   muted: string;
   border: string;

@@ -20,7 +20,7 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
   const base = {
     animation: !theme.reducedMotion,
     color: theme.palette,
-    textStyle: { color: theme.text, fontFamily: 'inherit' },
+    textStyle: { color: theme.text, fontFamily: theme.fontFamily },
     tooltip: {
       // Drawn on the canvas, not as HTML: no innerHTML, so a Trusted Types policy has nothing to block.
       renderMode: 'richText',
@@ -28,7 +28,7 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
       valueFormatter: (value: unknown) => (typeof value === 'number' ? formatValue(value) : String(value)),
       backgroundColor: theme.surface,
       borderColor: theme.border,
-      textStyle: { color: theme.text },
+      textStyle: { color: theme.text, fontFamily: theme.fontFamily },
     },
   } satisfies ChartOption;
 

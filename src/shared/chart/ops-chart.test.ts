@@ -123,6 +123,29 @@ describe('ops-chart (shared chart host)', () => {
     await waitFor(() => option(el).textStyle.color === 'rgb(232, 234, 237)', 'dark text colour');
   });
 
+  it('writes its labels in the font the page sets with --ops-font-family', async () => {
+    const fonts: string[] = [];
+    const font = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font')!;
+    Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', {
+      ...font,
+      set(this: CanvasRenderingContext2D, value: string) {
+        fonts.push(value);
+        font.set!.call(this, value);
+      },
+    });
+    try {
+      const el = await chart(lineData, '--ops-font-family: "Courier New", monospace');
+      await drawn(el);
+      await waitFor(() => fonts.length > 0, 'labels drawn');
+      expect(
+        fonts.every((f) => f.includes('"Courier New", monospace')),
+        fonts.join(' | '),
+      ).to.equal(true);
+    } finally {
+      Object.defineProperty(CanvasRenderingContext2D.prototype, 'font', font);
+    }
+  });
+
   it('turns animation off when the reader prefers reduced motion', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     const el = await chart(lineData);

@@ -259,7 +259,7 @@ export class OpsChart extends LitElement {
   private readTheme(): ChartTheme {
     const colors = [...this.renderRoot.querySelectorAll<HTMLElement>('.palette span')].map((span) => getComputedStyle(span).color);
     const [text = '#222', muted = '#666', border = '#ccc', surface = '#fff', ...palette] = colors;
-    return { text, muted, border, surface, palette, reducedMotion: this.#motionQuery?.matches ?? false };
+    return { fontFamily: getComputedStyle(this).fontFamily, text, muted, border, surface, palette, reducedMotion: this.#motionQuery?.matches ?? false };
   }
 
   #dispose(): void {
