@@ -4,6 +4,12 @@ import { changeDirection, formatChange, type FormatOptions } from '../format/for
 const ARROWS = { up: '▲', down: '▼', flat: '▬' } as const;
 const WORDS = { up: 'Up', down: 'Down', flat: 'No change' } as const;
 
+/** Whether a change is good news, bad news or neither for a figure (`riseIsGood`: more requests yes, more errors no). */
+export function changeTone(changePct: number, riseIsGood: boolean | null): 'good' | 'bad' | 'flat' {
+  const direction = changeDirection(changePct);
+  return direction === 'flat' || riseIsGood === null ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
+}
+
 /**
  * `▲ +12.5%`, its direction in words for screen readers, coloured good or bad for this figure
  * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth). Without a
@@ -14,7 +20,7 @@ export function renderChange(changePct: number | undefined, riseIsGood: boolean 
     return html`<p class="change tone-flat" data-direction="none">—<span class="visually-hidden">No comparison ${suffix}</span></p>`;
   }
   const direction = changeDirection(changePct);
-  const tone = direction === 'flat' || riseIsGood === null ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
+  const tone = changeTone(changePct, riseIsGood);
   return html`<p class="change tone-${tone}" data-direction=${direction} data-tone=${tone}>
     <span aria-hidden="true">${ARROWS[direction]}</span>
     <span class="visually-hidden">${WORDS[direction]}</span>

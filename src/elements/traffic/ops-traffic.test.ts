@@ -71,8 +71,35 @@ describe('ops-traffic', () => {
     await loaded(el);
     expect($$(el, '[part="breakdown"] thead th').map((th) => text(th).replace(/[▲▼↕]/g, ''))).to.deep.equal(['Name', 'Value', 'Change', 'Share']);
     expect(breakdown(el)[0]).to.deep.equal(['POST /messages', '$482,113', '+4.1%', '37.5%']);
-    expect(breakdown(el).map((r) => r[3])).to.deep.equal(['37.5%', '15.4%', '6.5%', '5.0%', '3.8%']);
-    expect($$(el, '.share-fill').map((r) => r.getAttribute('width'))).to.deep.equal(['37.5', '15.4', '6.5', '5', '3.8']);
+    expect(breakdown(el).map((r) => r[3])).to.deep.equal(['37.5%', '15.4%', '6.5%', '5.0%', '3.8%', '31.8%']);
+    expect($$(el, '.share-fill').map((r) => r.getAttribute('width'))).to.deep.equal(['37.5', '15.4', '6.5', '5', '3.8', '31.8']);
+  });
+
+  it('shows the rest of the traffic as an "Other" row, after the rows whatever the sort', async () => {
+    const el = await traffic();
+    await loaded(el);
+    const rest = 100 - fixtures.traffic.breakdown.reduce((sum, row) => sum + row.sharePct, 0);
+    expect(breakdown(el).at(-1)).to.deep.equal(['Other', '—', '—', `${rest.toFixed(1)}%`]);
+    $$<HTMLButtonElement>(el, '[part="breakdown"] thead button')
+      .find((b) => text(b).startsWith('Share'))!
+      .click();
+    await el.updateComplete;
+    expect(breakdown(el).at(-1)![0]).to.equal('Other');
+  });
+
+  it('colours each change in the breakdown as the metric cards do: a rise good, a fall bad', async () => {
+    const el = await traffic();
+    await loaded(el);
+    const tones = $$(el, '[part="breakdown"] tbody tr').map((r) => [text(r.children[2]), r.children[2]!.querySelector('span')!.className]);
+    expect(tones).to.deep.equal(
+      fixtures.traffic.breakdown.map((row) => [
+        `${row.changePct > 0 ? '+' : '\u2212'}${Math.abs(row.changePct).toFixed(1)}%`,
+        row.changePct > 0 ? 'tone-good' : 'tone-bad',
+      ]),
+    );
+    expect(getComputedStyle($(el, '[part="breakdown"] tbody .tone-good')!).color).to.not.equal(
+      getComputedStyle($(el, '[part="breakdown"] tbody .tone-bad')!).color,
+    );
   });
 
   it('sorts the breakdown by any column', async () => {
@@ -81,11 +108,11 @@ describe('ops-traffic', () => {
     const button = (label: string) => $$<HTMLButtonElement>(el, '[part="breakdown"] thead button').find((b) => text(b).startsWith(label))!;
     button('Change').click();
     await el.updateComplete;
-    expect(breakdown(el).map((r) => r[2])).to.deep.equal(['+9.8%', '+4.1%', '+1.2%', '\u22120.6%', '\u22122.3%']);
+    expect(breakdown(el).map((r) => r[2])).to.deep.equal(['+9.8%', '+4.1%', '+1.2%', '\u22120.6%', '\u22122.3%', '—']);
     expect($(el, 'th[aria-sort="descending"]')!.textContent).to.contain('Change');
     button('Name').click();
     await el.updateComplete;
-    expect(breakdown(el).map((r) => r[0])).to.deep.equal(['GET /contacts', 'GET /usage', 'POST /auth/token', 'POST /messages', 'POST /webhooks']);
+    expect(breakdown(el).map((r) => r[0])).to.deep.equal(['GET /contacts', 'GET /usage', 'POST /auth/token', 'POST /messages', 'POST /webhooks', 'Other']);
     expect($(el, 'th[aria-sort="ascending"]')!.textContent).to.contain('Name');
   });
 

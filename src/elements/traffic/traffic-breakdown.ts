@@ -1,6 +1,7 @@
 import { html, svg } from 'lit';
 import type { Traffic } from '../../api/schemas.ts';
 import { formatChange, formatPercent, formatValue, type FormatOptions } from '../../format/format.ts';
+import { changeTone } from '../../shared/change.ts';
 import { renderSortHeaders, sortRows, type SortableColumn, type TableSort } from '../../shared/table.ts';
 
 export type BreakdownRow = Traffic['breakdown'][number];
@@ -23,8 +24,13 @@ const shareBar = (sharePct: number) =>
     <rect class="share-fill" width=${Math.max(0, Math.min(100, sharePct))} height="6" rx="3"></rect>
   </svg>`;
 
-/** Breakdown: Name, Value (in its unit), Change (signed) and Share (number and bar), sortable. */
+/**
+ * Breakdown: Name, Value (in its unit), Change (signed, coloured as in the metric cards: a rise is
+ * good news for requests and revenue) and Share (number and bar), sortable. When the rows do not
+ * cover all traffic, an "Other" row after them shows the rest of the share.
+ */
 export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSort, onSort: (column: BreakdownColumn) => void, format: FormatOptions) {
+  const rest = Math.round((100 - rows.reduce((sum, row) => sum + row.sharePct, 0)) * 10) / 10;
   return html`<div class="scroller" role="region" aria-label="Breakdown table" tabindex="0">
     <table part="breakdown">
       <thead>
@@ -37,11 +43,23 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
           (row) => html`<tr part="breakdown-row" data-key=${rowName(row)}>
             <th scope="row" class="mono">${rowName(row)}</th>
             <td class="num">${formatValue(row.value, row.unit, format)}</td>
-            <td class="num">${formatChange(row.changePct, format)}</td>
+            <td class="num"><span class="tone-${changeTone(row.changePct, true)}">${formatChange(row.changePct, format)}</span></td>
             <td class="num"><span class="share"><span class="share-value">${formatPercent(row.sharePct, format)}</span>${shareBar(row.sharePct)}</span></td>
           </tr>`,
         )}
       </tbody>
+      ${
+        rest > 0
+          ? html`<tfoot>
+            <tr part="breakdown-row" class="other">
+              <th scope="row">Other</th>
+              <td class="num">—</td>
+              <td class="num">—</td>
+              <td class="num"><span class="share"><span class="share-value">${formatPercent(rest, format)}</span>${shareBar(rest)}</span></td>
+            </tr>
+          </tfoot>`
+          : ''
+      }
     </table>
   </div>`;
 }
