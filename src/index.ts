@@ -17,6 +17,6 @@ export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';
 export { consoleConfigContext, type ConsoleConfig } from './shared/config.ts';
-export type { CancelDetail, ErrorRecordDetail, LoadErrorDetail, NavigateDetail, OpsEventMap } from './shared/events.ts';
+export type { CancelDetail, ErrorRecordDetail, LoadErrorDetail, NavigateDetail, OpsEventMap, SortDetail } from './shared/events.ts';
 export * from './api/index.ts';
 export * as format from './format/format.ts';

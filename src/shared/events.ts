@@ -25,6 +25,11 @@ export interface ErrorRecordDetail {
   record: ErrorRecord;
 }
 
+export interface SortDetail {
+  /** The new order, as the API's `sort` parameter writes it (`-requests`: most first). */
+  sort: string;
+}
+
 export interface CancelDetail {
   /** Whether the person typed or chose anything. */
   dirty: boolean;
@@ -44,6 +49,8 @@ export interface OpsEventMap {
   'ops-error-updated': CustomEvent<ErrorRecordDetail>;
   /** ops-error-form's Cancel; cancel the event to keep the form as it is and decide yourself. */
   'ops-cancel': CustomEvent<CancelDetail>;
+  /** The person changed a table's order (a column header). */
+  'ops-sort': CustomEvent<SortDetail>;
 }
 
 export type EventDetail<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -60,6 +67,7 @@ declare global {
     'ops-error-created': CustomEvent<ErrorRecordDetail>;
     'ops-error-updated': CustomEvent<ErrorRecordDetail>;
     'ops-cancel': CustomEvent<CancelDetail>;
+    'ops-sort': CustomEvent<SortDetail>;
   }
   /** So `document.addEventListener('ops-navigate', …)` is typed too. */
   interface DocumentEventMap {
@@ -68,5 +76,6 @@ declare global {
     'ops-error-created': CustomEvent<ErrorRecordDetail>;
     'ops-error-updated': CustomEvent<ErrorRecordDetail>;
     'ops-cancel': CustomEvent<CancelDetail>;
+    'ops-sort': CustomEvent<SortDetail>;
   }
 }

@@ -94,7 +94,9 @@ describe('ops-endpoint-table', () => {
       await loaded(el);
       const requestsBefore = api.requests.length;
       const byRequests = [...fixtures.endpoints].sort((a, b) => b.requests - a.requests).map((e) => e.requests.toLocaleString('en-US'));
+      const sorted = nextEvent<CustomEvent<{ sort: string }>>(el, 'ops-sort');
       $<HTMLButtonElement>(el, 'th[aria-sort] button')!.click();
+      expect((await sorted).detail).to.deep.equal({ sort: '-requests' });
       await waitFor(() => rowTexts(el)[0]![1] === byRequests[0], 'descending rows');
       expect(rowTexts(el).map((r) => r[1])).to.deep.equal(byRequests);
       expect($(el, 'th[aria-sort="descending"]')?.textContent).to.contain('Requests');

@@ -39,6 +39,7 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  *
  * @fires {CustomEvent<NavigateDetail>} ops-navigate - A row was activated; detail `{ kind: 'endpoint', id }`. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; detail `{ error }`. The table shows the error and Retry.
+ * @fires {CustomEvent<SortDetail>} ops-sort - The person sorted by a column; detail `{ sort }` (`-requests`, `p95Ms`, …), also reflected in the `sort` attribute.
  *
  * @csspart base - The panel around the table.
  * @csspart toolbar - The row holding the status filter.
@@ -197,6 +198,7 @@ export class OpsEndpointTable extends OpsElement {
   /** Largest first on the first click, then flips. */
   private toggleSort(key: SortKey) {
     this.sort = this.sort === `-${key}` ? key : `-${key}`;
+    this.emit('ops-sort', { sort: this.sort });
   }
 
   /** A click elsewhere in the row is a convenience: it activates the row's own link. */

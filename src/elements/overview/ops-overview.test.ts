@@ -119,6 +119,18 @@ describe('ops-overview', () => {
     expect(text(feed(el).shadowRoot!.querySelector('[part="filters"] button'))).to.equal('All');
   });
 
+  it('names the endpoints panel by what its rows are: recent, until the person sorts them', async () => {
+    const el = await overview();
+    await waitFor(() => tableRows(el).length === 5, 'recent endpoints');
+    expect(text($(el, '#recent-title'))).to.equal('Recent endpoints');
+    const header = (label: string) =>
+      [...table(el).shadowRoot!.querySelectorAll<HTMLButtonElement>('th[aria-sort] button')].find((b) => text(b).startsWith(label))!;
+    header('Requests').click();
+    await waitFor(() => text($(el, '#recent-title')) === 'Endpoints by requests', 'renamed');
+    header('P95').click();
+    await waitFor(() => text($(el, '#recent-title')) === 'Endpoints by P95 latency', 'renamed again');
+  });
+
   it('fires a cancelable ops-navigate from "View all" so a router can take over', async () => {
     const el = await overview('view-all-href=/console/endpoints');
     const link = $<HTMLAnchorElement>(el, '[part="view-all"]')!;

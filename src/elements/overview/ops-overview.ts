@@ -6,12 +6,18 @@ import { TaskStatus } from '@lit/task';
 import type { Overview } from '../../api/schemas.ts';
 import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
+import type { SortDetail } from '../../shared/events.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { renderDataStates, renderError, renderSkeleton } from '../../shared/states.ts';
 import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
+
+const BY: Record<string, string> = { requests: 'requests', p95Ms: 'P95 latency', errorPct: 'error rate' };
+
+/** "Recent endpoints" while the rows are the most recent, then what they are sorted by. */
+const recentTitle = (sort: string) => (BY[sort.replace('-', '')] ? `Endpoints by ${BY[sort.replace('-', '')]}` : 'Recent endpoints');
 
 const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
 
@@ -58,6 +64,9 @@ export class OpsOverview extends OpsElement {
   /** The embedded elements whose load failed since the last Retry of everything. */
   @state() private failedParts: ReadonlySet<string> = new Set();
 
+  /** The order of the embedded table, which names the panel (its rows are recent only until sorted). */
+  @state() private tableSort = 'recent';
+
   /** Bumped by Retry of everything: the embedded elements start afresh. */
   @state() private attempt = 0;
 
@@ -77,6 +86,7 @@ export class OpsOverview extends OpsElement {
   private retryEverything(): void {
     this.failedParts = new Set();
     this.attempt++;
+    this.tableSort = 'recent';
     this.data.retry();
   }
 
@@ -99,12 +109,13 @@ export class OpsOverview extends OpsElement {
       </div>
       <section part="panel" class="panel recent" aria-labelledby="recent-title" ?hidden=${down}>
         <header class="panel-header">
-          <h3 id="recent-title">Recent endpoints</h3>
+          <h3 id="recent-title">${recentTitle(this.tableSort)}</h3>
           ${this.renderLink({ ...this.listTarget('endpoints', this.viewAllHref, 'view-all-href'), label: 'View all' }, 'View all', 'view-all', 'view-all')}
         </header>
         ${keyed(
           this.attempt,
           html`<ops-endpoint-table
+            @ops-sort=${(event: CustomEvent<SortDetail>) => (this.tableSort = event.detail.sort)}
             limit="5"
             sort="recent"
             hide-filter
