@@ -54,7 +54,7 @@ const UNKNOWN = 'Zzz-unknown';
 const PAYLOAD = '<img src=x onerror="window.__xss=1">javascript:alert(1)<script>window.__xss=2</script>';
 const LONG = `${'w'.repeat(9_990)}-long-text`;
 
-type Expect = 'error' | 'shown';
+type Expect = 'error' | 'not-found' | 'shown';
 interface BadCase {
   name: string;
   handlers: () => RequestHandler[];
@@ -69,7 +69,8 @@ interface BadCase {
 const CASES: BadCase[] = [
   { name: 'HTTP 500 with problem+json', handlers: () => scenarios.serverError(), expect: 'error' },
   { name: 'HTTP 401 with problem+json', handlers: () => scenarios.unauthorized(), expect: 'error' },
-  { name: 'HTTP 404 with problem+json', handlers: () => scenarios.notFound(), expect: 'error' },
+  // Retrying cannot help a 404: the panel says so without Retry, and a corrected api-base recovers.
+  { name: 'HTTP 404 with problem+json', handlers: () => scenarios.notFound(), expect: 'not-found' },
   { name: 'HTTP 500 with an HTML body', handlers: () => [http.get(ALL, () => HttpResponse.html('<h1>Oops</h1>', { status: 500 }))], expect: 'error' },
   { name: '200 with HTML instead of JSON', handlers: () => scenarios.htmlInsteadOfJson(), expect: 'error' },
   { name: '200 with wrong types', handlers: () => scenarios.malformed(), expect: 'error' },
@@ -162,19 +163,31 @@ describe('bad-input matrix', () => {
       for (const bad of CASES) {
         // Every case in light; in dark too, so axe checks every state in both schemes.
         for (const theme of ['light', 'dark']) {
-          it(`${bad.name} (${theme}) → ${bad.expect === 'error' ? 'error with Retry, then recovers' : 'shown neutrally'}`, async () => {
+          const outcome = {
+            error: 'error with Retry, then recovers',
+            'not-found': 'error without Retry, recovers at a corrected address',
+            shown: 'shown neutrally',
+          }[bad.expect];
+          it(`${bad.name} (${theme}) → ${outcome}`, async () => {
             api.use(...bad.handlers());
             const el = await mount(element, bad, theme);
             const root = el.shadowRoot!;
-            if (bad.expect === 'error') {
+            if (bad.expect !== 'shown') {
               const panel = await waitFor(() => root.querySelector('[part="error"]'), 'error state');
               expect(panel.getAttribute('role')).to.equal('alert');
-              expect(panel.querySelector('.error-title')!.textContent).to.equal(`Couldn’t load ${element.noun}.`);
+              expect(panel.querySelector('.error-title')!.textContent).to.match(
+                bad.expect === 'not-found'
+                  ? new RegExp(`^(Couldn’t load ${element.noun}\\.|[A-Z][a-z ]+ not found\\.)$`)
+                  : new RegExp(`^Couldn’t load ${element.noun}\\.$`),
+              );
               expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);
+              const retry = panel.querySelector<HTMLButtonElement>('[part="retry-button"]');
+              expect(retry === null, 'Retry only where it can help').to.equal(bad.expect === 'not-found');
               api.resetHandlers();
               if (bad.apiBase) el.setAttribute('api-base', API_BASE);
-              else panel.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
-              await waitFor(() => root.querySelector(element.loaded), 'recovered after Retry');
+              else if (bad.expect === 'not-found') el.setAttribute('api-base', `${API_BASE}/`);
+              else retry!.click();
+              await waitFor(() => root.querySelector(element.loaded), 'recovered');
             } else {
               await waitFor(() => root.querySelector(element.loaded) || root.querySelector('[part="empty"]'), 'shown');
               expect(root.querySelector('[part="error"]'), 'no error panel').to.equal(null);

@@ -83,6 +83,11 @@ export class OpsOverview extends OpsElement {
     return this.data.status === TaskStatus.ERROR && this.failedParts.has('ops-endpoint-table') && this.failedParts.has('ops-activity-feed');
   }
 
+  protected override willUpdate(): void {
+    // Once the figures load, the parts start counting their failures afresh.
+    if (this.data.status === TaskStatus.COMPLETE && this.failedParts.size) this.failedParts = new Set();
+  }
+
   private retryEverything(): void {
     this.failedParts = new Set();
     this.attempt++;
