@@ -10,6 +10,7 @@
 //  - both load the chart chunk (ECharts) only when a chart is drawn;
 //  - dist/custom-elements.json: the manifest generated from the JSDoc.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, posix, relative, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -158,9 +159,11 @@ async function buildOnDemand() {
       ],
     });
     entryDeps.set(entry, deps);
-    for (const statement of scanned.outputFiles
-      .find((file) => file.path.endsWith('.js'))
-      .text.matchAll(/^import\s+([^"]*?)\s*(?:from\s*)?"core:([^"]+)";$/gms)) {
+    const bundled = scanned.outputFiles.find((file) => file.path.endsWith('.js')).text;
+    if (/^export\s[^;]*"core:/m.test(bundled)) throw new Error(`${relative('.', entry)} re-exports a core module: import what it needs by name`);
+    // The eager bundle loads the same chart chunk, and has no core for it to import from.
+    if (entry.endsWith('/echarts-chunk.ts') && bundled.includes('"core:')) throw new Error('The chart chunk must not import from the core');
+    for (const statement of bundled.matchAll(/^import\s+([^"]*?)\s*(?:from\s*)?"core:([^"]+)";$/gms)) {
       const [, clause, path] = statement;
       const names = namesByModule.get(path) ?? new Map();
       namesByModule.set(path, names);
@@ -171,6 +174,32 @@ async function buildOnDemand() {
   }
   let next = 0;
   for (const names of namesByModule.values()) for (const name of names.keys()) names.set(name, `$${(next++).toString(36)}`);
+
+  const coreExports = [...namesByModule]
+    .map(([path, names]) => `export { ${[...names].map(([name, short]) => `${name} as ${short}`).join(', ')} } from ${JSON.stringify(path)};`)
+    .join('\n');
+  const withCoreExports = {
+    name: 'core-exports',
+    setup(b) {
+      b.onLoad({ filter: /\/src\/ops-console\.ts$/ }, async ({ path }) => ({
+        contents: `${await readFile(path, 'utf8')}\n// For the files under chunks/, which import these instead of their own copies.\n${coreExports}\n`,
+        loader: 'ts',
+      }));
+    },
+  };
+  // The core's file name hashes its code with the entries' file names left out: those hash the
+  // core's name in turn. Every file that names the core then agrees on its code and export names.
+  const placeholder = await build({
+    ...inMemory,
+    splitting: false,
+    entryPoints: [coreEntry],
+    plugins: [redirect(null, (path) => ({ path: `./${relative('.', path)}`, external: true })), withCoreExports, childrenThroughLoader, minifyTemplates],
+  });
+  const coreName = `core-${createHash('sha256')
+    .update(placeholder.outputFiles.find((file) => file.path.endsWith('.js')).contents)
+    .digest('hex')
+    .slice(0, 8)
+    .toUpperCase()}`;
 
   const metafile = { inputs: {}, outputs: {} };
   const outputOf = new Map();
@@ -195,7 +224,7 @@ async function buildOnDemand() {
       name: 'core-import',
       setup(b) {
         b.onLoad({ filter: /.*/, namespace: 'core-import' }, ({ path }) => ({
-          contents: `export { ${[...(namesByModule.get(path) ?? new Map())].map(([name, short]) => `${short} as ${name}`).join(', ')} } from '../ops-console.js';`,
+          contents: `export { ${[...(namesByModule.get(resolve(path)) ?? new Map())].map(([name, short]) => `${short} as ${name}`).join(', ')} } from './${coreName}.js';`,
           loader: 'js',
         }));
       },
@@ -209,7 +238,8 @@ async function buildOnDemand() {
         entryNames: 'chunks/[name]-[hash]',
         plugins: [
           redirect(
-            (path) => ({ path, namespace: 'core-import' }),
+            // Relative, so the source maps name no path of the machine that built them.
+            (path) => ({ path: relative('.', path), namespace: 'core-import' }),
             (path) => ({ path: fromChunks(path), external: true }),
           ),
           coreImport,
@@ -220,31 +250,19 @@ async function buildOnDemand() {
     );
   }
 
-  const coreExports = [...namesByModule]
-    .map(([path, names]) => `export { ${[...names].map(([name, short]) => `${name} as ${short}`).join(', ')} } from ${JSON.stringify(path)};`)
-    .join('\n');
-  const withCoreExports = {
-    name: 'core-exports',
-    setup(b) {
-      b.onLoad({ filter: /\/src\/ops-console\.ts$/ }, async ({ path }) => ({
-        contents: `${await readFile(path, 'utf8')}\n// For the files under chunks/, which import these instead of their own copies.\n${coreExports}\n`,
-        loader: 'ts',
-      }));
-    },
-  };
   record(
     await build({
       ...script,
       splitting: false,
-      entryPoints: { core: coreEntry },
-      entryNames: 'chunks/[name]-[hash]',
+      entryPoints: { [coreName]: coreEntry },
+      entryNames: 'chunks/[name]',
       plugins: [redirect(null, (path) => ({ path: fromChunks(path), external: true })), withCoreExports, childrenThroughLoader, minifyTemplates],
     }),
   );
-  // dist/ops-console.js only re-exports the core, and the element files import it rather than
-  // the core's hashed name (which depends on theirs). A page that reached it by another URL (a
-  // CDN's redirect from a version range, a query string) then evaluates this stub twice, but the
-  // core once: every import of the core resolves against the same directory.
+  // dist/ops-console.js only re-exports the core. The element files import the core by its hashed
+  // name beside them, so a page that reached the stub by another URL (a CDN's redirect from a
+  // version range, a query string) still runs one core, and a stale cached stub cannot pair an
+  // old core with new element files.
   const coreChunk = outputOf.get(resolve(coreEntry));
   const stub = `export * from "./${relative('dist', coreChunk)}";\n`;
   writeFileSync('dist/ops-console.js', stub);

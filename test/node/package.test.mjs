@@ -4,7 +4,7 @@
 // code fetched only when a chart renders.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -164,6 +164,20 @@ test('one script tag from another origin loads each element the first time it ap
     await host.close();
     await cdn.close();
   }
+});
+
+test('the script-tag files name each other only by content hash, so a cached old file never pairs with a new one', () => {
+  const chunks = readdirSync('dist/chunks').filter((f) => f.endsWith('.js'));
+  const references = chunks.flatMap((file) =>
+    [...readFileSync(join('dist/chunks', file), 'utf8').matchAll(/(?:\bfrom|\bimport\(?)\s*"([^"]+)"/g)].map((m) => `${file} → ${m[1]}`),
+  );
+  assert.ok(references.length > chunks.length, 'the element files import the core');
+  assert.deepEqual(
+    references.filter((ref) => !/ → \.\/[a-z-]+-[A-Z0-9]{8}\.js$/.test(ref)),
+    [],
+    'every import is a hashed file beside it',
+  );
+  assert.match(readFileSync('dist/ops-console.js', 'utf8'), /^export \* from "\.\/chunks\/core-[A-Z0-9]{8}\.js";\n$/);
 });
 
 test('the eager script tag defines all nine elements at once', async () => {
