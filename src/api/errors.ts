@@ -86,7 +86,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   400: 'The console API rejected the request.',
   401: 'You are not signed in to the console API, or your session has expired.',
   403: 'You do not have access to this part of the console.',
-  404: 'The console API found nothing at this address. Check the api-base setting.',
+  404: 'The console API found nothing at this address: the record no longer exists, or api-base points elsewhere.',
   408: 'The console API took too long to answer.',
   409: 'This record was changed elsewhere. Reload and try again.',
   412: 'This record changed elsewhere.',

@@ -158,8 +158,4 @@ export const detailStyles = css`
   .button-primary:hover {
     background: color-mix(in srgb, var(--_accent), black 12%);
   }
-  .button[disabled] {
-    opacity: 0.6;
-    cursor: not-allowed;
-  }
 `;

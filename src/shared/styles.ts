@@ -145,8 +145,9 @@ export const sharedStyles = css`
   .button:hover:not(:disabled) {
     background: var(--_surface-raised);
   }
+  /* Faded rather than recoloured, so a primary button's label keeps its contrast with its fill. */
   .button:disabled {
-    color: var(--_muted);
+    opacity: 0.6;
     border-style: dashed;
     cursor: not-allowed;
   }

@@ -273,7 +273,9 @@ describe('ops-endpoint-table', () => {
       api.use(...scenarios.notFound());
       const el = await table();
       const panel = await errorShown(el);
-      expect(text(panel)).to.equal('Couldn’t load endpoints. The console API found nothing at this address. Check the api-base setting. (404 Not found)');
+      expect(text(panel)).to.equal(
+        'Couldn’t load endpoints. The console API found nothing at this address: the record no longer exists, or api-base points elsewhere. (404 Not found)',
+      );
       expect($(el, '[part="retry-button"]')).to.equal(null);
     });
 

@@ -116,6 +116,24 @@ describe('ops-traffic', () => {
     expect($(el, 'th[aria-sort="ascending"]')!.textContent).to.contain('Name');
   });
 
+  it('colours a rise in latency or error rate as bad news, and takes shares that only round short of 100 as complete', async () => {
+    const body = structuredClone<Traffic>(fixtures.traffic);
+    body.breakdown = [
+      { method: 'GET', path: '/slow', value: 950, unit: 'ms', changePct: 12, sharePct: 33.3 },
+      { method: 'GET', path: '/errors', value: 4.2, unit: 'percent', changePct: 3, sharePct: 33.3 },
+      { method: 'GET', path: '/busy', value: 1200, unit: 'count', changePct: 5, sharePct: 33.3 },
+    ];
+    api.use(http.get(`*${API_BASE}/traffic`, () => HttpResponse.json(body)));
+    const el = await traffic();
+    await loaded(el);
+    const tone = (name: string) =>
+      $$(el, '[part="breakdown"] tbody tr')
+        .find((r) => text(r.children[0]) === name)!
+        .children[2]!.querySelector('span')!.className;
+    expect([tone('GET /slow'), tone('GET /errors'), tone('GET /busy')]).to.deep.equal(['tone-bad', 'tone-bad', 'tone-good']);
+    expect(breakdown(el).map((r) => r[0])).to.not.include('Other');
+  });
+
   it('sends the range to the API', async () => {
     const el = await traffic('range=30d');
     await loaded(el);

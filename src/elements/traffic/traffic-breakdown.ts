@@ -17,6 +17,9 @@ export const BREAKDOWN_COLUMNS: SortableColumn<BreakdownColumn>[] = [
 
 export const rowName = (row: BreakdownRow) => `${row.method} ${row.path}`;
 
+/** As in the metric cards: more requests or revenue is good news, more latency or errors bad, more bytes neither. */
+const RISE_IS_GOOD: Record<string, boolean | null> = { count: true, USD: true, ms: false, percent: false, bytes: null };
+
 /** A share bar drawn with SVG attributes rather than inline styles, so a strict CSP needs no exception. */
 const shareBar = (sharePct: number) =>
   svg`<svg class="share-bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
@@ -26,11 +29,13 @@ const shareBar = (sharePct: number) =>
 
 /**
  * Breakdown: Name, Value (in its unit), Change (signed, coloured as in the metric cards: a rise is
- * good news for requests and revenue) and Share (number and bar), sortable. When the rows do not
+ * good news for requests and revenue, bad for latency and error rates) and Share (number and bar), sortable. When the rows do not
  * cover all traffic, an "Other" row after them shows the rest of the share.
  */
 export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSort, onSort: (column: BreakdownColumn) => void, format: FormatOptions) {
+  // Shares come rounded to tenths: a rest within that rounding is no "Other".
   const rest = Math.round((100 - rows.reduce((sum, row) => sum + row.sharePct, 0)) * 10) / 10;
+  const showRest = rest > rows.length * 0.05 + 1e-9;
   return html`<div class="scroller" role="region" aria-label="Breakdown table" tabindex="0">
     <table part="breakdown">
       <thead>
@@ -43,13 +48,13 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
           (row) => html`<tr part="breakdown-row" data-key=${rowName(row)}>
             <th scope="row" class="mono">${rowName(row)}</th>
             <td class="num">${formatValue(row.value, row.unit, format)}</td>
-            <td class="num"><span class="tone-${changeTone(row.changePct, true)}">${formatChange(row.changePct, format)}</span></td>
+            <td class="num"><span class="tone-${changeTone(row.changePct, RISE_IS_GOOD[row.unit] ?? null)}">${formatChange(row.changePct, format)}</span></td>
             <td class="num"><span class="share"><span class="share-value">${formatPercent(row.sharePct, format)}</span>${shareBar(row.sharePct)}</span></td>
           </tr>`,
         )}
       </tbody>
       ${
-        rest > 0
+        showRest
           ? html`<tfoot>
             <tr part="breakdown-row" class="other">
               <th scope="row">Other</th>
