@@ -12,8 +12,8 @@ export interface StateTemplates<T> {
   empty: () => unknown;
   /** Skeleton rows to show while nothing has loaded yet. */
   skeletonRows?: number;
-  /** For a record's page: what to say when the API has no such record (404), instead of a load failure. */
-  notFound?: { title: string; message: string };
+  /** For a record's page: which record it asked for (`{ record: 'customer', id }`), so a 404 says that record was not found rather than that loading failed. */
+  notFound?: { record: string; id: string };
 }
 
 export function renderSkeleton(noun: string, rows = 5): TemplateResult {
@@ -35,8 +35,10 @@ export function renderError(noun: string, error: unknown, retry: () => void, not
   const problem = toConsoleError(error);
   const missing = notFound && problem.notFound ? notFound : undefined;
   return html`<div part="error" class="error" role="alert">
-    <p class="error-title">${missing?.title ?? `Couldn’t load ${noun}.`}</p>
-    <p class="error-message">${missing?.message ?? problem.message}</p>
+    <p class="error-title">${missing ? `${missing.record[0]!.toUpperCase()}${missing.record.slice(1)} not found.` : `Couldn’t load ${noun}.`}</p>
+    <p class="error-message">
+      ${missing ? `No ${missing.record} has the id “${missing.id}”. It may have been deleted, or the link may be wrong.` : problem.message}
+    </p>
     ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>` : nothing}
   </div>`;
 }

@@ -61,7 +61,7 @@ export class OpsCustomer extends OpsElement {
   override render() {
     return renderDataStates(this.data, {
       noun: 'this customer',
-      notFound: { title: 'Customer not found.', message: `No customer has the id “${this.customerId}”. It may have been deleted, or the link may be wrong.` },
+      notFound: { record: 'customer', id: this.customerId },
       skeletonRows: 6,
       empty: () => '',
       complete: (customer) => this.renderCustomer(customer),

@@ -62,10 +62,7 @@ export class OpsError extends OpsElement {
   override render() {
     return renderDataStates(this.data, {
       noun: 'this error record',
-      notFound: {
-        title: 'Error record not found.',
-        message: `No error record has the id “${this.errorId}”. It may have been deleted, or the link may be wrong.`,
-      },
+      notFound: { record: 'error record', id: this.errorId },
       skeletonRows: 6,
       empty: () => '',
       complete: (loaded) => this.renderRecord(loaded),

@@ -17,7 +17,10 @@ import { styles } from './ops-overview.styles.ts';
 const BY: Record<string, string> = { requests: 'requests', p95Ms: 'P95 latency', errorPct: 'error rate' };
 
 /** "Recent endpoints" while the rows are the most recent, then what they are sorted by. */
-const recentTitle = (sort: string) => (BY[sort.replace('-', '')] ? `Endpoints by ${BY[sort.replace('-', '')]}` : 'Recent endpoints');
+const recentTitle = (sort: string) => {
+  const by = BY[sort.replace('-', '')];
+  return by ? `Endpoints by ${by}` : 'Recent endpoints';
+};
 
 const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
 

@@ -42,7 +42,7 @@ export class OpsWebhook extends OpsElement {
   override render() {
     return renderDataStates(this.data, {
       noun: 'this webhook',
-      notFound: { title: 'Webhook not found.', message: `No webhook has the id “${this.webhookId}”. It may have been deleted, or the link may be wrong.` },
+      notFound: { record: 'webhook', id: this.webhookId },
       skeletonRows: 6,
       empty: () => '',
       complete: (webhook) => this.renderWebhook(webhook),
