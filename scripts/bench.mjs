@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { launch, serve } from '../test/node/browser.mjs';
+import { staticClosure } from './metafile.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const started = performance.now();
@@ -62,16 +63,6 @@ async function bundle(contents, resolveDir = resolve('.')) {
 const outputs = (build) => JSON.parse(readFileSync(`.bench/meta-${build}.json`, 'utf8')).outputs;
 const core = outputs('core');
 const eager = outputs('all');
-function staticClosure(files, start) {
-  const seen = new Set();
-  const visit = (path) => {
-    if (seen.has(path)) return;
-    seen.add(path);
-    for (const i of files[path].imports) if (i.kind === 'import-statement') visit(i.path);
-  };
-  visit(start);
-  return seen;
-}
 const gzOf = (paths) => [...paths].reduce((sum, path) => sum + gz(readFileSync(path)), 0);
 const entryOutput = (files, entryPoint) => Object.keys(files).find((path) => files[path].entryPoint === entryPoint);
 const coreFiles = staticClosure(core, 'dist/ops-console.js');

@@ -16,6 +16,7 @@ import { basename, dirname, posix, relative, resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { minifyHTMLLiterals } from '@lit-labs/rollup-plugin-minify-html-literals/lib/minify-html-literals.js';
 import { build } from 'esbuild';
+import { staticClosure } from './metafile.mjs';
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' });
 
@@ -105,18 +106,10 @@ async function buildOnDemand() {
   const coreEntry = 'src/ops-console.ts';
   const inMemory = { ...script, write: false, sourcemap: false, plugins: [childrenThroughLoader, minifyTemplates] };
   const analysis = (await build({ ...inMemory, entryPoints: [coreEntry] })).metafile.outputs;
-  const closure = (start) => {
-    const seen = new Set();
-    const visit = (output) => {
-      if (seen.has(output)) return;
-      seen.add(output);
-      for (const i of analysis[output].imports) if (i.kind === 'import-statement') visit(i.path);
-    };
-    visit(start);
-    return seen;
-  };
   const coreOutput = Object.keys(analysis).find((output) => analysis[output].entryPoint === coreEntry);
-  const coreModules = new Set([...closure(coreOutput)].flatMap((output) => Object.keys(analysis[output].inputs)).map((input) => resolve(input)));
+  const coreModules = new Set(
+    [...staticClosure(analysis, coreOutput)].flatMap((output) => Object.keys(analysis[output].inputs)).map((input) => resolve(input)),
+  );
   const entries = Object.values(analysis)
     .map((output) => output.entryPoint)
     .filter((entry) => entry && entry !== coreEntry)
