@@ -9,30 +9,7 @@ import { bypass, delay, http, HttpResponse, type RequestHandler } from 'msw';
 import '../src/all.ts';
 import { allowVirtualizerResizeNotice, waitFor } from './dom.ts';
 import { API_BASE, scenarios, useMockApi } from './mock-api.ts';
-import { chartsInside, watchTimers, type DrawnChart } from './harness.ts';
-
-interface ElementCase {
-  tag: string;
-  attrs: Record<string, string>;
-  /** What shows once the data is in. */
-  loaded: string;
-  /** How the error state names what failed: "Couldn’t load <noun>." */
-  noun: string;
-  /** Whether it shows enum values from the API as text (statuses, methods, kinds). */
-  showsEnums?: boolean;
-}
-
-const ELEMENTS: ElementCase[] = [
-  { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]', noun: 'the overview' },
-  { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'endpoints' },
-  { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]', noun: 'requests' },
-  { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]', noun: 'traffic' },
-  { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer' },
-  { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },
-  { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record' },
-  { tag: 'ops-error-form', attrs: {}, loaded: 'form', noun: 'the form' },
-  { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]', noun: 'activity' },
-];
+import { chartsInside, ELEMENTS, watchTimers, type DrawnChart, type ElementCase } from './harness.ts';
 
 const ALL = `*${API_BASE}/*`;
 /** Answers with the real fixture body after `change` rewrites it. */

@@ -114,4 +114,34 @@ export const tableStyles = css`
     margin-left: 0.2em;
     font-size: 0.8em;
   }
+  /*
+   * Narrow containers: a .stack table (a name and three figures per row) puts the name on a line
+   * of its own and the figures in three equal columns under it, header row included, so nothing
+   * is clipped and the name is not squeezed into breaking mid-word.
+   */
+  @container (max-width: 480px) {
+    table.stack,
+    table.stack > :is(thead, tbody, tfoot) {
+      display: block;
+    }
+    table.stack tr {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      padding: calc(var(--_space) * 0.25) 0;
+      border-bottom: 1px solid var(--_border);
+    }
+    table.stack > :last-child > tr:last-child {
+      border-bottom: none;
+    }
+    table.stack thead tr {
+      background: var(--_surface-raised);
+    }
+    table.stack tr > * {
+      padding: calc(var(--_space) * 0.25) var(--_space);
+      border-bottom: none;
+    }
+    table.stack tr > :first-child {
+      grid-column: 1 / -1;
+    }
+  }
 `;

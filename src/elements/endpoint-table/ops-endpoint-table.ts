@@ -5,6 +5,7 @@ import { ENDPOINT_STATUSES, type EndpointSort } from '../../api/enums.ts';
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
+import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import type { EndpointQuery } from '../../api/client.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
@@ -175,7 +176,7 @@ export class OpsEndpointTable extends OpsElement {
                   aria-rowindex=${virtual ? index + 2 : nothing}
                   @click=${this.onRowClick}
                 >
-                  <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, endpointLabel(row), 'row-link')}</th>
+                  <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}</th>
                   <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
                   <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
                   <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>

@@ -48,9 +48,10 @@ export const styles = [
     .figure-wide {
       grid-column: span 2;
     }
+    /* Narrow: the card with the sparkline takes a row of its own, so the chart and its data table have room. */
     @container (max-width: 480px) {
       .figure-wide {
-        grid-column: auto;
+        grid-column: 1 / -1;
       }
     }
     .sparkline {

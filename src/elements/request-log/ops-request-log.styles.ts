@@ -63,8 +63,9 @@ export const styles = [
       top: 0;
       left: 0;
       display: grid;
-      grid-template-columns: minmax(9rem, 2fr) 4rem 6rem minmax(6rem, 1fr) 11rem;
-      gap: var(--_space);
+      grid-template-columns: minmax(9rem, 3fr) 4.5rem 5.5rem minmax(6rem, 2fr) 10.5rem;
+      /* Wide enough that a right-aligned duration and the actor after it read as two columns. */
+      column-gap: calc(var(--_space) * 2);
       align-items: center;
       width: 100%;
       height: 2.5rem;
@@ -73,6 +74,21 @@ export const styles = [
       padding: calc(var(--_space) * 0.6) var(--_space);
       border-bottom: 1px solid var(--_border);
       font-variant-numeric: tabular-nums;
+    }
+    /* The column names, above the scroller: the same grid, and the same scrollbar gutter so the columns line up. */
+    .timeline-head {
+      position: static;
+      height: auto;
+      scrollbar-gutter: stable;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius) var(--_radius) 0 0;
+      background: var(--_surface-raised);
+      color: var(--_muted);
+      font-weight: 600;
+    }
+    .timeline-head + .timeline {
+      border-top: none;
+      border-radius: 0 0 var(--_radius) var(--_radius);
     }
     /* A short list (before virtual scrolling is needed) is laid out in the flow; the browser
        skips the style, layout and paint of rows out of view (their height is fixed). */
@@ -120,11 +136,24 @@ export const styles = [
     }
     @container (max-width: 560px) {
       .row {
-        grid-template-columns: 1fr auto;
+        grid-template-columns: minmax(0, 1fr) auto;
         height: 5.25rem;
       }
       .duration {
         text-align: left;
+      }
+      /* Flush right, so every card's status badge and actor start at the same edge. */
+      .status,
+      .actor {
+        justify-self: end;
+      }
+      /* Cards name their figures by their look; the column names would not line up. */
+      .timeline-head {
+        display: none;
+      }
+      .timeline-head + .timeline {
+        border-top: 1px solid var(--_border);
+        border-radius: var(--_radius);
       }
     }
   `,

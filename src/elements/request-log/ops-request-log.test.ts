@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
@@ -40,6 +40,38 @@ describe('ops-request-log', () => {
   allowVirtualizerResizeNotice();
 
   describe('timeline', () => {
+    it('names its columns above the rows, each over its own column', async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 1000px"></div>`);
+      const el = document.createElement('ops-request-log');
+      el.setAttribute('api-base', API_BASE);
+      box.append(el);
+      await loaded(el);
+      const heads = [...$(el, '.timeline-head')!.children];
+      expect(heads.map((h) => text(h))).to.deep.equal(['Endpoint', 'Status', 'Duration', 'Actor', 'Time']);
+      const cells = rowText(rows(el)[0]!).map((_, i) => rows(el)[0]!.children[i]!);
+      heads.forEach((head, i) => {
+        const [h, c] = [head.getBoundingClientRect(), cells[i]!.getBoundingClientRect()];
+        expect([Math.round(h.left), Math.round(h.right)], `${text(head)} over its column`).to.deep.equal([Math.round(c.left), Math.round(c.right)]);
+      });
+      // The right-aligned duration and the actor after it read as two columns, not one phrase.
+      const duration = document.createRange();
+      duration.selectNodeContents(rows(el)[0]!.querySelector('.duration')!);
+      const actor = document.createRange();
+      actor.selectNodeContents(rows(el)[0]!.querySelector('.actor')!);
+      expect(actor.getBoundingClientRect().left - duration.getBoundingClientRect().right).to.be.at.least(12);
+    });
+
+    it('lines the status badges up on one edge in a narrow container', async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
+      const el = document.createElement('ops-request-log');
+      el.setAttribute('api-base', API_BASE);
+      box.append(el);
+      await loaded(el);
+      const edges = new Set(rows(el).map((row) => Math.round(row.querySelector('.badge')!.getBoundingClientRect().right)));
+      expect(edges.size, 'distinct right edges').to.equal(1);
+      expect(getComputedStyle($(el, '.timeline-head')!).display, 'column names of cards').to.equal('none');
+    });
+
     it('lists the latest requests newest first in the seed formats', async () => {
       const el = await log();
       await loaded(el);

@@ -189,7 +189,7 @@ export class OpsRequestLog extends OpsElement {
     if (last >= this.entries().length - 40) this.timeline.loadMore();
   }
 
-  private link = (entry: RequestEntry, label: string) => this.renderLink({ kind: 'request', id: entry.id, label }, label, 'row-link');
+  private link = (entry: RequestEntry, label: string, content: unknown) => this.renderLink({ kind: 'request', id: entry.id, label }, content, 'row-link');
 
   private restore() {
     if (!this.persistKey) return;

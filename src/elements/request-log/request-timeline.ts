@@ -2,6 +2,7 @@ import { html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { RequestEntry } from '../../api/schemas.ts';
 import { formatDateTime, formatMs, type FormatOptions } from '../../format/format.ts';
+import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
 import { VIRTUAL_FROM, type RowsShown } from '../../shared/lazy-virtual-rows.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
@@ -16,7 +17,7 @@ export interface TimelineState {
 }
 export interface TimelineHandlers {
   /** The drill-down of one entry (a link or a button, as the host's routes allow). */
-  link: (entry: RequestEntry, label: string) => unknown;
+  link: (entry: RequestEntry, label: string, content: unknown) => unknown;
 }
 
 /**
@@ -30,7 +31,11 @@ export function renderTimeline({ entries, format, rows, hasMore }: TimelineState
   const shown = virtual
     ? rows.items.filter((item) => item.index < entries.length)
     : entries.slice(0, rows === 'first' ? VIRTUAL_FROM : entries.length).map((_, index) => ({ index, start: 0 }));
-  return html`<div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
+  // The column names are for the eye: a screen reader reads each request as one list item.
+  return html`<div class="timeline-head row" aria-hidden="true">
+      <span>Endpoint</span><span>Status</span><span class="duration">Duration</span><span>Actor</span><span>Time</span>
+    </div>
+    <div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
     <div class=${virtual ? 'sizer' : 'sizer flow'} ${styleProperties({ height: virtual ? `${rows.totalSize}px` : '' })}>
       ${repeat(
         shown,
@@ -47,7 +52,7 @@ export function renderTimeline({ entries, format, rows, hasMore }: TimelineState
             data-index=${item.index}
             ${styleProperties({ transform: virtual ? `translateY(${item.start}px)` : '' })}
           >
-            ${handlers.link(entry, `${entry.method} ${entry.path}`)}
+            ${handlers.link(entry, `${entry.method} ${entry.path}`, renderEndpointName(entry.method, entry.path))}
             <span class="status">${renderStatusCode(entry.status)}</span>
             <span class="duration">${formatMs(entry.durationMs, format)}</span>
             <span class="actor">${entry.actor.name}</span>

@@ -38,6 +38,7 @@ export const styles = [
     }
     .share-bar {
       width: 5rem;
+      min-width: 1rem; /* gives way to the number in a narrow column */
       height: 0.4rem;
     }
     .share-track {

@@ -1,6 +1,7 @@
 import { html, svg } from 'lit';
 import type { Traffic } from '../../api/schemas.ts';
 import { formatChange, formatPercent, formatValue, type FormatOptions } from '../../format/format.ts';
+import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import { changeTone } from '../../shared/change.ts';
 import { renderSortHeaders, sortRows, type SortableColumn, type TableSort } from '../../shared/table.ts';
 
@@ -37,7 +38,7 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
   const rest = Math.round((100 - rows.reduce((sum, row) => sum + row.sharePct, 0)) * 10) / 10;
   const showRest = rest > rows.length * 0.05 + 1e-9;
   return html`<div class="scroller" role="region" aria-label="Breakdown table" tabindex="0">
-    <table part="breakdown">
+    <table part="breakdown" class="stack">
       <thead>
         <tr>
           ${renderSortHeaders(BREAKDOWN_COLUMNS, sort, onSort)}
@@ -46,7 +47,7 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
       <tbody>
         ${sortRows(rows, sort, (row, column) => (column === 'name' ? rowName(row) : row[column])).map(
           (row) => html`<tr part="breakdown-row" data-key=${rowName(row)}>
-            <th scope="row" class="mono">${rowName(row)}</th>
+            <th scope="row" class="mono">${renderEndpointName(row.method, row.path)}</th>
             <td class="num">${formatValue(row.value, row.unit, format)}</td>
             <td class="num"><span class="tone-${changeTone(row.changePct, RISE_IS_GOOD[row.unit] ?? null)}">${formatChange(row.changePct, format)}</span></td>
             <td class="num"><span class="share"><span class="share-value">${formatPercent(row.sharePct, format)}</span>${shareBar(row.sharePct)}</span></td>

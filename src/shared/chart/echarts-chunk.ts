@@ -62,7 +62,8 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
       boundaryGap: data.type === 'bar',
       axisLine,
       axisTick: { show: false },
-      axisLabel: { color: theme.muted, fontSize: sparkline ? 10 : 12, interval: sparkline ? 'auto' : 0 },
+      // 'auto' thins the labels out to those that fit the width (every month on a wide panel, every other one or fewer on a narrow one).
+      axisLabel: { color: theme.muted, fontSize: sparkline ? 10 : 12, interval: 'auto', hideOverlap: true },
     },
     yAxis: {
       type: 'value',
