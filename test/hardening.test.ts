@@ -194,9 +194,9 @@ describe('races and leaks', () => {
       CASES[0]!,
     );
     el.setAttribute('customer-id', 'cus_globex');
-    await waitFor(() => el.shadowRoot!.querySelector('h2')?.textContent === 'Globex Corp', 'newer customer');
+    await waitFor(() => el.shadowRoot!.querySelector('h2 > span')?.textContent === 'Globex Corp', 'newer customer');
     await delay(600);
-    expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Globex Corp');
+    expect(el.shadowRoot!.querySelector('h2 > span')!.textContent).to.equal('Globex Corp');
   });
 
   it('leaves no error behind when unmounted mid-request', async () => {

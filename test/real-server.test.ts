@@ -72,7 +72,7 @@ describe('the elements on the real console server', () => {
     const expected = await api('/customers/cus_acme', schema.customer);
     const el = await mountReal('ops-customer', { 'customer-id': 'cus_acme' });
     await waitFor(() => $(el, '.facts'), 'facts');
-    expect(text($(el, 'h2'))).to.equal('Acme Ltd');
+    expect(text($(el, 'h2 > span'))).to.equal('Acme Ltd');
     expect(text($(el, '.facts'))).to.contain(integer(expected.requests));
   });
 

@@ -151,14 +151,14 @@ describe('trust and correctness', () => {
       textarea().value = 'Call Acme about the renewal';
       textarea().dispatchEvent(new Event('input'));
       el.setAttribute('customer-id', 'cus_globex');
-      await waitFor(() => text($(el, 'h2')) === 'Globex Corp', 'globex');
+      await waitFor(() => text($(el, 'h2 > span')) === 'Globex Corp', 'globex');
       expect(textarea().value).to.equal('');
       $<HTMLButtonElement>(el, '.note-form button[type="submit"]')!.click();
       await waitFor(() => text($(el, '#note-error')), 'validation shown');
       expect(text($(el, '#note-error'))).to.equal('Write a note first.');
       expect(api.db.writes).to.deep.equal([]);
       el.setAttribute('customer-id', 'cus_acme');
-      await waitFor(() => text($(el, 'h2')) === 'Acme Ltd', 'acme again');
+      await waitFor(() => text($(el, 'h2 > span')) === 'Acme Ltd', 'acme again');
       expect(textarea().value).to.equal('Call Acme about the renewal');
     });
   });
@@ -391,9 +391,12 @@ describe('trust and correctness', () => {
       expect($<HTMLSelectElement>(el, 'select[name="status"]')!.value).to.equal('Fixed');
       expect(api.db.errors[0]!.status).to.equal('Open');
       $<HTMLButtonElement>(el, '.edit .form-error button')!.click();
-      await waitFor(() => text(el.shadowRoot!.querySelector('.fact:nth-child(4) dd')) === 'Changed by Lee', 'reloaded');
+      // The notes the person did not touch show what Lee saved; their status edit is kept.
+      await waitFor(() => $<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!.value === 'Changed by Lee', 'reloaded');
+      expect($<HTMLSelectElement>(el, 'select[name="status"]')!.value).to.equal('Fixed');
       await change(el, 'Fixed');
       await waitFor(() => api.db.errors[0]!.status === 'Fixed', 'saved on the new version');
+      expect(api.db.errors[0]!.notes, "Lee's notes are not overwritten by a status change").to.equal('Changed by Lee');
       expect(ifMatch.at(-1)).to.equal('"2"');
     });
 

@@ -26,6 +26,21 @@ export function renderBreadcrumb(crumbs: Crumb[], handlers: LinkHandlers) {
   </nav>`;
 }
 
+/**
+ * The head of every detail page: the breadcrumb, then the record's name as the title with its
+ * status badge beside it (so the name and status are not repeated among the facts).
+ */
+export function renderDetailHeader(
+  crumbs: Crumb[],
+  handlers: LinkHandlers,
+  { title = crumbs.at(-1)?.label, status }: { title?: string | undefined; status?: unknown } = {},
+) {
+  return html`<div part="header" class="header">
+    ${renderBreadcrumb(crumbs, handlers)}
+    <h2 class="title"><span>${title}</span>${status ?? nothing}</h2>
+  </div>`;
+}
+
 /** Key facts as label and value pairs. */
 export function renderFacts(facts: [label: string, value: unknown][]) {
   return html`<dl part="facts" class="facts">
@@ -71,11 +86,6 @@ export const detailStyles = css`
     list-style: none;
     color: var(--_muted);
   }
-  .breadcrumb a,
-  .breadcrumb button,
-  .link {
-    color: var(--_accent);
-  }
   .separator {
     white-space: pre;
   }
@@ -94,7 +104,8 @@ export const detailStyles = css`
   }
   .facts {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+    /* Two facts side by side from 320 px of container; one column only where even that does not fit. */
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 8.5rem), 1fr));
     gap: var(--_space) calc(var(--_space) * 2);
     margin: 0;
   }
@@ -124,15 +135,6 @@ export const detailStyles = css`
     flex-wrap: wrap;
     gap: var(--_space);
     align-items: baseline;
-  }
-  .link {
-    font: inherit;
-    background: none;
-    border: none;
-    padding: 0;
-    cursor: pointer;
-    text-decoration: underline;
-    text-align: left;
   }
   .mono {
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;

@@ -62,6 +62,32 @@ export const tokens = css`
 
 /** Shared pieces: state panels, buttons, badges, focus rings, visually hidden text. */
 export const sharedStyles = css`
+  /*
+   * Drill-downs look the same whether they are an <a> (the host gave a route) or a <button> (it
+   * did not). A link among other text (breadcrumb, facts, related endpoints, "View all") is
+   * underlined; a row's name link, where the whole row is the drill-down, only on hover and focus.
+   */
+  .link,
+  .crumb,
+  .view-all,
+  .row-link {
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: none;
+    padding: 0;
+    cursor: pointer;
+    text-align: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+  }
+  .row-link {
+    text-decoration: none;
+  }
+  .row-link:hover,
+  .row-link:focus-visible {
+    text-decoration: underline;
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;

@@ -27,27 +27,27 @@ async function typeNote(el: OpsCustomer, value: string) {
 describe('ops-customer', () => {
   const api = useMockApi();
 
-  it('shows the key facts as label and value pairs', async () => {
+  it('shows the name and status as the title, the other key facts as label and value pairs', async () => {
     const el = await customer('cus_acme');
     await loaded(el);
+    expect(text($(el, 'h2 > span'))).to.equal('Acme Ltd');
+    expect(text($(el, '[part="breadcrumb"]'))).to.equal('Customers / Acme Ltd');
     expect(facts(el)).to.deep.equal({
-      Customer: 'Acme Ltd',
       Created: '02 Mar 2025',
       Plan: 'Free',
       Requests: '120,344',
       Errors: '2.1%',
-      Status: 'Expired',
       'Account owner': 'Ana Silva',
     });
-    expect($(el, '.fact .badge')!.dataset['tone']).to.equal('danger');
+    expect([text($(el, 'h2 .badge')), $(el, 'h2 .badge')!.dataset['tone']]).to.deep.equal(['Expired', 'danger']);
     expect(text($(el, '.fact [part="avatar"]'))).to.equal('AS');
   });
 
   it('shows Active with a good badge and an unknown status neutrally', async () => {
     const active = await customer('cus_globex');
     await loaded(active);
-    expect(facts(active)['Status']).to.equal('Active');
-    expect($(active, '.fact .badge')!.dataset['tone']).to.equal('success');
+    expect(text($(active, 'h2 .badge'))).to.equal('Active');
+    expect($(active, 'h2 .badge')!.dataset['tone']).to.equal('success');
   });
 
   it('lists related endpoints with their request counts, each a drill-down', async () => {

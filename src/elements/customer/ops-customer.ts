@@ -5,7 +5,7 @@ import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { Submission } from '../../shared/submission.ts';
@@ -32,6 +32,9 @@ export class OpsCustomer extends OpsElement {
 
   /** The customer to show. */
   @property({ attribute: 'customer-id' }) customerId = '';
+
+  /** Where the "Customers" crumb points (http(s) or relative; default: the wrapper's `routes.customers`, else `#customers`). */
+  @property({ attribute: 'customers-href' }) customersHref?: string;
 
   /** Notes and history items added on this page since the record loaded. */
   @state() private added: { notes: Note[]; history: HistoryItem[] } = { notes: [], history: [] };
@@ -72,14 +75,16 @@ export class OpsCustomer extends OpsElement {
     const format = this.formatOptions;
     const notes = [...this.added.notes, ...customer.notes];
     const history = [...this.added.history, ...customer.history].sort((a, b) => b.at.localeCompare(a.at));
-    return html`<h2 class="title">${customer.name}</h2>
+    return html`${renderDetailHeader(
+      [{ label: 'Customers', target: this.listTarget('customers', this.customersHref, 'customers-href') }, { label: customer.name }],
+      { navigate: this.navigate },
+      { status: renderBadge(customer.status) },
+    )}
       ${renderFacts([
-        ['Customer', customer.name],
         ['Created', formatDate(customer.createdAt, format)],
         ['Plan', customer.plan],
         ['Requests', formatInteger(customer.requests, format)],
         ['Errors', formatPercent(customer.errorPct, format)],
-        ['Status', renderBadge(customer.status)],
         ['Account owner', renderPerson(customer.owner)],
       ])}
       <h3>Related endpoints</h3>

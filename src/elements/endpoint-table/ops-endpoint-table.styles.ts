@@ -36,13 +36,6 @@ export const styles = [
       background: var(--_surface-raised);
     }
     .row-link {
-      font: inherit;
-      background: none;
-      border: none;
-      padding: 0;
-      cursor: pointer;
-      text-align: inherit;
-      color: var(--_accent);
       font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
       font-size: 0.95em;
       overflow-wrap: anywhere;

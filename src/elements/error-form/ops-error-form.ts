@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
 import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { renderBreadcrumb } from '../../shared/detail.ts';
+import { renderDetailHeader } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { Submission } from '../../shared/submission.ts';
@@ -64,8 +64,7 @@ export class OpsErrorForm extends OpsElement {
   }
 
   override render() {
-    return html`${renderBreadcrumb([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate })}
-      <h2 class="title">New error</h2>
+    return html`${renderDetailHeader([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate }, { title: 'New error' })}
       <p class="hint">You can change these details later.</p>
       ${renderDataStates(this.options, { noun: 'the form', skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
   }

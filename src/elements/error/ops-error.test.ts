@@ -41,16 +41,19 @@ describe('ops-error', () => {
     expect([text(badge(el)), badge(el).dataset['tone']]).to.deep.equal(['Open', 'warning']);
   });
 
-  it('shows endpoint, count, first seen, notes, owner and related endpoints', async () => {
+  it('shows endpoint, count, first seen and owner, the notes once (in the form), and related endpoints', async () => {
     const el = await errorPage('err_429_messages');
     await loaded(el);
     expect(facts(el)).to.deep.equal({
       Endpoint: 'POST /messages',
       Count: '1,290',
       'First seen': '18 Jan 2026',
-      Notes: 'Acme hits the limit at month end.',
       'Account owner': 'Lee Park',
     });
+    expect($<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!.value).to.equal('Acme hits the limit at month end.');
+    // The form to change status and notes follows the facts it changes, before the chart.
+    const order = [...el.shadowRoot!.querySelectorAll('.facts, [part="edit"], ops-chart')].map((e) => e.localName);
+    expect(order).to.deep.equal(['dl', 'form', 'ops-chart']);
     expect($$(el, '.related li').map(text)).to.deep.equal(['POST /messages 482,113 requests']);
   });
 
@@ -80,7 +83,7 @@ describe('ops-error', () => {
     await change(el, 'Fixed', 'Retries fixed upstream.');
     expect((await updated).detail.record).to.include({ status: 'Fixed', notes: 'Retries fixed upstream.' });
     expect(text(badge(el))).to.equal('Fixed');
-    expect(facts(el)['Notes']).to.equal('Retries fixed upstream.');
+    expect($<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!.value).to.equal('Retries fixed upstream.');
     const patch = api.db.writes.find((w) => w.method === 'PATCH')!;
     expect(patch.body).to.deep.equal({ status: 'Fixed', notes: 'Retries fixed upstream.' });
   });

@@ -6,7 +6,7 @@ import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { toConsoleError } from '../../api/errors.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderErrorEdit } from './error-edit.ts';
@@ -45,7 +45,8 @@ export class OpsError extends OpsElement {
   @state() private failure: string | undefined;
   /** The server refused the change because the record changed elsewhere (412): offer Reload, keep the edit. */
   @state() private conflict = false;
-  @state() private draft: { status: string; notes: string } | undefined;
+  /** Only the fields the person changed: a field they did not touch follows the record (after a Reload too), so saving never sends back a stale value over someone else's change. */
+  @state() private draft: Draft | undefined;
 
   private readonly data: DataTask<readonly [string], ErrorRecord> = new DataTask(this, {
     args: () => [this.errorId] as const,
@@ -74,46 +75,44 @@ export class OpsError extends OpsElement {
     const base = this.saved?.id === loaded.id ? this.saved : loaded;
     const record: ErrorRecord = { ...base, ...this.optimistic, notes: this.optimistic?.notes !== undefined ? this.optimistic.notes : base.notes };
     const title = `${record.code} ${record.title}`;
-    const draft = this.draft ?? { status: base.status, notes: base.notes ?? '' };
     const monthly: ChartData = {
       type: 'bar',
       categories: record.monthly.months.map((m) => formatMonth(m, format)),
       series: [{ name: 'Occurrences', values: record.monthly.values }],
     };
-    return html`${renderBreadcrumb([{ label: 'Errors', target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate })}
-      <h2 class="title"><span>${title}</span>${renderBadge(record.status)}</h2>
+    return html`${renderDetailHeader([{ label: 'Errors', target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate }, { status: renderBadge(record.status) })}
       ${renderFacts([
         ['Endpoint', html`<span class="mono">${record.endpoint}</span>`],
         ['Count', formatInteger(record.count, format)],
         ['First seen', formatDate(record.firstSeen, format)],
-        ['Notes', record.notes ? html`<span class="notes-text">${record.notes}</span>` : html`<span class="muted">None</span>`],
         ['Account owner', renderPerson(record.owner)],
       ])}
-      <h3>Related endpoints</h3>
-      ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
-      <h3>Monthly occurrences</h3>
-      <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
       ${renderErrorEdit({
-        ...draft,
+        status: this.draft?.status ?? base.status,
+        notes: this.draft?.notes ?? base.notes ?? '',
         saving: this.optimistic !== undefined,
         failure: this.failure,
         conflict: this.conflict,
         onReload: this.reload,
         current: { status: base.status, notes: base.notes ?? '' },
         // Read the draft at event time: two edits can land before the next render.
-        onStatus: (status) => (this.draft = { ...(this.draft ?? draft), status }),
-        onNotes: (notes) => (this.draft = { ...(this.draft ?? draft), notes }),
-        onSubmit: (event) => void this.save(event, base, this.draft ?? draft),
-      })}`;
+        onStatus: (status) => (this.draft = { ...this.draft, status }),
+        onNotes: (notes) => (this.draft = { ...this.draft, notes }),
+        onSubmit: (event) => void this.save(event, base, this.draft ?? {}),
+      })}
+      <h3>Related endpoints</h3>
+      ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
+      <h3>Monthly occurrences</h3>
+      <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 
-  private async save(event: SubmitEvent, base: ErrorRecord, draft: { status: string; notes: string }) {
+  private async save(event: SubmitEvent, base: ErrorRecord, draft: Draft) {
     event.preventDefault();
     const client = this.client;
     if (!client || this.optimistic) return;
     const patch: ErrorPatch = {};
-    if (draft.status !== base.status) patch.status = draft.status;
-    if (draft.notes !== (base.notes ?? '')) patch.notes = draft.notes.trim() ? draft.notes : null;
+    if (draft.status !== undefined && draft.status !== base.status) patch.status = draft.status;
+    if (draft.notes !== undefined && draft.notes !== (base.notes ?? '')) patch.notes = draft.notes.trim() ? draft.notes : null;
     if (!Object.keys(patch).length) return;
     const id = base.id;
     this.failure = undefined;
@@ -150,6 +149,12 @@ export class OpsError extends OpsElement {
     this.saved = undefined;
     this.data.retry();
   };
+}
+
+/** The fields of the edit form the person changed. */
+interface Draft {
+  status?: string;
+  notes?: string;
 }
 
 /** Whether `record` already carries every part of `patch`. */

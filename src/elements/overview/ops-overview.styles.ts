@@ -42,9 +42,6 @@ export const styles = [
       align-items: baseline;
       gap: var(--_space);
     }
-    a {
-      color: var(--_accent);
-    }
     .figure-wide {
       grid-column: span 2;
     }

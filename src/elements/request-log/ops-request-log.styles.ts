@@ -104,13 +104,7 @@ export const styles = [
       min-width: 0;
     }
     .row-link {
-      font: inherit;
       font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-      color: var(--_accent);
-      background: none;
-      border: none;
-      padding: 0;
-      cursor: pointer;
       text-align: left;
     }
     .duration {

@@ -5,7 +5,7 @@ import { formatDate, formatInteger, formatMonth, formatPercent } from '../../for
 import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
-import { renderBreadcrumb, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
+import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-webhook.styles.ts';
@@ -56,15 +56,15 @@ export class OpsWebhook extends OpsElement {
       categories: webhook.activity.months.map((m) => formatMonth(m, format)),
       series: [{ name: 'Deliveries', values: webhook.activity.values }],
     };
-    return html`${renderBreadcrumb([{ label: 'Webhooks', target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }], {
-      navigate: this.navigate,
-    })}
-      <h2 class="title">${webhook.name}</h2>
+    return html`${renderDetailHeader(
+      [{ label: 'Webhooks', target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }],
+      { navigate: this.navigate },
+      { status: renderBadge(webhook.status) },
+    )}
       ${renderFacts([
         ['Customer', this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],
         ['Delivered', formatPercent(webhook.deliveredPct, format)],
         ['Last sent', formatDate(webhook.lastSentAt, format)],
-        ['Status', renderBadge(webhook.status)],
         ['Account owner', renderPerson(webhook.owner)],
       ])}
       <h3>Related endpoints</h3>

@@ -1,0 +1,110 @@
+/**
+ * One look for one kind of thing across the elements: every detail page has the same header
+ * (breadcrumb, then the name as title with the status badge beside it, neither repeated among
+ * the facts), and a drill-down looks the same whether it is an <a> (the host gave a route) or a
+ * <button> (it did not): underlined among other text, underlined only on hover as a row's name.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../src/all.ts';
+import { $, $$, allowVirtualizerResizeNotice, text, waitFor } from './dom.ts';
+import { facts } from './detail.ts';
+import { API_BASE, useMockApi } from './mock-api.ts';
+
+const ROUTES = {
+  endpoint: '/ops/endpoints/{id}',
+  endpoints: '/ops/endpoints',
+  request: '/ops/requests/{id}',
+  customer: '/ops/customers/{id}',
+  customers: '/ops/customers',
+  webhooks: '/ops/webhooks',
+  errors: '/ops/errors',
+};
+
+/** `<tag>` inside `<ops-console>`, with drill-down routes or without; resolves once `ready` shows. */
+async function mount(tag: string, attrs: Record<string, string>, ready: string, routes: boolean) {
+  const wrapper = await fixture<HTMLElement>(html`<ops-console api-base=${API_BASE} time-zone="UTC" .routes=${routes ? ROUTES : undefined}></ops-console>`);
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  wrapper.append(el);
+  await waitFor(() => $(el, ready), `${tag} loaded`);
+  return el;
+}
+
+const look = (el: Element) => {
+  const style = getComputedStyle(el);
+  return {
+    color: style.color,
+    underline: style.textDecorationLine,
+    font: `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
+    background: style.backgroundColor,
+  };
+};
+
+interface LinkCase {
+  tag: string;
+  attrs: Record<string, string>;
+  ready: string;
+  /** The drill-downs and whether they sit among other text (underlined) or name a row. */
+  links: Record<string, 'text' | 'row'>;
+}
+
+const LINKS: LinkCase[] = [
+  {
+    tag: 'ops-webhook',
+    attrs: { 'webhook-id': 'wh_invoice_paid' },
+    ready: '.facts',
+    links: { '[part="breadcrumb"] .crumb': 'text', '.fact .link': 'text', '.related .link': 'text' },
+  },
+  { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts', links: { '[part="breadcrumb"] .crumb': 'text', '.related .link': 'text' } },
+  { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', links: { '[part="breadcrumb"] .crumb': 'text', '.related .link': 'text' } },
+  { tag: 'ops-overview', attrs: {}, ready: '[part="view-all"]', links: { '[part="view-all"]': 'text' } },
+  { tag: 'ops-endpoint-table', attrs: {}, ready: '.row-link', links: { '.row-link': 'row' } },
+  { tag: 'ops-request-log', attrs: {}, ready: '.row-link', links: { '.row-link': 'row' } },
+];
+
+describe('one look across the elements', () => {
+  useMockApi();
+  allowVirtualizerResizeNotice();
+
+  for (const { tag, attrs, ready, links } of LINKS) {
+    it(`${tag}: a drill-down looks the same as a link and as a button`, async () => {
+      const linked = await mount(tag, attrs, ready, true);
+      const buttons = await mount(tag, attrs, ready, false);
+      for (const [selector, kind] of Object.entries(links)) {
+        const a = $(linked, selector)!;
+        const button = $(buttons, selector)!;
+        // A list's crumb or "View all" always has an href (a fallback such as #webhooks); a record's drill-down needs a route.
+        expect([a.localName, button.localName], selector).to.deep.equal(['a', /crumb|view-all/.test(selector) ? 'a' : 'button']);
+        expect(look(button), `${selector} as a button`).to.deep.equal(look(a));
+        expect(look(a).underline, `${selector} at rest`).to.equal(kind === 'text' ? 'underline' : 'none');
+        expect(look(a).color, `${selector} in the accent colour`).to.equal(look($(linked, '.link, .crumb, .view-all, .row-link')!).color);
+      }
+    });
+  }
+
+  const RECORDS: { tag: string; attrs: Record<string, string>; crumbs: string; title: string; status: string }[] = [
+    { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, crumbs: 'Customers / Acme Ltd', title: 'Acme Ltd', status: 'Expired' },
+    { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, crumbs: 'Webhooks / invoice.paid', title: 'invoice.paid', status: 'Healthy' },
+    { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, crumbs: 'Errors / 500 Server error', title: '500 Server error', status: 'Open' },
+  ];
+  for (const { tag, attrs, crumbs, title, status } of RECORDS) {
+    it(`${tag}: the shared header, with the name and status said once`, async () => {
+      const el = await mount(tag, attrs, '.facts', false);
+      const header = $(el, '[part="header"]')!;
+      expect(text(header.querySelector('[part="breadcrumb"]'))).to.equal(crumbs);
+      expect(text(header.querySelector('h2 > span'))).to.equal(title);
+      expect(text(header.querySelector('h2 .badge'))).to.equal(status);
+      const shown = facts(el);
+      expect(Object.keys(shown)).not.to.include('Status');
+      expect(Object.values(shown)).not.to.include(title);
+      expect($$(el, '.facts .badge')).to.have.length(0);
+    });
+  }
+
+  it('ops-error-form: the same header, titled "New error"', async () => {
+    const el = await mount('ops-error-form', {}, 'form', false);
+    const header = $(el, '[part="header"]')!;
+    expect(text(header.querySelector('[part="breadcrumb"]'))).to.equal('Errors / New');
+    expect(text(header.querySelector('h2'))).to.equal('New error');
+  });
+});
