@@ -83,6 +83,10 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       const contacts = json.items.filter((r: { path: string }) => r.path === '/contacts/{id}');
       assert.equal(contacts.length, 2, 'two API versions of GET /contacts/{id} are two rows');
       assert.notEqual(contacts[0].id, contacts[1].id);
+      const versionsSent = [...new Set(events.filter((e) => e.route === '/contacts/{id}').map((e) => e.apiVersion))].sort();
+      assert.deepEqual(contacts.map((r: { apiVersion?: string }) => r.apiVersion).sort(), versionsSent, 'each row names its API version');
+      const unversioned = json.items.find((r: { path: string }) => r.path === '/usage');
+      assert.equal('apiVersion' in unversioned, false, 'a route reported without a version has no apiVersion');
       const usage = json.items.find((r: { path: string }) => r.path === '/usage');
       assert.equal(usage.status, 'Failing', '100 % server errors');
     });

@@ -74,6 +74,8 @@ export const endpoint = z.object({
   p95Ms: z.number(),
   errorPct: z.number(),
   status: openEnum(ENDPOINT_STATUSES),
+  /** The API version the row counts, when the API reports versions; rows may share method and path and differ here. */
+  apiVersion: z.optional(z.string()),
 });
 function page<T extends z.core.SomeType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: cursor });

@@ -33,6 +33,7 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
         p95Ms: Math.round(r.p95Ms),
         errorPct: pct,
         status: endpointStatus(pct, r.p95Ms, ctx.thresholds),
+        ...(r.apiVersion ? { apiVersion: r.apiVersion } : {}),
         lastTs: r.lastTs,
       };
     })

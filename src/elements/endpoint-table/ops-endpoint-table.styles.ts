@@ -42,6 +42,17 @@ export const styles = [
       white-space: normal;
       min-width: 10ch;
     }
+    /* Tells apart rows of one route under two API versions. */
+    .version {
+      margin-left: calc(var(--_space) * 0.5);
+      padding: 0 0.35rem;
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      color: var(--_muted);
+      font-size: 0.85em;
+      font-weight: 400;
+      white-space: nowrap;
+    }
     /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
     @container (max-width: 480px) {
       thead tr {

@@ -29,23 +29,42 @@ describe('ops-endpoint-table', () => {
       await loaded(el);
       expect(rowTexts(el)).to.deep.equal(
         fixtures.endpoints.map((e) => [
-          `${e.method} ${e.path}`,
+          // A route on several rows carries its API version.
+          fixtures.endpoints.filter((o) => o.method === e.method && o.path === e.path).length > 1
+            ? `${e.method} ${e.path} ${e.apiVersion}`
+            : `${e.method} ${e.path}`,
           e.requests.toLocaleString('en-US'),
           e.p95Ms.toLocaleString('en-US'),
           `${e.errorPct.toFixed(1)}%`,
           e.status,
         ]),
       );
-      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages', '482,113', '212', '0.4%', 'Healthy']);
+      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages v3', '482,113', '212', '0.4%', 'Healthy']);
       expect($$(el, 'thead th').map(text)).to.deep.equal(['Endpoint', 'Requests↕', 'P95 ms↕', 'Errors↕', 'Status']);
     });
 
     it('keeps rows that share method and path as separate rows keyed by id', async () => {
       const el = await table();
       await loaded(el);
-      const usage = rows(el).filter((row) => text(row.querySelector('th')) === 'GET /usage');
+      const usage = rows(el).filter((row) => text(row.querySelector('.row-link')) === 'GET /usage');
       expect(usage.map((row) => row.dataset['id'])).to.deep.equal(['ep_6', 'ep_7']);
       expect(usage.map((row) => text(row.querySelector('td')))).to.deep.equal(['30,112', '18,220']);
+      // Told apart by their API version; a route on one row only needs none.
+      expect(usage.map((row) => text(row.querySelector('[part="version"]')))).to.deep.equal(['v3', 'v2']);
+      expect(
+        rows(el)
+          .filter((row) => row.querySelector('[part="version"]'))
+          .map((row) => row.dataset['id']),
+      ).to.deep.equal(['ep_1', 'ep_6', 'ep_7', 'ep_8']);
+    });
+
+    it('tells rows of one route apart by id when the API reports no versions', async () => {
+      const unversioned = fixtures.endpoints.map(({ apiVersion: _, ...e }) => e);
+      api.use(http.get(`*${API_BASE}/endpoints`, () => HttpResponse.json({ items: unversioned, nextCursor: null })));
+      const el = await table();
+      await loaded(el);
+      const usage = rows(el).filter((row) => text(row.querySelector('.row-link')) === 'GET /usage');
+      expect(usage.map((row) => text(row.querySelector('[part="version"]')))).to.deep.equal(['ep_6', 'ep_7']);
     });
 
     it('colours Healthy, Failing and Slow badges and renders an unknown status neutrally', async () => {
@@ -331,7 +350,7 @@ describe('ops-endpoint-table', () => {
     it('formats figures in the configured locale', async () => {
       const el = await table('locale=de-DE');
       await loaded(el);
-      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages', '482.113', '212', '0,4 %', 'Healthy']);
+      expect(rowTexts(el)[0]).to.deep.equal(['POST /messages v3', '482.113', '212', '0,4 %', 'Healthy']);
     });
 
     it('takes the locale from the wrapper unless the element sets its own', async () => {

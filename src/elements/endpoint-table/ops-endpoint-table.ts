@@ -33,6 +33,23 @@ const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`
 
 export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
+const repeatedLabels = new WeakMap<readonly Endpoint[], ReadonlySet<string>>();
+/** The labels that more than one row has (the same route under two API versions), worked out once per list. */
+function labelsOnSeveralRows(rows: readonly Endpoint[]): ReadonlySet<string> {
+  let repeated = repeatedLabels.get(rows);
+  if (!repeated) {
+    const seen = new Set<string>();
+    const several = new Set<string>();
+    for (const row of rows) {
+      const label = endpointLabel(row);
+      if (seen.has(label)) several.add(label);
+      seen.add(label);
+    }
+    repeatedLabels.set(rows, (repeated = several));
+  }
+  return repeated;
+}
+
 /**
  * Every route of the reported API with its request count, P95 latency, error rate and status.
  *
@@ -47,6 +64,7 @@ export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `$
  * @csspart table - The table.
  * @csspart row - A table row of one endpoint.
  * @csspart badge - A status badge.
+ * @csspart version - The API version beside an endpoint whose method and path another row shares.
  * @csspart load-more - The "Load more" button.
  * @csspart skeleton - The loading placeholder.
  * @csspart empty - The empty-state message.
@@ -153,6 +171,7 @@ export class OpsEndpointTable extends OpsElement {
       padding = { before: 0, after: (rows.length - VIRTUAL_FROM) * ROW_ESTIMATE };
     }
     const { before, after } = padding;
+    const repeated = labelsOnSeveralRows(this.list.items);
     return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label="Endpoints" tabindex="0">
         <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? (this.list.hasMore ? -1 : rows.length + 1) : nothing}>
           <thead>
@@ -176,7 +195,10 @@ export class OpsEndpointTable extends OpsElement {
                   aria-rowindex=${virtual ? index + 2 : nothing}
                   @click=${this.onRowClick}
                 >
-                  <th scope="row">${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}</th>
+                  <th scope="row">
+                    ${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}
+                    ${repeated.has(endpointLabel(row)) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
+                  </th>
                   <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
                   <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
                   <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>

@@ -1,6 +1,7 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/enums.ts';
+import { formatDate, type FormatOptions } from '../../format/format.ts';
 
 export const FIELDS = ['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -23,6 +24,7 @@ interface FieldContext {
   errors: FieldErrors;
   endpoints: readonly string[];
   onInput: (field: Field, value: string) => void;
+  format: FormatOptions;
 }
 
 const valueOf = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
@@ -32,7 +34,8 @@ export function renderField(field: Field, ctx: FieldContext) {
   const error = ctx.errors[field];
   const common: { invalid: 'true' | 'false'; describedBy: string } = {
     invalid: error ? 'true' : 'false',
-    describedBy: `${field}-error`,
+    // The browser draws a date field in its own locale's order (mm/dd/yyyy for en-US); the chosen day is read back under it as every date in the console is written.
+    describedBy: field === 'firstSeen' && ctx.values.firstSeen ? `${field}-error ${field}-shown` : `${field}-error`,
   };
   const onInput = (event: Event) => ctx.onInput(field, valueOf(event));
   let control;
@@ -74,6 +77,7 @@ export function renderField(field: Field, ctx: FieldContext) {
   return html`<div class="field" data-field=${field}>
     <label for=${field}>${LABELS[field]}</label>
     ${control}
+    ${field === 'firstSeen' && ctx.values.firstSeen ? html`<p id="firstSeen-shown" class="field-hint">${formatDate(ctx.values.firstSeen, ctx.format)}</p>` : nothing}
     <p id="${field}-error" class="field-error">${error ?? ''}</p>
   </div>`;
 }

@@ -33,5 +33,21 @@ export const styles = [
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
     }
+    /* A success, said as one: the success colour's border and a tint of it, with a tick. */
+    .saved {
+      border-color: var(--_success);
+      background: color-mix(in srgb, var(--_success) 10%, var(--_surface));
+    }
+    /* The tick is decoration: its alternative text is empty, so it is not read out. */
+    .saved::before {
+      content: '✓' / '';
+      margin-right: calc(var(--_space) * 0.5);
+      color: var(--_success);
+      font-weight: 700;
+    }
+    .field-hint {
+      margin: 0.25rem 0 0;
+      color: var(--_muted);
+    }
   `,
 ];

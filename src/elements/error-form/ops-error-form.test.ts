@@ -5,7 +5,7 @@ import { problem } from '../../../mocks/problem.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
-import type { CancelDetail, ErrorRecordDetail } from '../../shared/events.ts';
+import type { CancelDetail, ErrorRecordDetail, NavigateDetail } from '../../shared/events.ts';
 import '../console/define.ts';
 import './define.ts';
 import type { OpsErrorForm } from './ops-error-form.ts';
@@ -140,6 +140,30 @@ describe('ops-error-form', () => {
     expect(api.db.errors[0]!.id).to.equal(record.id);
     await waitFor(() => text($(el, '.saved')) === 'Saved 500 Server error.', 'saved message');
     expect(control(el, 'count').value).to.equal('');
+  });
+
+  it('confirms a save as a success, with the new record one click away', async () => {
+    const el = await form();
+    el.style.setProperty('--ops-color-success', 'rgb(1, 120, 2)');
+    await ready(el);
+    await fill(el, VALID);
+    const created = nextEvent<CustomEvent<ErrorRecordDetail>>(el, 'ops-error-created');
+    saveButton(el).click();
+    const { record } = (await created).detail;
+    const saved = await waitFor(() => (text($(el, '.saved')) === 'Saved 500 Server error.' ? $(el, '.saved') : null), 'saved message');
+    expect(getComputedStyle(saved).borderTopColor, 'in the success colour').to.equal('rgb(1, 120, 2)');
+    const navigated = nextEvent<CustomEvent<NavigateDetail>>(el, 'ops-navigate');
+    saved.querySelector<HTMLElement>('.link')!.click();
+    expect((await navigated).detail).to.deep.include({ kind: 'error', id: record.id, label: '500 Server error' });
+  });
+
+  it('reads the chosen first-seen day back as the console writes dates', async () => {
+    const el = await form();
+    await ready(el);
+    expect($(el, '#firstSeen-shown')).to.equal(null);
+    await fill(el, { firstSeen: '2026-09-10' });
+    expect(text($(el, '#firstSeen-shown'))).to.equal('10 Sep 2026');
+    expect(control(el, 'firstSeen').getAttribute('aria-describedby')).to.equal('firstSeen-error firstSeen-shown');
   });
 
   it('puts the server’s 422 field errors on the same fields', async () => {

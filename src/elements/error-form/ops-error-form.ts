@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
-import type { ErrorOptions, NewErrorRecord } from '../../api/schemas.ts';
+import type { ErrorOptions, ErrorRecord, NewErrorRecord } from '../../api/schemas.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
@@ -37,7 +37,8 @@ export class OpsErrorForm extends OpsElement {
   @state() private values: FormValues = { ...EMPTY_VALUES };
   @state() private errors: FieldErrors = {};
   @state() private confirmingDiscard = false;
-  @state() private savedTitle: string | undefined;
+  /** The record just created: the confirmation names it and links to it. */
+  @state() private saved: ErrorRecord | undefined;
   private readonly submission = new Submission(this);
 
   private readonly options: DataTask<readonly [], ErrorOptions> = new DataTask(this, {
@@ -71,11 +72,11 @@ export class OpsErrorForm extends OpsElement {
 
   private renderForm(endpoints: readonly string[]) {
     const { submitting, error } = this.submission;
-    const ctx = { values: this.values, errors: this.errors, endpoints, onInput: this.onInput };
+    const ctx = { values: this.values, errors: this.errors, endpoints, onInput: this.onInput, format: this.formatOptions };
     return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => void this.save(e)}>
       ${FIELDS.map((field) => renderField(field, ctx))}
       <p class="form-error" role="alert">${error && !error.fieldErrors.length ? `The error was not saved. ${error.message} Your entries are kept; try again.` : ''}</p>
-      <p class="saved" role="status" ?hidden=${!this.savedTitle}>${this.savedTitle ? `Saved ${this.savedTitle}.` : ''}</p>
+      <p class="saved" role="status" ?hidden=${!this.saved}>${this.saved ? this.renderSaved(this.saved) : ''}</p>
       ${
         this.confirmingDiscard
           ? html`<p class="confirm" role="alert">
@@ -94,9 +95,15 @@ export class OpsErrorForm extends OpsElement {
     </form>`;
   }
 
+  /** "Saved 500 Server error." with the title a drill-down to the new record. */
+  private renderSaved(record: ErrorRecord) {
+    const title = `${record.code} ${record.title}`;
+    return html`Saved ${this.renderLink({ kind: 'error', id: record.id, label: title }, title)}.`;
+  }
+
   private onInput = (field: Field, value: string) => {
     this.values = { ...this.values, [field]: value };
-    this.savedTitle = undefined;
+    this.saved = undefined;
     if (this.errors[field]) this.errors = { ...this.errors, [field]: undefined };
   };
 
@@ -129,7 +136,7 @@ export class OpsErrorForm extends OpsElement {
     if (created) {
       this.values = { ...EMPTY_VALUES };
       this.errors = {};
-      this.savedTitle = `${created.code} ${created.title}`;
+      this.saved = created;
       this.emit('ops-error-created', { record: created });
     } else if (this.submission.error?.fieldErrors.length) {
       this.showErrors(Object.fromEntries(this.submission.error.fieldErrors.map((f) => [f.field, f.message])));
