@@ -10,16 +10,43 @@ export interface StateTemplates<T> {
   complete: (value: T, busy: boolean) => unknown;
   /** The message shown when the loaded value is empty. */
   empty: () => unknown;
-  /** Skeleton rows to show while nothing has loaded yet. */
+  /** Rows of the skeleton's table or list while nothing has loaded yet. */
   skeletonRows?: number;
+  /** The loaded layout, sketched by the skeleton (default: a table); a part with a count has that many rows. */
+  skeleton?: readonly Sketch[];
   /** For a record's page: which record it asked for (`{ record: 'customer', id }`), so a 404 says that record was not found rather than that loading failed. */
   notFound?: { record: string; id: string };
 }
 
-export function renderSkeleton(noun: string, rows = 5): TemplateResult {
+/**
+ * The parts of a loaded layout a skeleton sketches, so a panel keeps its shape when the data
+ * arrives: a title, figure cards, a chart, a table (header and rows), a list of avatar items,
+ * a list of two-line items,
+ * a grid of facts, form fields.
+ */
+export type SkeletonPart = 'title' | 'figures' | 'chart' | 'table' | 'list' | 'lines' | 'facts' | 'fields';
+/** A part, or a part with its own number of rows (`['list', 5]`). */
+export type Sketch = SkeletonPart | readonly [SkeletonPart, number];
+
+const bone = (shape = '') => html`<div class="bone ${shape}"></div>`;
+const times = (n: number, part: () => unknown) => Array.from({ length: n }, part);
+
+const SKETCHES: Record<SkeletonPart, (rows: number) => unknown> = {
+  title: () => bone('bone-title'),
+  figures: () => html`<div class="sketch-figures">${times(4, () => html`<div class="sketch-card">${bone('bone-short')}${bone('bone-value')}</div>`)}</div>`,
+  chart: () => bone('bone-chart'),
+  table: (rows) =>
+    html`<div class="sketch-table"><div class="sketch-head"></div>${times(rows, () => html`<div class="sketch-tr">${bone()}${bone('bone-num')}${bone('bone-num')}</div>`)}</div>`,
+  list: (rows) => times(rows, () => html`<div class="sketch-item">${bone('bone-avatar')}<div class="sketch-lines">${bone()}${bone('bone-short')}</div></div>`),
+  lines: (rows) => times(rows, () => html`<div class="sketch-lines">${bone('bone-short')}${bone('bone-half')}</div>`),
+  facts: () => html`<div class="sketch-facts">${times(6, () => html`<div class="sketch-lines">${bone('bone-short')}${bone()}</div>`)}</div>`,
+  fields: (rows) => times(rows, () => html`<div class="sketch-lines">${bone('bone-short')}${bone('bone-input')}</div>`),
+};
+
+export function renderSkeleton(noun: string, rows = 5, parts: readonly Sketch[] = ['table']): TemplateResult {
   return html`<div part="skeleton" class="skeleton" role="status" aria-live="polite">
     <span class="visually-hidden">Loading ${noun}…</span>
-    ${Array.from({ length: rows }, () => html`<div class="skeleton-row" aria-hidden="true"></div>`)}
+    <div class="sketch" aria-hidden="true">${parts.map((part) => (typeof part === 'string' ? SKETCHES[part](rows) : SKETCHES[part[0]](part[1])))}</div>
   </div>`;
 }
 
@@ -52,5 +79,5 @@ export function renderDataStates<A extends readonly unknown[], T>(task: DataTask
   }
   const previous = task.previousValue;
   if (status === TaskStatus.PENDING && previous !== undefined && !task.isEmpty(previous)) return templates.complete(previous, true);
-  return renderSkeleton(templates.noun, templates.skeletonRows);
+  return renderSkeleton(templates.noun, templates.skeletonRows, templates.skeleton);
 }

@@ -199,16 +199,96 @@ export const sharedStyles = css`
     min-height: 1.45em;
   }
   .skeleton {
-    display: grid;
-    gap: var(--_space);
     padding: var(--_space) 0;
   }
-  .skeleton-row {
-    height: 1.75rem;
+  /* The skeleton's sketch follows the loaded layout's sizes: 1.45 line height, 2rem fields. */
+  .sketch {
+    display: grid;
+    gap: calc(var(--_space) * 1.5);
+  }
+  .bone {
+    height: 1em;
+    margin: 0.225em 0;
     border-radius: calc(var(--_radius) / 2);
     background: linear-gradient(90deg, var(--_surface-raised) 25%, color-mix(in srgb, var(--_surface-raised), var(--_border) 40%) 50%, var(--_surface-raised) 75%);
     background-size: 200% 100%;
     animation: shimmer 1.4s linear infinite;
+  }
+  .bone-short {
+    width: 40%;
+  }
+  .bone-half {
+    width: 25%;
+  }
+  .bone-num {
+    width: 60%;
+    justify-self: end;
+  }
+  .bone-title {
+    width: min(16rem, 60%);
+    height: 1.4em;
+  }
+  .bone-value {
+    width: 60%;
+    height: 1.5em;
+  }
+  .bone-chart {
+    height: var(--ops-chart-height, 220px);
+  }
+  .bone-avatar {
+    flex: none;
+    width: 2rem;
+    height: 2rem;
+    margin: 0;
+    border-radius: 50%;
+  }
+  .bone-input {
+    height: 2rem;
+    margin: 0;
+  }
+  .sketch-figures {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
+    gap: var(--_space);
+  }
+  .sketch-card {
+    padding: calc(var(--_space) * 1.25);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .sketch-table {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  .sketch-head {
+    height: 2.4rem;
+    background: var(--_surface-raised);
+    border-bottom: 1px solid var(--_border);
+  }
+  .sketch-tr {
+    display: grid;
+    grid-template-columns: 2fr 1fr 1fr;
+    gap: calc(var(--_space) * 2);
+    padding: calc(var(--_space) * 0.75) var(--_space);
+    border-bottom: 1px solid var(--_border);
+  }
+  .sketch-tr:last-child {
+    border-bottom: none;
+  }
+  .sketch-item {
+    display: flex;
+    gap: var(--_space);
+    align-items: center;
+  }
+  .sketch-lines {
+    display: grid;
+    flex: 1;
+  }
+  .sketch-facts {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 8.5rem), 1fr));
+    gap: var(--_space) calc(var(--_space) * 2);
   }
   @keyframes shimmer {
     to {
@@ -216,7 +296,7 @@ export const sharedStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .skeleton-row {
+    .bone {
       animation: none;
     }
   }

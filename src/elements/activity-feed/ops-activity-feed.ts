@@ -96,7 +96,8 @@ export class OpsActivityFeed extends OpsElement {
       ${this.hideFilter ? nothing : this.renderFilters()}
       ${renderDataStates(this.list.first, {
         noun: 'activity',
-        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 5),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 10),
+        skeleton: ['title', 'list'],
         empty: () => (this.kind ? 'No activity of this kind yet.' : 'No activity yet.'),
         complete: () => this.renderList(),
       })}

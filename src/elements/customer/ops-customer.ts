@@ -65,7 +65,7 @@ export class OpsCustomer extends OpsElement {
     return renderDataStates(this.data, {
       noun: 'this customer',
       notFound: { record: 'customer', id: this.customerId },
-      skeletonRows: 6,
+      skeleton: ['title', 'facts', ['lines', 2], ['fields', 1], ['lines', 5]],
       empty: () => '',
       complete: (customer) => this.renderCustomer(customer),
     });

@@ -67,7 +67,7 @@ export class OpsErrorForm extends OpsElement {
   override render() {
     return html`${renderDetailHeader([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate }, { title: 'New error' })}
       <p class="hint">You can change these details later.</p>
-      ${renderDataStates(this.options, { noun: 'the form', skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
+      ${renderDataStates(this.options, { noun: 'the form', skeleton: ['fields'], skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
   }
 
   private renderForm(endpoints: readonly string[]) {

@@ -64,7 +64,7 @@ export class OpsError extends OpsElement {
     return renderDataStates(this.data, {
       noun: 'this error record',
       notFound: { record: 'error record', id: this.errorId },
-      skeletonRows: 6,
+      skeleton: ['title', 'facts', ['fields', 2], ['lines', 1], 'chart'],
       empty: () => '',
       complete: (loaded) => this.renderRecord(loaded),
     });

@@ -108,7 +108,7 @@ export class OpsOverview extends OpsElement {
             ? renderError('the overview', this.data.error, () => this.retryEverything())
             : renderDataStates(this.data, {
                 noun: 'the overview',
-                skeletonRows: 3,
+                skeleton: ['title', 'figures'],
                 empty: () => '',
                 complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
             ${renderFigures(overview.figures, this.formatOptions)}`,

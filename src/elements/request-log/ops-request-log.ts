@@ -141,6 +141,8 @@ export class OpsRequestLog extends OpsElement {
             })
           : renderDataStates(this.timeline.first, {
               noun: 'requests',
+              // About the timeline's fixed height (28rem by default) in rows.
+              skeletonRows: 11,
               empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}

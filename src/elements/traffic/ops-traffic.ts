@@ -53,7 +53,7 @@ export class OpsTraffic extends OpsElement {
 
   override render() {
     return html`<div part="base" class="base">
-      ${renderDataStates(this.data, { noun: 'traffic', skeletonRows: 6, empty: () => '', complete: (traffic) => this.renderTraffic(traffic) })}
+      ${renderDataStates(this.data, { noun: 'traffic', skeleton: ['figures', 'chart', 'table'], skeletonRows: 5, empty: () => '', complete: (traffic) => this.renderTraffic(traffic) })}
     </div>`;
   }
 

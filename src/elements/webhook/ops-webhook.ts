@@ -43,7 +43,7 @@ export class OpsWebhook extends OpsElement {
     return renderDataStates(this.data, {
       noun: 'this webhook',
       notFound: { record: 'webhook', id: this.webhookId },
-      skeletonRows: 6,
+      skeleton: ['title', 'facts', 'chart'],
       empty: () => '',
       complete: (webhook) => this.renderWebhook(webhook),
     });
