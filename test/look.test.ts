@@ -101,6 +101,32 @@ describe('one look across the elements', () => {
     });
   }
 
+  for (const tag of ['ops-overview', 'ops-traffic']) {
+    it(`${tag}: figure cards side by side wrap their change lines alike, at every width`, async () => {
+      const box = await fixture<HTMLDivElement>(html`<div></div>`);
+      const el = document.createElement(tag);
+      el.setAttribute('api-base', API_BASE);
+      box.append(el);
+      await waitFor(() => $$(el, '.figure .change').length >= 4, 'figures');
+      const uneven: string[] = [];
+      for (let width = 400; width <= 1400; width += 25) {
+        box.style.width = `${width}px`;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        // Cards of one width in one row: their change lines take the same number of lines.
+        const rowsOfCards = new Map<string, Set<number>>();
+        for (const card of $$(el, '.figure')) {
+          const change = card.querySelector('.change');
+          if (!change) continue;
+          const box = card.getBoundingClientRect();
+          const key = `${Math.round(box.top)}:${Math.round(box.width)}`;
+          rowsOfCards.set(key, (rowsOfCards.get(key) ?? new Set()).add(Math.round(change.getBoundingClientRect().height)));
+        }
+        for (const [key, heights] of rowsOfCards) if (heights.size > 1) uneven.push(`${width} px, cards at ${key}: ${[...heights].join(' and ')} px`);
+      }
+      expect(uneven).to.deep.equal([]);
+    });
+  }
+
   it('ops-error-form: the same header, titled "New error"', async () => {
     const el = await mount('ops-error-form', {}, 'form', false);
     const header = $(el, '[part="header"]')!;

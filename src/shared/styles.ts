@@ -351,6 +351,18 @@ export const sharedStyles = css`
   }
   .versus {
     color: var(--_muted);
+    white-space: nowrap;
+  }
+  /* Each card is a container: cards of one width switch together, so a row of figures never has
+     one change line wrapped beside others that are not. */
+  .figure {
+    container-type: inline-size;
+  }
+  /* In em, the card's own font size: about the width of "▲ +12.5% vs last month" on one line. */
+  @container (max-width: 12.5em) {
+    .change .versus {
+      display: block;
+    }
   }
   .badge {
     display: inline-flex;

@@ -54,6 +54,21 @@ export const styles = [
     .sparkline {
       --ops-chart-height: 64px;
     }
+    /* The donut and its legend side by side once the panel has room, rather than a donut in a sea of white above a list. */
+    .shares-panel {
+      container-type: inline-size;
+    }
+    .shares-body {
+      --ops-chart-height: 180px;
+    }
+    @container (min-width: 24rem) {
+      .shares-body {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+        gap: calc(var(--_space) * 2);
+        align-items: center;
+      }
+    }
     .shares {
       display: grid;
       gap: 0.2rem;

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { problem } from '../../../mocks/problem.ts';
@@ -88,6 +88,24 @@ describe('ops-overview', () => {
     const chart = $<OpsChart>(el, '.shares-panel ops-chart')!;
     await waitFor(() => chart.chart, 'share chart drawn');
     expect((chart.data as ChartData).series[0]!.values.reduce((a, b) => a + b, 0).toFixed(1)).to.equal('100.0');
+  });
+
+  it('puts the donut and its legend side by side in a wide panel, one above the other in a narrow one', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 1264px"></div>`);
+    const el = document.createElement('ops-overview');
+    el.setAttribute('api-base', API_BASE);
+    box.append(el);
+    await summaryLoaded(el);
+    const chart = () => $(el, '.shares-panel ops-chart')!.getBoundingClientRect();
+    const legend = () => $(el, '[part="shares"]')!.getBoundingClientRect();
+    expect(legend().left, 'legend beside the donut').to.be.at.least(chart().right);
+    // The two panels of the row end level: the donut's no longer twice its neighbour's height in white.
+    const panelHeight = (selector: string) => $(el, selector)!.getBoundingClientRect().height;
+    await waitFor(() => feedItems(el).length > 0, 'activity');
+    expect(panelHeight('.shares-panel')).to.be.at.most(panelHeight('.activity'));
+    box.style.width = '320px';
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(legend().top, 'legend under the donut').to.be.at.least(chart().bottom);
   });
 
   it('rounds shares that do not add up by largest remainder', async () => {

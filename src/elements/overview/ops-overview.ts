@@ -173,7 +173,8 @@ export class OpsOverview extends OpsElement {
     const shares = roundToTotal(groups.map((g) => g.sharePct));
     const format = this.formatOptions;
     const chart: ChartData = { type: 'pie', categories: groups.map((g) => g.group), series: [{ name: 'Share', values: shares }] };
-    return html`<ops-chart
+    return html`<div class="shares-body">
+      <ops-chart
         label="Requests by endpoint"
         empty-message="No requests yet."
         .data=${chart}
@@ -195,6 +196,7 @@ export class OpsOverview extends OpsElement {
             )}</span></li>
           </ul>`
           : nothing
-      }`;
+      }
+    </div>`;
   }
 }
