@@ -29,7 +29,7 @@ async function warnings<T>(run: () => Promise<T>): Promise<{ result: T; lines: s
   }
 }
 
-const tableRows = (el: Element) => $$(el, 'tbody tr').map((tr) => text(tr.querySelector('th')));
+const tableRows = (el: Element) => $$(el, 'tbody tr').map((tr) => text(tr.querySelector('.row-link')));
 const endpoint = (id: string, label: string): Endpoint => ({ id, method: 'GET', path: `/${label}`, requests: 1, p95Ms: 1, errorPct: 0, status: 'Healthy' });
 
 /** A tenant's endpoint list of four, two per page: `GET /A/1` … `GET /A/4`. */

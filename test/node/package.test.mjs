@@ -85,7 +85,7 @@ test('installs into a fresh project and renders an element from it', async () =>
     try {
       const { page, errors } = await open(browser, `${site.origin}/`);
       await until(page, rowsRendered, 'ops-endpoint-table');
-      const first = await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody th').textContent.trim());
+      const first = await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody .row-link').textContent.trim());
       assert.equal(first, 'POST /messages');
       assert.deepEqual(errors, []);
     } finally {
