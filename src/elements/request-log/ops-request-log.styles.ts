@@ -128,6 +128,31 @@ export const styles = [
     .new-entries {
       box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
     }
+    /* Narrow: three rows in reading order (view and method, status and path, live and export),
+       the fields growing to fill their row instead of leaving gaps and a fourth row. */
+    @container (max-width: 480px) {
+      .switch-option span {
+        padding: 0 0.6rem;
+      }
+      .toolbar > label:not(.live-toggle) {
+        flex: 1 1 0;
+      }
+      .toolbar label > span {
+        flex: none;
+        white-space: nowrap;
+      }
+      .toolbar label > :is(select, input:not([type='checkbox'])) {
+        flex: 1;
+        width: 4.5rem; /* the least a field takes; it grows to fill its row */
+      }
+      /* Half a row: too wide to squeeze in beside the status and path fields, so it starts the last row, with Export. */
+      .live-toggle {
+        flex: 1 0 50%;
+      }
+      .export {
+        margin-left: auto;
+      }
+    }
     @container (max-width: 560px) {
       .row {
         grid-template-columns: minmax(0, 1fr) auto;

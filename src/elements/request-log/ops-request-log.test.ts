@@ -61,6 +61,24 @@ describe('ops-request-log', () => {
       expect(actor.getBoundingClientRect().left - duration.getBoundingClientRect().right).to.be.at.least(12);
     });
 
+    it('keeps its toolbar to three rows, in reading order, in a narrow container', async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
+      const el = document.createElement('ops-request-log');
+      el.setAttribute('api-base', API_BASE);
+      box.append(el);
+      await loaded(el);
+      const controls = [...$(el, '[part="toolbar"]')!.children].filter((c) => !c.classList.contains('visually-hidden'));
+      const rowsOfControls = new Map<number, string[]>();
+      for (const control of controls) {
+        const top = Math.round(control.getBoundingClientRect().top);
+        const row = [...rowsOfControls.keys()].find((t) => Math.abs(t - top) < 12) ?? top;
+        rowsOfControls.set(row, [...(rowsOfControls.get(row) ?? []), text(control).slice(0, 12) || control.localName]);
+      }
+      expect(rowsOfControls.size, 'rows').to.be.at.most(3);
+      // Read left to right, top to bottom, the controls come in the order the keyboard reaches them.
+      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Live', 'Export CSV']);
+    });
+
     it('lines the status badges up on one edge in a narrow container', async () => {
       const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
       const el = document.createElement('ops-request-log');

@@ -36,14 +36,14 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
         </label>`,
       )}
     </fieldset>
-    <label>
+    <label class="method">
       <span>Method</span>
       <select @change=${(e: Event) => actions.setMethod(value(e))}>
         <option value="" ?selected=${!state.method}>All</option>
         ${HTTP_METHODS.map((m) => html`<option value=${m} ?selected=${state.method === m}>${m}</option>`)}
       </select>
     </label>
-    <label>
+    <label class="status-filter">
       <span>Status</span>
       <input
         class="status-input"
@@ -57,7 +57,7 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
       />
     </label>
     <span id="status-hint" class=${actions.statusInvalid ? 'hint invalid' : 'visually-hidden'}>A code such as 500, or a class such as 5xx.</span>
-    <label>
+    <label class="path-filter">
       <span>Path</span>
       <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
     </label>
@@ -65,6 +65,6 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
       <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />
       <span>Live</span>
     </label>
-    <button type="button" class="button" ?disabled=${!actions.canExport} @click=${actions.exportCsv}>Export CSV</button>
+    <button type="button" class="button export" ?disabled=${!actions.canExport} @click=${actions.exportCsv}>Export CSV</button>
   </div>`;
 }
