@@ -21,6 +21,13 @@ export default {
 
 type Story = StoryObj<Args>;
 
+/** The shadow root of `tag` in the story, once it holds `selector` (the data has loaded). */
+async function shadowWith(canvasElement: HTMLElement, tag: string, selector: string): Promise<ShadowRoot> {
+  const el = canvasElement.querySelector(tag)!;
+  for (let i = 0; i < 100 && !el.shadowRoot?.querySelector(selector); i++) await delay(50);
+  return el.shadowRoot!;
+}
+
 // ops-customer
 const customer =
   (id: string): Story['render'] =>
@@ -28,10 +35,19 @@ const customer =
     frame(args, html`<ops-customer api-base=${args.apiBase} customer-id=${id} theme=${ifDefined(args.theme)}></ops-customer>`);
 export const CustomerFreePlan: Story = { render: customer('cus_acme') };
 export const CustomerWithoutNotes: Story = { render: customer('cus_globex') };
+/** A note typed and sent while the server refuses notes: the reason shows, the text stays in the field. */
 export const CustomerNoteFails: Story = {
   render: customer('cus_globex'),
   beforeEach({ msw }) {
     msw.use(http.post('*/api/v1/customers/:id/notes', () => problem(503, 'Service Unavailable', 'Notes are read-only during maintenance.')));
+  },
+  async play({ canvasElement }) {
+    const root = await shadowWith(canvasElement, 'ops-customer', 'textarea');
+    const textarea = root.querySelector('textarea')!;
+    textarea.value = 'Called about the renewal; will upgrade next month.';
+    textarea.dispatchEvent(new Event('input'));
+    await delay(50);
+    root.querySelector<HTMLButtonElement>('.note-form button[type="submit"]')!.click();
   },
 };
 export const CustomerLoading: Story = { args: { apiBase: scenario('hang') }, render: customer('cus_acme') };
@@ -62,10 +78,19 @@ const errorPage =
 export const ErrorOpen: Story = { render: errorPage('err_500_webhooks') };
 export const ErrorFixed: Story = { render: errorPage('err_401_messages') };
 export const ErrorIgnored: Story = { render: errorPage('err_400_contacts') };
+/** A status change the server refuses: the badge goes back, with the reason. */
 export const ErrorChangeRefused: Story = {
   render: errorPage('err_429_messages'),
   beforeEach({ msw }) {
     msw.use(http.patch('*/api/v1/errors/:id', () => problem(409, 'Conflict', 'Someone else changed this record.')));
+  },
+  async play({ canvasElement }) {
+    const root = await shadowWith(canvasElement, 'ops-error', 'select[name="status"]');
+    const select = root.querySelector<HTMLSelectElement>('select[name="status"]')!;
+    select.value = 'Fixed';
+    select.dispatchEvent(new Event('change'));
+    await delay(50);
+    root.querySelector<HTMLButtonElement>('[part="edit"] button[type="submit"]')!.click();
   },
 };
 export const ErrorMalformed: Story = { args: { apiBase: scenario('malformed') }, render: errorPage('err_500_webhooks') };
@@ -74,18 +99,12 @@ export const ErrorDark: Story = { args: { theme: 'dark' }, globals: { theme: 'da
 // ops-error-form
 const errorForm: Story['render'] = (args) => frame(args, html`<ops-error-form api-base=${args.apiBase} theme=${ifDefined(args.theme)}></ops-error-form>`);
 
-async function formRoot(canvasElement: HTMLElement): Promise<ShadowRoot> {
-  const form = canvasElement.querySelector('ops-error-form')!;
-  for (let i = 0; i < 50 && !form.shadowRoot?.querySelector('form'); i++) await delay(50);
-  return form.shadowRoot!;
-}
-
 export const NewError: Story = { render: errorForm };
 /** "Save error" pressed on an empty form: messages by each field, focus on the first. */
 export const NewErrorWithErrors: Story = {
   render: errorForm,
   async play({ canvasElement }) {
-    (await formRoot(canvasElement)).querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    (await shadowWith(canvasElement, 'ops-error-form', 'form')).querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
   },
 };
 /** A valid form on its way: the button says "Saving…" and cannot be pressed again. */
@@ -95,7 +114,7 @@ export const NewErrorSaving: Story = {
     msw.use(http.post('*/api/v1/errors', () => delay('infinite')));
   },
   async play({ canvasElement }) {
-    const root = await formRoot(canvasElement);
+    const root = await shadowWith(canvasElement, 'ops-error-form', 'form');
     const set = (id: string, value: string) => {
       const input = root.querySelector<HTMLInputElement>(`#${id}`)!;
       input.value = value;

@@ -39,13 +39,10 @@ export const MalformedData: Story = { args: { apiBase: scenario('malformed') } }
 
 /** Only the /overview request fails: the figures show the error, the other panels still load. */
 export const PartialFailure: Story = {
-  args: { apiBase: '/api/partial/v1' },
+  // Only /overview is overridden: the endpoints and the activity answer from the fixtures as usual.
   beforeEach({ msw }) {
-    msw.use(http.get('*/api/partial/v1/overview', () => problem(503, 'Service Unavailable', 'Figures are being recomputed.')));
+    msw.use(http.get('*/api/v1/overview', () => problem(503, 'Service Unavailable', 'Figures are being recomputed.')));
   },
-  render: (args) => html`<ops-console api-base="/api/v1">
-    <ops-overview api-base=${args.apiBase} time-zone="UTC" .clock=${() => fixtures.FIXTURE_NOW}></ops-overview>
-  </ops-console>`,
 };
 
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

@@ -65,4 +65,55 @@ test('every story renders without errors', async () => {
       .catch(() => problems.push(`${current}: nothing rendered`));
   }
   assert.deepEqual(problems, []);
+
+  // Stories that show a state beyond "loaded" reach it: what a designer opening them sees.
+  const REACHED = {
+    'elements-ops-overview--partial-failure': ['Figures are being recomputed.', 'POST /webhooks', 'raised the rate limit'],
+    'elements-detail-pages--customer-note-fails': ['Notes are read-only during maintenance.', 'Called about the renewal'],
+    'elements-detail-pages--error-change-refused': ['Someone else changed this record.'],
+    'elements-ops-request-log--million-entries': ['1,000,000 entries'],
+  };
+  const missing = [];
+  for (const [id, texts] of Object.entries(REACHED)) {
+    assert.ok(
+      stories.some((s) => s.id === id),
+      `story ${id} exists`,
+    );
+    await page.goto(`${site.origin}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'load' });
+    const seen = await page
+      .waitForFunction(
+        (wanted) => {
+          // Text and form values through every open shadow root.
+          const read = (root) => {
+            let all = root.textContent ?? '';
+            for (const el of root.querySelectorAll('*')) {
+              if (el.shadowRoot) all += ' ' + read(el.shadowRoot);
+              if (typeof el.value === 'string') all += ' ' + el.value;
+            }
+            return all;
+          };
+          const all = read(document.body);
+          return wanted.every((t) => all.includes(t)) && all;
+        },
+        { timeout: 20_000, polling: 200 },
+        texts,
+      )
+      .catch(() => null);
+    if (!seen) missing.push(`${id}: ${texts.join(' / ')}`);
+  }
+  // The million-entry story's play scrolls several pages deep into the log.
+  await page.goto(`${site.origin}/iframe.html?id=elements-ops-request-log--million-entries&viewMode=story`, { waitUntil: 'load' });
+  const deepest = await page
+    .waitForFunction(
+      () => {
+        const log = document.querySelector('ops-request-log');
+        const positions = [...(log?.shadowRoot?.querySelectorAll('[part="row"]') ?? [])].map((row) => Number(row.getAttribute('aria-posinset')));
+        return Math.max(0, ...positions) >= 300 && Math.max(...positions);
+      },
+      { timeout: 30_000, polling: 250 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => 0);
+  if (!deepest) missing.push('elements-ops-request-log--million-entries: not scrolled past entry 300');
+  assert.deepEqual(missing, []);
 });
