@@ -22,7 +22,9 @@ const ROUTES = {
 
 /** `<tag>` inside `<ops-console>`, with drill-down routes or without; resolves once `ready` shows. */
 async function mount(tag: string, attrs: Record<string, string>, ready: string, routes: boolean) {
-  const wrapper = await fixture<HTMLElement>(html`<ops-console api-base=${API_BASE} time-zone="UTC" .routes=${routes ? ROUTES : undefined}></ops-console>`);
+  const wrapper = await fixture<HTMLElement>(
+    html`<ops-console api-base=${API_BASE} time-zone="UTC" style="--ops-color-accent: rgb(1, 2, 200)" .routes=${routes ? ROUTES : undefined}></ops-console>`,
+  );
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   wrapper.append(el);
@@ -55,7 +57,7 @@ const LINKS: LinkCase[] = [
     ready: '.facts',
     links: { '[part="breadcrumb"] .crumb': 'text', '.fact .link': 'text', '.related .link': 'text' },
   },
-  { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts', links: { '[part="breadcrumb"] .crumb': 'text', '.related .link': 'text' } },
+  { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts', links: { '.related .link': 'text' } },
   { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', links: { '[part="breadcrumb"] .crumb': 'text', '.related .link': 'text' } },
   { tag: 'ops-overview', attrs: {}, ready: '[part="view-all"]', links: { '[part="view-all"]': 'text' } },
   { tag: 'ops-endpoint-table', attrs: {}, ready: '.row-link', links: { '.row-link': 'row' } },
@@ -77,7 +79,7 @@ describe('one look across the elements', () => {
         expect([a.localName, button.localName], selector).to.deep.equal(['a', /crumb|view-all/.test(selector) ? 'a' : 'button']);
         expect(look(button), `${selector} as a button`).to.deep.equal(look(a));
         expect(look(a).underline, `${selector} at rest`).to.equal(kind === 'text' ? 'underline' : 'none');
-        expect(look(a).color, `${selector} in the accent colour`).to.equal(look($(linked, '.link, .crumb, .view-all, .row-link')!).color);
+        expect(look(a).color, `${selector} in the accent colour`).to.equal('rgb(1, 2, 200)');
       }
     });
   }
@@ -92,8 +94,10 @@ describe('one look across the elements', () => {
       const el = await mount(tag, attrs, '.facts', false);
       const header = $(el, '[part="header"]')!;
       expect(text(header.querySelector('[part="breadcrumb"]'))).to.equal(crumbs);
-      expect(text(header.querySelector('h2 > span'))).to.equal(title);
-      expect(text(header.querySelector('h2 .badge'))).to.equal(status);
+      // The heading names the record alone; the status beside it is labelled for screen readers.
+      expect(text(header.querySelector('h2'))).to.equal(title);
+      expect(text(header.querySelector('.title-status'))).to.equal(`Status: ${status}`);
+      expect(text(header.querySelector('.title .badge'))).to.equal(status);
       const shown = facts(el);
       expect(Object.keys(shown)).not.to.include('Status');
       expect(Object.values(shown)).not.to.include(title);
@@ -126,6 +130,17 @@ describe('one look across the elements', () => {
       expect(uneven).to.deep.equal([]);
     });
   }
+
+  it('ops-customer: "Customers" links only where the host has a customers page', async () => {
+    const plain = await mount('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', false);
+    const crumbs = $(plain, '[part="breadcrumb"]')!;
+    expect(text(crumbs)).to.equal('Customers / Acme Ltd');
+    expect(crumbs.querySelectorAll('a, button')).to.have.length(0);
+    const routed = await mount('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', true);
+    expect($(routed, '[part="breadcrumb"] a')!.getAttribute('href')).to.equal('/ops/customers');
+    const own = await mount('ops-customer', { 'customer-id': 'cus_acme', 'customers-href': '/crm/customers' }, '.facts', false);
+    expect($(own, '[part="breadcrumb"] a')!.getAttribute('href')).to.equal('/crm/customers');
+  });
 
   it('ops-error-form: the same header, titled "New error"', async () => {
     const el = await mount('ops-error-form', {}, 'form', false);

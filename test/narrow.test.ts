@@ -102,7 +102,8 @@ describe('narrow containers', () => {
   useMockApi();
   allowVirtualizerResizeNotice();
 
-  for (const width of [320, 390]) {
+  // 520 and 600: wide enough that tables do not stack, narrow enough to squeeze their columns.
+  for (const width of [320, 390, 520, 600]) {
     for (const element of CASES) {
       it(`${element.label} fits ${width} px: nothing clipped, overflowing or broken mid-word`, async () => {
         const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px"></div>`);

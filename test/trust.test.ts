@@ -400,6 +400,27 @@ describe('trust and correctness', () => {
       expect(ifMatch.at(-1)).to.equal('"2"');
     });
 
+    it("treats notes typed and then typed back as untouched: after Reload they show the other person's and a status save keeps them", async () => {
+      api.use(http.patch(`*${API_BASE}/errors/:id`, () => undefined));
+      const el = await mount('ops-error', { 'error-id': 'err_500_webhooks' });
+      await waitFor(() => $(el, '.facts'), 'loaded');
+      const notes = $<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!;
+      const original = notes.value;
+      for (const value of [`${original}x`, original]) {
+        notes.value = value;
+        notes.dispatchEvent(new Event('input'));
+      }
+      api.db.errors[0]!.version = 2;
+      api.db.errors[0]!.notes = 'Changed by Lee';
+      await change(el, 'Fixed');
+      await waitFor(() => text($(el, '.edit .form-error')).includes('This record changed elsewhere'), 'conflict shown');
+      $<HTMLButtonElement>(el, '.edit .form-error button')!.click();
+      await waitFor(() => $<HTMLTextAreaElement>(el, 'textarea[name="notes"]')!.value === 'Changed by Lee', "reloaded with Lee's notes");
+      await change(el, 'Fixed');
+      await waitFor(() => api.db.errors[0]!.status === 'Fixed', 'saved');
+      expect(api.db.errors[0]!.notes).to.equal('Changed by Lee');
+    });
+
     it('shows the saved value when the server applied the change but the answer was lost', async () => {
       api.use(
         http.patch(`*${API_BASE}/errors/:id`, () => {
@@ -412,7 +433,7 @@ describe('trust and correctness', () => {
       const updated = nextEvent<CustomEvent<{ record: schema.ErrorRecord }>>(el, 'ops-error-updated');
       await change(el, 'Fixed');
       expect((await updated).detail.record.status).to.equal('Fixed');
-      expect(text($(el, 'h2 .badge'))).to.equal('Fixed');
+      expect(text($(el, '.title .badge'))).to.equal('Fixed');
       expect(text($(el, '.edit .form-error'))).to.equal('');
     });
   });

@@ -8,7 +8,7 @@ import { renderLink, type LinkHandlers } from './navigate.ts';
 
 export interface Crumb {
   label: string;
-  /** Where every crumb but the current page leads. */
+  /** Where a crumb before the current page leads; without one it is plain text (the host has no such page). */
   target?: NavigateDetail;
 }
 
@@ -19,7 +19,13 @@ export function renderBreadcrumb(crumbs: Crumb[], handlers: LinkHandlers) {
       ${crumbs.map(
         (crumb, i) => html`<li>
           ${i > 0 ? html`<span class="separator" aria-hidden="true"> / </span>` : nothing}
-          ${crumb.target ? renderLink({ target: { ...crumb.target, label: crumb.label }, label: crumb.label, className: 'crumb' }, handlers) : html`<span aria-current="page">${crumb.label}</span>`}
+          ${
+            i === crumbs.length - 1
+              ? html`<span aria-current="page">${crumb.label}</span>`
+              : crumb.target
+                ? renderLink({ target: { ...crumb.target, label: crumb.label }, label: crumb.label, className: 'crumb' }, handlers)
+                : html`<span>${crumb.label}</span>`
+          }
         </li>`,
       )}
     </ol>
@@ -28,7 +34,8 @@ export function renderBreadcrumb(crumbs: Crumb[], handlers: LinkHandlers) {
 
 /**
  * The head of every detail page: the breadcrumb, then the record's name as the title with its
- * status badge beside it (so the name and status are not repeated among the facts).
+ * status badge beside it (so the name and status are not repeated among the facts). The badge
+ * sits outside the heading, labelled "Status:" for screen readers, so the heading names the record only.
  */
 export function renderDetailHeader(
   crumbs: Crumb[],
@@ -37,7 +44,10 @@ export function renderDetailHeader(
 ) {
   return html`<div part="header" class="header">
     ${renderBreadcrumb(crumbs, handlers)}
-    <h2 class="title"><span>${title}</span>${status ?? nothing}</h2>
+    <div class="title">
+      <h2><span>${title}</span></h2>
+      ${status ? html`<p class="title-status"><span class="visually-hidden">Status: </span>${status}</p>` : nothing}
+    </div>
   </div>`;
 }
 
@@ -95,8 +105,14 @@ export const detailStyles = css`
     align-items: center;
     gap: var(--_space);
     margin: 0 0 calc(var(--_space) * 1.5);
+  }
+  .title h2 {
+    margin: 0;
     font-size: 1.4em;
     overflow-wrap: anywhere;
+  }
+  .title-status {
+    margin: 0;
   }
   h3 {
     margin: calc(var(--_space) * 2) 0 var(--_space);

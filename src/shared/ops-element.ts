@@ -135,7 +135,7 @@ export class OpsElement extends LitElement {
     return !this.emit('ops-navigate', detail, { cancelable: true });
   };
 
-  /** A list page (`errors`, `webhooks`, `endpoints`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
+  /** A list page (`errors`, `webhooks`, `endpoints`, `customers`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
   protected listTarget(kind: 'errors' | 'webhooks' | 'endpoints' | 'customers', ownHref: string | undefined, attribute: string): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;
     return { kind, id: '', href: safeHref(ownHref, fallback, attribute) };

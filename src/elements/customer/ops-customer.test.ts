@@ -39,15 +39,15 @@ describe('ops-customer', () => {
       Errors: '2.1%',
       'Account owner': 'Ana Silva',
     });
-    expect([text($(el, 'h2 .badge')), $(el, 'h2 .badge')!.dataset['tone']]).to.deep.equal(['Expired', 'danger']);
+    expect([text($(el, '.title .badge')), $(el, '.title .badge')!.dataset['tone']]).to.deep.equal(['Expired', 'danger']);
     expect(text($(el, '.fact [part="avatar"]'))).to.equal('AS');
   });
 
   it('shows Active with a good badge and an unknown status neutrally', async () => {
     const active = await customer('cus_globex');
     await loaded(active);
-    expect(text($(active, 'h2 .badge'))).to.equal('Active');
-    expect($(active, 'h2 .badge')!.dataset['tone']).to.equal('success');
+    expect(text($(active, '.title .badge'))).to.equal('Active');
+    expect($(active, '.title .badge')!.dataset['tone']).to.equal('success');
   });
 
   it('lists related endpoints with their request counts, each a drill-down', async () => {

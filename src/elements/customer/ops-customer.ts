@@ -17,9 +17,11 @@ import { styles } from './ops-customer.styles.ts';
  *
  * @summary Customer detail with notes and history.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - A related endpoint was activated: `{ kind: 'endpoint', id: '<METHOD> <path>' }`. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A related endpoint `{ kind: 'endpoint', id }`, or the "Customers" crumb `{ kind: 'customers', id: '' }` where the host has a customers page. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  *
+ * @csspart header - The breadcrumb, the title and the status badge beside it.
+ * @csspart breadcrumb - The `Customers / <name>` trail.
  * @csspart facts - The label/value list of key facts.
  * @csspart related - The related endpoints.
  * @csspart notes - The notes section and its form.
@@ -33,7 +35,7 @@ export class OpsCustomer extends OpsElement {
   /** The customer to show. */
   @property({ attribute: 'customer-id' }) customerId = '';
 
-  /** Where the "Customers" crumb points (http(s) or relative; default: the wrapper's `routes.customers`, else `#customers`). */
+  /** Where the "Customers" crumb points (http(s) or relative; default: the wrapper's `routes.customers`; without either the crumb is plain text). */
   @property({ attribute: 'customers-href' }) customersHref?: string;
 
   /** Notes and history items added on this page since the record loaded. */
@@ -76,7 +78,7 @@ export class OpsCustomer extends OpsElement {
     const notes = [...this.added.notes, ...customer.notes];
     const history = [...this.added.history, ...customer.history].sort((a, b) => b.at.localeCompare(a.at));
     return html`${renderDetailHeader(
-      [{ label: 'Customers', target: this.listTarget('customers', this.customersHref, 'customers-href') }, { label: customer.name }],
+      [{ label: 'Customers', target: this.customersTarget() }, { label: customer.name }],
       { navigate: this.navigate },
       { status: renderBadge(customer.status) },
     )}
@@ -111,6 +113,11 @@ export class OpsCustomer extends OpsElement {
           )}
         </ol>
       </section>`;
+  }
+
+  /** "Customers" links only where the host has a customers page (`customers-href` or `routes.customers`); hosts from before it existed get plain text. */
+  private customersTarget() {
+    return this.customersHref || this.hrefFor({ kind: 'customers', id: '' }) ? this.listTarget('customers', this.customersHref, 'customers-href') : undefined;
   }
 
   private setDraft(customerId: string, text: string) {

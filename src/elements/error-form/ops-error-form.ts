@@ -19,9 +19,10 @@ import { styles } from './ops-error-form.styles.ts';
  *
  * @fires {CustomEvent<ErrorRecordDetail>} ops-error-created - The record was saved; detail has the new record.
  * @fires {CustomEvent<CancelDetail>} ops-cancel - "Cancel" was pressed. Cancel the event to keep the form as it is and decide yourself; otherwise the person is asked before typed values are discarded.
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - The "Errors" crumb, `{ kind: 'errors', id: '' }`. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - The "Errors" crumb, `{ kind: 'errors', id: '' }`, or the saved record's title in the confirmation, `{ kind: 'error', id }`. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - The endpoint options failed to load.
  *
+ * @csspart header - The breadcrumb and the title.
  * @csspart breadcrumb - The `Errors / New` trail.
  * @csspart form - The form.
  * @csspart actions - The Cancel and Save error buttons.

@@ -15,7 +15,7 @@ async function errorPage(id = 'err_500_webhooks', extra = '') {
   return mount<OpsError>('ops-error', { 'error-id': id, ...attrs(extra) });
 }
 const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
-const badge = (el: Element) => $(el, 'h2 .badge')!;
+const badge = (el: Element) => $(el, '.title .badge')!;
 
 async function change(el: OpsError, status: string, notes?: string) {
   const select = $<HTMLSelectElement>(el, 'select[name="status"]')!;

@@ -22,6 +22,7 @@ import { styles } from './ops-error.styles.ts';
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  * @fires {CustomEvent<ErrorRecordDetail>} ops-error-updated - A change was saved; detail has the updated record.
  *
+ * @csspart header - The breadcrumb, the title and the status badge beside it.
  * @csspart breadcrumb - The `Errors / <code> <title>` trail.
  * @csspart facts - The label/value list of key facts.
  * @csspart related - The related endpoints.
@@ -96,14 +97,21 @@ export class OpsError extends OpsElement {
         onReload: this.reload,
         current: { status: base.status, notes: base.notes ?? '' },
         // Read the draft at event time: two edits can land before the next render.
-        onStatus: (status) => (this.draft = { ...this.draft, status }),
-        onNotes: (notes) => (this.draft = { ...this.draft, notes }),
+        onStatus: (status) => this.edit('status', status, base.status),
+        onNotes: (notes) => this.edit('notes', notes, base.notes ?? ''),
         onSubmit: (event) => void this.save(event, base, this.draft ?? {}),
       })}
       <h3>Related endpoints</h3>
       ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       <h3>Monthly occurrences</h3>
       <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+  }
+
+  /** A field typed back to the record's value is no longer an edit: it follows the record again (after a Reload too). */
+  private edit(field: keyof Draft, value: string, saved: string) {
+    const { [field]: _, ...rest } = this.draft ?? {};
+    const draft: Draft = value === saved ? rest : { ...rest, [field]: value };
+    this.draft = Object.keys(draft).length ? draft : undefined;
   }
 
   private async save(event: SubmitEvent, base: ErrorRecord, draft: Draft) {

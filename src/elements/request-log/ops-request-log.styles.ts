@@ -137,11 +137,11 @@ export const styles = [
       .toolbar > label:not(.live-toggle) {
         flex: 1 1 0;
       }
-      .toolbar label > span {
+      .toolbar > label > span {
         flex: none;
         white-space: nowrap;
       }
-      .toolbar label > :is(select, input:not([type='checkbox'])) {
+      .toolbar > label > :is(select, input:not([type='checkbox'])) {
         flex: 1;
         width: 4.5rem; /* the least a field takes; it grows to fill its row */
       }
@@ -153,7 +153,8 @@ export const styles = [
         margin-left: auto;
       }
     }
-    @container (max-width: 560px) {
+    /* Cards below the width the row's columns need (35.5rem of columns, four 1rem gaps, padding and the scrollbar). */
+    @container (max-width: 700px) {
       .row {
         grid-template-columns: minmax(0, 1fr) auto;
         height: 5.25rem;

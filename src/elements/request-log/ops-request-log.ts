@@ -38,6 +38,7 @@ const NO_ENTRIES: readonly RequestEntry[] = [];
  *
  * @csspart base - The panel.
  * @csspart toolbar - View switch, filters, live toggle and export.
+ * @csspart timeline-head - The column names above the timeline (hidden in narrow containers, where rows are cards).
  * @csspart timeline - The scrolling list of requests.
  * @csspart row - One request of the timeline.
  * @csspart summary-table - The summary table.

@@ -32,7 +32,7 @@ export function renderTimeline({ entries, format, rows, hasMore }: TimelineState
     ? rows.items.filter((item) => item.index < entries.length)
     : entries.slice(0, rows === 'first' ? VIRTUAL_FROM : entries.length).map((_, index) => ({ index, start: 0 }));
   // The column names are for the eye: a screen reader reads each request as one list item.
-  return html`<div class="timeline-head row" aria-hidden="true">
+  return html`<div part="timeline-head" class="timeline-head row" aria-hidden="true">
       <span>Endpoint</span><span>Status</span><span class="duration">Duration</span><span>Actor</span><span>Time</span>
     </div>
     <div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">

@@ -31,7 +31,7 @@ describe('ops-webhook', () => {
     const el = await webhook();
     await loaded(el);
     expect(facts(el)).to.deep.equal({ Customer: 'Acme Ltd', Delivered: '99.2%', 'Last sent': '13 Sep 2026', 'Account owner': 'Ana Silva' });
-    expect([text($(el, 'h2 .badge')), $(el, 'h2 .badge')!.dataset['tone']]).to.deep.equal(['Healthy', 'success']);
+    expect([text($(el, '.title .badge')), $(el, '.title .badge')!.dataset['tone']]).to.deep.equal(['Healthy', 'success']);
     expect($$(el, '.related li').map(text)).to.deep.equal(['POST /webhooks 8,410 requests']);
   });
 
@@ -66,8 +66,8 @@ describe('ops-webhook', () => {
     api.use(http.get(`*${API_BASE}/webhooks/:id`, () => HttpResponse.json({ ...fixtures.webhooks[0], status: 'Paused' })));
     const el = await webhook();
     await loaded(el);
-    expect(text($(el, 'h2 .badge'))).to.equal('Paused');
-    expect($(el, 'h2 .badge')!.dataset['tone']).to.equal('neutral');
+    expect(text($(el, '.title .badge'))).to.equal('Paused');
+    expect($(el, '.title .badge')!.dataset['tone']).to.equal('neutral');
   });
 
   it('shows a load failure with Retry that recovers', async () => {

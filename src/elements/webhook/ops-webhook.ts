@@ -19,6 +19,7 @@ import { styles } from './ops-webhook.styles.ts';
  * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'webhooks', id: '' }`, customer `{ kind: 'customer', id }` or related endpoint. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  *
+ * @csspart header - The breadcrumb, the title and the status badge beside it.
  * @csspart breadcrumb - The `Webhooks / <name>` trail.
  * @csspart facts - The label/value list of key facts.
  * @csspart related - The related endpoints.
