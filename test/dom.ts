@@ -42,3 +42,15 @@ export function allowVirtualizerResizeNotice(): void {
   before(() => (allowed = true));
   after(() => (allowed = false));
 }
+
+/** Every element under `root`, through open shadow roots (a panel and the panels inside it). */
+export function* descendants(root: Element | ShadowRoot): Generator<Element> {
+  for (const child of root.children) {
+    yield child;
+    if (child.shadowRoot) yield* descendants(child.shadowRoot);
+    yield* descendants(child);
+  }
+}
+
+/** Resolves after the next two animation frames: styles, layout and container queries have settled. */
+export const nextFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -7,16 +7,26 @@ import { OpsChart } from '../src/shared/chart/ops-chart.ts';
 import { $, $$, text, waitFor } from './dom.ts';
 import { API_BASE } from './mock-api.ts';
 
-/** Creates `<tag>` with `attrs` (api-base and time-zone UTC by default), inside `<ops-console>` when `wrapper` attributes are given. */
+/**
+ * Creates `<tag>` with `attrs` (api-base and time-zone UTC by default), inside `<ops-console>` when
+ * `wrapper` attributes are given, or in a container `width` px wide (a sidebar, a page column;
+ * `'auto'` for one the test resizes through `el.parentElement`).
+ */
 export async function mount<T extends HTMLElement = HTMLElement>(
   tag: string,
   attrs: Record<string, string> = {},
-  { wrapper, properties = {} }: { wrapper?: Record<string, string>; properties?: Record<string, unknown> } = {},
+  { wrapper, properties = {}, width }: { wrapper?: Record<string, string>; properties?: Record<string, unknown>; width?: number | 'auto' } = {},
 ): Promise<T> {
   const el = document.createElement(tag) as T;
   const all = { ...(wrapper ? {} : { 'api-base': API_BASE }), 'time-zone': 'UTC', ...attrs };
   for (const [name, value] of Object.entries(all)) el.setAttribute(name, value);
   Object.assign(el, properties);
+  if (width !== undefined) {
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    if (width !== 'auto') box.style.width = `${width}px`;
+    box.append(el);
+    return el;
+  }
   if (!wrapper) return fixture<T>(html`${el}`);
   const host = document.createElement('ops-console');
   for (const [name, value] of Object.entries({ 'api-base': API_BASE, ...wrapper })) host.setAttribute(name, value);

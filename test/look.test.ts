@@ -6,7 +6,8 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../src/all.ts';
-import { $, $$, allowVirtualizerResizeNotice, text, waitFor } from './dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextFrames, text, waitFor } from './dom.ts';
+import { mount } from './harness.ts';
 import { facts } from './detail.ts';
 import { API_BASE, useMockApi } from './mock-api.ts';
 
@@ -21,7 +22,7 @@ const ROUTES = {
 };
 
 /** `<tag>` inside `<ops-console>`, with drill-down routes or without; resolves once `ready` shows. */
-async function mount(tag: string, attrs: Record<string, string>, ready: string, routes: boolean) {
+async function mountRouted(tag: string, attrs: Record<string, string>, ready: string, routes: boolean) {
   const wrapper = await fixture<HTMLElement>(
     html`<ops-console api-base=${API_BASE} time-zone="UTC" style="--ops-color-accent: rgb(1, 2, 200)" .routes=${routes ? ROUTES : undefined}></ops-console>`,
   );
@@ -70,8 +71,8 @@ describe('one look across the elements', () => {
 
   for (const { tag, attrs, ready, links } of LINKS) {
     it(`${tag}: a drill-down looks the same as a link and as a button`, async () => {
-      const linked = await mount(tag, attrs, ready, true);
-      const buttons = await mount(tag, attrs, ready, false);
+      const linked = await mountRouted(tag, attrs, ready, true);
+      const buttons = await mountRouted(tag, attrs, ready, false);
       for (const [selector, kind] of Object.entries(links)) {
         const a = $(linked, selector)!;
         const button = $(buttons, selector)!;
@@ -91,7 +92,7 @@ describe('one look across the elements', () => {
   ];
   for (const { tag, attrs, crumbs, title, status } of RECORDS) {
     it(`${tag}: the shared header, with the name and status said once`, async () => {
-      const el = await mount(tag, attrs, '.facts', false);
+      const el = await mountRouted(tag, attrs, '.facts', false);
       const header = $(el, '[part="header"]')!;
       expect(text(header.querySelector('[part="breadcrumb"]'))).to.equal(crumbs);
       // The heading names the record alone; the status beside it is labelled for screen readers.
@@ -107,15 +108,12 @@ describe('one look across the elements', () => {
 
   for (const tag of ['ops-overview', 'ops-traffic']) {
     it(`${tag}: figure cards side by side wrap their change lines alike, at every width`, async () => {
-      const box = await fixture<HTMLDivElement>(html`<div></div>`);
-      const el = document.createElement(tag);
-      el.setAttribute('api-base', API_BASE);
-      box.append(el);
+      const el = await mount(tag, {}, { width: 'auto' });
       await waitFor(() => $$(el, '.figure .change').length >= 4, 'figures');
       const uneven: string[] = [];
       for (let width = 400; width <= 1400; width += 25) {
-        box.style.width = `${width}px`;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        el.parentElement!.style.width = `${width}px`;
+        await nextFrames();
         // Cards of one width in one row: their change lines take the same number of lines.
         const rowsOfCards = new Map<string, Set<number>>();
         for (const card of $$(el, '.figure')) {
@@ -132,18 +130,18 @@ describe('one look across the elements', () => {
   }
 
   it('ops-customer: "Customers" links only where the host has a customers page', async () => {
-    const plain = await mount('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', false);
+    const plain = await mountRouted('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', false);
     const crumbs = $(plain, '[part="breadcrumb"]')!;
     expect(text(crumbs)).to.equal('Customers / Acme Ltd');
     expect(crumbs.querySelectorAll('a, button')).to.have.length(0);
-    const routed = await mount('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', true);
+    const routed = await mountRouted('ops-customer', { 'customer-id': 'cus_acme' }, '.facts', true);
     expect($(routed, '[part="breadcrumb"] a')!.getAttribute('href')).to.equal('/ops/customers');
-    const own = await mount('ops-customer', { 'customer-id': 'cus_acme', 'customers-href': '/crm/customers' }, '.facts', false);
+    const own = await mountRouted('ops-customer', { 'customer-id': 'cus_acme', 'customers-href': '/crm/customers' }, '.facts', false);
     expect($(own, '[part="breadcrumb"] a')!.getAttribute('href')).to.equal('/crm/customers');
   });
 
   it('ops-error-form: the same header, titled "New error"', async () => {
-    const el = await mount('ops-error-form', {}, 'form', false);
+    const el = await mountRouted('ops-error-form', {}, 'form', false);
     const header = $(el, '[part="header"]')!;
     expect(text(header.querySelector('[part="breadcrumb"]'))).to.equal('Errors / New');
     expect(text(header.querySelector('h2'))).to.equal('New error');

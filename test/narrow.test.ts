@@ -4,20 +4,11 @@
  * off, and words break only where a reader expects (spaces, `/`, `-`), never mid-word as in
  * "/auth/tok en". Chart axis labels are thinned out so they never run together.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../src/all.ts';
-import { allowVirtualizerResizeNotice, waitFor } from './dom.ts';
+import { allowVirtualizerResizeNotice, descendants, nextFrames, waitFor } from './dom.ts';
 import { useMockApi } from './mock-api.ts';
-import { chartsInside, ELEMENTS, type ElementCase } from './harness.ts';
-
-/** Every element under `root`, through open shadow roots. */
-function* descendants(root: Element | ShadowRoot): Generator<Element> {
-  for (const child of root.children) {
-    yield child;
-    if (child.shadowRoot) yield* descendants(child.shadowRoot);
-    yield* descendants(child);
-  }
-}
+import { chartsInside, ELEMENTS, mount, type ElementCase } from './harness.ts';
 
 /** Every text node under `root`, through open shadow roots. */
 function* textNodes(root: Element | ShadowRoot): Generator<Text> {
@@ -95,7 +86,7 @@ const CASES: (ElementCase & { label: string })[] = [
 async function loaded(el: HTMLElement, selector: string) {
   await waitFor(() => el.shadowRoot?.querySelector(selector), `${el.localName} loaded`);
   await waitFor(() => ![...descendants(el.shadowRoot!)].some((d) => d.getAttribute('part') === 'skeleton'), 'every part loaded');
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await nextFrames();
 }
 
 describe('narrow containers', () => {
@@ -106,16 +97,13 @@ describe('narrow containers', () => {
   for (const width of [320, 390, 520, 600]) {
     for (const element of CASES) {
       it(`${element.label} fits ${width} px: nothing clipped, overflowing or broken mid-word`, async () => {
-        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px"></div>`);
-        const el = document.createElement(element.tag);
-        for (const [k, v] of Object.entries({ 'api-base': '/api/v1', 'time-zone': 'UTC', ...element.attrs })) el.setAttribute(k, v);
-        box.append(el);
+        const el = await mount(element.tag, element.attrs, { width });
         await loaded(el, element.loaded);
         expect(el.getBoundingClientRect().width).to.equal(width);
         expect(overflows(el), 'overflowing').to.deep.equal([]);
         expect(midWordBreaks(el), 'broken mid-word').to.deep.equal([]);
         openDisclosures(el);
-        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await nextFrames();
         expect(overflows(el), 'overflowing with the data tables open').to.deep.equal([]);
         expect(midWordBreaks(el), 'broken mid-word with the data tables open').to.deep.equal([]);
       });
@@ -123,8 +111,7 @@ describe('narrow containers', () => {
   }
 
   it('thins out chart axis labels at 320 px so none overlap', async () => {
-    const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"><ops-traffic api-base="/api/v1" time-zone="UTC"></ops-traffic></div>`);
-    const el = box.firstElementChild as HTMLElement;
+    const el = await mount('ops-traffic', {}, { width: 320 });
     const [chart] = await waitFor(() => (chartsInside(el).length ? chartsInside(el) : null), 'chart drawn');
     await new Promise((resolve) => setTimeout(resolve, 100));
     // What is drawn: the month labels on the canvas, with their boxes as zrender lays them out.

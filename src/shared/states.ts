@@ -20,9 +20,8 @@ export interface StateTemplates<T> {
 
 /**
  * The parts of a loaded layout a skeleton sketches, so a panel keeps its shape when the data
- * arrives: a title, figure cards, a chart, a table (header and rows), a list of avatar items,
- * a list of two-line items,
- * a grid of facts, form fields.
+ * arrives: a title, figure cards, a chart, a table (header and rows), a list of avatar items, a
+ * list of two-line items, a grid of facts, form fields.
  */
 export type SkeletonPart = 'title' | 'figures' | 'chart' | 'table' | 'list' | 'lines' | 'facts' | 'fields';
 /** A part, or a part with its own number of rows (`['list', 5]`). */

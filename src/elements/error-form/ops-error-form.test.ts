@@ -28,6 +28,15 @@ async function fill(el: OpsErrorForm, values: Partial<typeof VALID>) {
   }
   await el.updateComplete;
 }
+/** A form sent with nothing chosen and a negative count: every rule has something to say. */
+async function submitInvalid() {
+  const el = await form();
+  await ready(el);
+  await fill(el, { count: '-3' });
+  saveButton(el).click();
+  await waitFor(() => message(el, 'count'), 'messages');
+  return el;
+}
 const typedValues = (el: Element) => Object.fromEntries(Object.keys(VALID).map((f) => [f, control(el, f).value]));
 
 describe('ops-error-form', () => {
@@ -68,11 +77,7 @@ describe('ops-error-form', () => {
   });
 
   it('validates with the contract schema: messages by each field, aria-invalid, focus on the first', async () => {
-    const el = await form();
-    await ready(el);
-    await fill(el, { count: '-3' });
-    saveButton(el).click();
-    await waitFor(() => message(el, 'code'), 'messages');
+    const el = await submitInvalid();
     expect(['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'].map((f) => message(el, f))).to.deep.equal([
       'Choose an error.',
       'Choose an endpoint.',
@@ -89,11 +94,7 @@ describe('ops-error-form', () => {
   });
 
   it('draws every invalid field with the same red border, text inputs and date included', async () => {
-    const el = await form();
-    await ready(el);
-    await fill(el, { count: '-3' });
-    saveButton(el).click();
-    await waitFor(() => message(el, 'count'), 'messages');
+    const el = await submitInvalid();
     const border = (field: string) => getComputedStyle(control(el, field)).borderTopColor;
     const red = border('code');
     expect(red).to.not.equal(border('status'), 'an invalid select is red, a valid one is not');

@@ -1,8 +1,8 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { problem } from '../../../mocks/problem.ts';
-import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, nextEvent, nextFrames, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
@@ -91,10 +91,7 @@ describe('ops-overview', () => {
   });
 
   it('puts the donut and its legend side by side in a wide panel, one above the other in a narrow one', async () => {
-    const box = await fixture<HTMLDivElement>(html`<div style="width: 1264px"></div>`);
-    const el = document.createElement('ops-overview');
-    el.setAttribute('api-base', API_BASE);
-    box.append(el);
+    const el = await mount('ops-overview', {}, { width: 1264 });
     await summaryLoaded(el);
     const chart = () => $(el, '.shares-panel ops-chart')!.getBoundingClientRect();
     const legend = () => $(el, '[part="shares"]')!.getBoundingClientRect();
@@ -103,8 +100,8 @@ describe('ops-overview', () => {
     const panelHeight = (selector: string) => $(el, selector)!.getBoundingClientRect().height;
     await waitFor(() => feedItems(el).length > 0, 'activity');
     expect(panelHeight('.shares-panel')).to.be.at.most(panelHeight('.activity'));
-    box.style.width = '320px';
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    el.parentElement!.style.width = '320px';
+    await nextFrames();
     expect(legend().top, 'legend under the donut').to.be.at.least(chart().bottom);
   });
 

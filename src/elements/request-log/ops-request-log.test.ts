@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
@@ -41,10 +41,7 @@ describe('ops-request-log', () => {
 
   describe('timeline', () => {
     it('names its columns above the rows, each over its own column', async () => {
-      const box = await fixture<HTMLDivElement>(html`<div style="width: 1000px"></div>`);
-      const el = document.createElement('ops-request-log');
-      el.setAttribute('api-base', API_BASE);
-      box.append(el);
+      const el = await mount('ops-request-log', {}, { width: 1000 });
       await loaded(el);
       const heads = [...$(el, '.timeline-head')!.children];
       expect(heads.map((h) => text(h))).to.deep.equal(['Endpoint', 'Status', 'Duration', 'Actor', 'Time']);
@@ -62,10 +59,7 @@ describe('ops-request-log', () => {
     });
 
     it('keeps its toolbar to three rows, in reading order, in a narrow container', async () => {
-      const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
-      const el = document.createElement('ops-request-log');
-      el.setAttribute('api-base', API_BASE);
-      box.append(el);
+      const el = await mount('ops-request-log', {}, { width: 320 });
       await loaded(el);
       const controls = [...$(el, '[part="toolbar"]')!.children].filter((c) => !c.classList.contains('visually-hidden'));
       const rowsOfControls = new Map<number, string[]>();
@@ -80,10 +74,7 @@ describe('ops-request-log', () => {
     });
 
     it('lines the status badges up on one edge in a narrow container', async () => {
-      const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
-      const el = document.createElement('ops-request-log');
-      el.setAttribute('api-base', API_BASE);
-      box.append(el);
+      const el = await mount('ops-request-log', {}, { width: 320 });
       await loaded(el);
       const edges = new Set(rows(el).map((row) => Math.round(row.querySelector('.badge')!.getBoundingClientRect().right)));
       expect(edges.size, 'distinct right edges').to.equal(1);
