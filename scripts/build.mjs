@@ -64,6 +64,28 @@ const childrenThroughLoader = {
   },
 };
 
+/** The built-in locales' modules (`src/localize/generated/de.ts` …) by path, and the file each was built to. */
+const localeChunks = new Map();
+
+/**
+ * Each built-in locale is one file under `dist/chunks/`, built on its own and shared by both
+ * bundles: an element imports it the first time it shows that language. lit-localize writes them
+ * importing `str` from the package's index, which re-exports its whole runtime; they get the one
+ * small module that defines `str`. `from` is the folder of the file that imports them.
+ */
+const localeModules = (from) => ({
+  name: 'locale-modules',
+  setup(build) {
+    build.onResolve({ filter: /^@lit\/localize$/ }, (args) =>
+      build.resolve('@lit/localize/internal/str-tag.js', { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir }),
+    );
+    build.onResolve({ filter: /\/generated\/[\w-]+\.ts$/ }, (args) => {
+      const chunk = args.kind === 'entry-point' ? undefined : localeChunks.get(resolve(args.resolveDir, args.path));
+      return chunk ? { path: `./${posix.relative(from, chunk)}`, external: true } : undefined;
+    });
+  },
+});
+
 const script = {
   outdir: 'dist',
   bundle: true,
@@ -79,7 +101,7 @@ const script = {
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
   metafile: true,
-  plugins: [minifyTemplates],
+  plugins: [minifyTemplates, localeModules('dist')],
 };
 /**
  * The on-demand build: `dist/ops-console.js` is the core in one file (behind a one-line stub),
@@ -104,7 +126,7 @@ const script = {
 async function buildOnDemand() {
   mkdirSync('dist/chunks', { recursive: true });
   const coreEntry = 'src/ops-console.ts';
-  const inMemory = { ...script, write: false, sourcemap: false, plugins: [childrenThroughLoader, minifyTemplates] };
+  const inMemory = { ...script, write: false, sourcemap: false, plugins: [childrenThroughLoader, minifyTemplates, localeModules('dist/chunks')] };
   const analysis = (await build({ ...inMemory, entryPoints: [coreEntry] })).metafile.outputs;
   const coreOutput = Object.keys(analysis).find((output) => analysis[output].entryPoint === coreEntry);
   const coreModules = new Set(
@@ -149,6 +171,7 @@ async function buildOnDemand() {
         ),
         childrenThroughLoader,
         minifyTemplates,
+        localeModules('dist/chunks'),
       ],
     });
     entryDeps.set(entry, deps);
@@ -186,7 +209,13 @@ async function buildOnDemand() {
     ...inMemory,
     splitting: false,
     entryPoints: [coreEntry],
-    plugins: [redirect(null, (path) => ({ path: `./${relative('.', path)}`, external: true })), withCoreExports, childrenThroughLoader, minifyTemplates],
+    plugins: [
+      redirect(null, (path) => ({ path: `./${relative('.', path)}`, external: true })),
+      withCoreExports,
+      childrenThroughLoader,
+      minifyTemplates,
+      localeModules('dist/chunks'),
+    ],
   });
   const coreName = `core-${createHash('sha256')
     .update(placeholder.outputFiles.find((file) => file.path.endsWith('.js')).contents)
@@ -238,6 +267,7 @@ async function buildOnDemand() {
           coreImport,
           childrenThroughLoader,
           minifyTemplates,
+          localeModules('dist/chunks'),
         ],
       }),
     );
@@ -249,7 +279,13 @@ async function buildOnDemand() {
       splitting: false,
       entryPoints: { [coreName]: coreEntry },
       entryNames: 'chunks/[name]',
-      plugins: [redirect(null, (path) => ({ path: fromChunks(path), external: true })), withCoreExports, childrenThroughLoader, minifyTemplates],
+      plugins: [
+        redirect(null, (path) => ({ path: fromChunks(path), external: true })),
+        withCoreExports,
+        childrenThroughLoader,
+        minifyTemplates,
+        localeModules('dist/chunks'),
+      ],
     }),
   );
   // dist/ops-console.js only re-exports the core. The element files import the core by its hashed
@@ -262,6 +298,16 @@ async function buildOnDemand() {
   metafile.outputs['dist/ops-console.js'] = { imports: [{ path: coreChunk, kind: 'import-statement' }], exports: [], inputs: {}, bytes: stub.length };
   return { metafile };
 }
+
+const { targetLocales } = JSON.parse(await readFile('lit-localize.json', 'utf8'));
+const locales = await build({
+  ...script,
+  splitting: false,
+  plugins: [localeModules('dist/chunks')],
+  entryPoints: Object.fromEntries(targetLocales.map((locale) => [`locale-${locale}`, `src/localize/generated/${locale}.ts`])),
+  entryNames: 'chunks/[name]-[hash]',
+});
+for (const [output, { entryPoint }] of Object.entries(locales.metafile.outputs)) if (entryPoint) localeChunks.set(resolve(entryPoint), output);
 
 const core = await buildOnDemand();
 const chartChunk = Object.keys(core.metafile.outputs).find((path) => core.metafile.outputs[path].entryPoint === 'src/shared/chart/echarts-chunk.ts');
@@ -280,7 +326,7 @@ const eagerValidation = {
 const all = await build({
   ...script,
   splitting: false,
-  plugins: [sharedChartChunk, eagerValidation, minifyTemplates],
+  plugins: [sharedChartChunk, eagerValidation, minifyTemplates, localeModules('dist')],
   entryPoints: { 'ops-console.all': 'src/all.ts' },
 });
 mkdirSync('.bench', { recursive: true });

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { loadValidation, type Validation } from './load-validation.ts';
+import { renderInLocale } from '../localize/localize.ts';
 
 type InputSchemas = Pick<Validation['schemas'], 'newNote' | 'newErrorRecord'>;
 export type InputCheck<N extends keyof InputSchemas> =
@@ -24,10 +25,12 @@ export function prepareInputCheck(): Promise<unknown> {
  * here, else once they have loaded. If they cannot be loaded, the value passes unchecked; the
  * write itself then stops before anything is sent and says the console's code could not load.
  */
-export function checkInput<N extends keyof InputSchemas>(name: N, value: unknown): InputCheck<N> | Promise<InputCheck<N>> {
-  if (loaded) return check(loaded, name, value);
+export function checkInput<N extends keyof InputSchemas>(name: N, value: unknown, locale?: string): InputCheck<N> | Promise<InputCheck<N>> {
+  // The messages are written in the language of the form that asks.
+  const inLocale = (validation: Validation) => renderInLocale(locale, () => check(validation, name, value));
+  if (loaded) return inLocale(loaded);
   return loadValidation().then(
-    (validation) => check((loaded = validation), name, value),
+    (validation) => inLocale((loaded = validation)),
     (): InputCheck<N> => ({ success: true, data: value as z.output<InputSchemas[N]> }),
   );
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { configError, ConsoleApiError, httpMessage } from './errors.ts';
+import { configError, ConsoleApiError, httpWords } from './errors.ts';
+import { msg, str } from '../localize/localize.ts';
 import { loadValidation, type Validation } from './load-validation.ts';
 import type * as schema from './schemas.ts';
 import type {
@@ -117,7 +118,8 @@ export function joinUrl(baseUrl: string, path: string, query: Query = {}): strin
  */
 function segment(id: string, name: string): string {
   const encoded = encodeURIComponent(id);
-  if (!id.trim() || /^(\.|%2e){1,2}$/i.test(encoded)) throw configError(`"${id}" is not a valid ${name} id. Set the ${name}-id attribute to a record's id.`);
+  if (!id.trim() || /^(\.|%2e){1,2}$/i.test(encoded))
+    throw configError(() => msg(str`"${id}" is not a valid ${name} id. Set the ${name}-id attribute to a record's id.`));
   return encoded;
 }
 
@@ -130,10 +132,10 @@ export function resolveBase(baseUrl: string): URL {
   try {
     url = new URL(baseUrl, pageUrl());
   } catch {
-    throw configError(`The api-base "${baseUrl}" is not a valid URL.`, baseUrl);
+    throw configError(() => msg(str`The api-base "${baseUrl}" is not a valid URL.`), baseUrl);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw configError(`The api-base "${baseUrl}" is not an http(s) URL. Point api-base at the console API.`, baseUrl);
+    throw configError(() => msg(str`The api-base "${baseUrl}" is not an http(s) URL. Point api-base at the console API.`), baseUrl);
   }
   return url;
 }
@@ -189,7 +191,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     // The schemas come with the first request. If their chunk cannot be fetched, say so: the
     // console API is not at fault, and nothing can be read without them.
     const validation = loadValidation().catch((cause: unknown) => {
-      throw new ConsoleApiError('This console could not load the code that reads the console API’s answers. Check the connection and retry.', {
+      throw new ConsoleApiError(() => msg('This console could not load the code that reads the console API’s answers. Check the connection and retry.'), {
         kind: 'network',
         url,
         cause,
@@ -212,7 +214,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
           Promise.resolve()
             .then(() => getToken(url))
             .catch((cause: unknown) => {
-              throw new ConsoleApiError('Could not get a sign-in token for the console API (getToken failed).', { kind: 'network', url, cause });
+              throw new ConsoleApiError(() => msg('Could not get a sign-in token for the console API (getToken failed).'), { kind: 'network', url, cause });
             }),
           combined,
         );
@@ -239,7 +241,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     if (!response.ok) throw problemError(response, text, url, check.schemas.problem);
     const parsed = parseJson(text);
     if (!parsed.ok) {
-      throw new ConsoleApiError('The console API sent a response this console cannot read (not JSON).', {
+      throw new ConsoleApiError(() => msg('The console API sent a response this console cannot read (not JSON).'), {
         kind: 'invalid-response',
         url,
         status: response.status,
@@ -250,7 +252,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     if (!result.success) {
       // The issues name the field and the type it had, never the value (it may be personal data),
       // and zod's error (which holds the values) is not kept as the cause.
-      throw new ConsoleApiError('The console API sent data in a shape this console does not understand.', {
+      throw new ConsoleApiError(() => msg('The console API sent data in a shape this console does not understand.'), {
         kind: 'invalid-response',
         url,
         status: response.status,
@@ -297,11 +299,14 @@ export function validTimeout(timeoutMs: number | undefined): number {
 /** The body as text, refusing one larger than `maxBytes` (by Content-Length, or while reading). */
 async function readLimited(response: Response, maxBytes: number, url: string): Promise<string> {
   const tooLarge = () =>
-    new ConsoleApiError(`The console API sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which this console does not read.`, {
-      kind: 'invalid-response',
-      url,
-      status: response.status,
-    });
+    new ConsoleApiError(
+      () => msg(str`The console API sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which this console does not read.`),
+      {
+        kind: 'invalid-response',
+        url,
+        status: response.status,
+      },
+    );
   if (Number(response.headers.get('Content-Length') ?? 0) > maxBytes) {
     void response.body?.cancel();
     throw tooLarge();
@@ -340,13 +345,13 @@ function preview(text: string): string {
 
 function transportError(cause: unknown, url: string, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number) {
   if (signal?.aborted) {
-    return new ConsoleApiError('The request was cancelled.', { kind: 'aborted', url, cause });
+    return new ConsoleApiError(() => msg('The request was cancelled.'), { kind: 'aborted', url, cause });
   }
   if (timeout.aborted) {
     const seconds = Math.round(timeoutMs / 100) / 10;
-    return new ConsoleApiError(`The console API did not answer within ${seconds} seconds.`, { kind: 'timeout', url, cause });
+    return new ConsoleApiError(() => msg(str`The console API did not answer within ${seconds} seconds.`), { kind: 'timeout', url, cause });
   }
-  return new ConsoleApiError('Could not reach the console API. Check the connection and the api-base setting.', {
+  return new ConsoleApiError(() => msg('Could not reach the console API. Check the connection and the api-base setting.'), {
     kind: 'network',
     url,
     cause,
@@ -357,7 +362,7 @@ function problemError(response: Response, text: string, url: string, problemSche
   const parsed = parseJson(text);
   const body = parsed.ok ? problemSchema.safeParse(parsed.value) : undefined;
   const problem = body?.success ? body.data : {};
-  return new ConsoleApiError(httpMessage(response.status, problem.title, problem.detail), {
+  return new ConsoleApiError(httpWords(response.status, problem.title, problem.detail), {
     kind: 'http',
     url,
     status: response.status,

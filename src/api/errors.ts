@@ -3,6 +3,8 @@
  * `config`: the page's own setup is wrong (no or a non-http(s) api-base, a bad id) — retrying
  * cannot help. `unexpected`: a fault in this console's own code, never the server's.
  */
+
+import { msg, renderInLocale, str } from '../localize/localize.ts';
 export type ConsoleApiErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'aborted' | 'config' | 'unexpected';
 
 export interface FieldError {
@@ -30,6 +32,7 @@ interface ConsoleApiErrorInit {
  */
 export class ConsoleApiError extends Error {
   override readonly name = 'ConsoleApiError';
+  readonly #words: () => string;
   readonly kind: ConsoleApiErrorKind;
   readonly url: string;
   readonly status: number | undefined;
@@ -40,8 +43,14 @@ export class ConsoleApiError extends Error {
   /** How long the server asked callers to wait (`Retry-After` on 429/503), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, init: ConsoleApiErrorInit) {
-    super(message, { cause: init.cause });
+  /**
+   * `message` is the sentence in English, for developers and logs; given as a function of
+   * `msg()` calls, the same sentence is also available in the element's language ({@link sentence}).
+   */
+  constructor(message: string | (() => string), init: ConsoleApiErrorInit) {
+    const words = typeof message === 'function' ? message : () => message;
+    super(renderInLocale(undefined, words), { cause: init.cause });
+    this.#words = words;
     this.kind = init.kind;
     this.url = init.url;
     this.status = init.status;
@@ -50,6 +59,11 @@ export class ConsoleApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.issues = init.issues ?? [];
     this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** The message in the language of the element rendering it (English elsewhere). */
+  get sentence(): string {
+    return this.#words();
   }
 
   /** Whether trying the same call again may succeed (not for a rejected input, nor for a record or address that is not there). */
@@ -68,13 +82,13 @@ export class ConsoleApiError extends Error {
 export function toConsoleError(error: unknown): ConsoleApiError {
   if (isConsoleApiError(error)) return error;
   if (error instanceof DOMException && error.name === 'AbortError') {
-    return new ConsoleApiError('The request was cancelled.', { kind: 'aborted', url: '', cause: error });
+    return new ConsoleApiError(() => msg('The request was cancelled.'), { kind: 'aborted', url: '', cause: error });
   }
-  return new ConsoleApiError('Something went wrong while showing this panel.', { kind: 'unexpected', url: '', cause: error });
+  return new ConsoleApiError(() => msg('Something went wrong while showing this panel.'), { kind: 'unexpected', url: '', cause: error });
 }
 
 /** A configuration problem of the host page, shown as such (no Retry: it cannot help). */
-export function configError(message: string, url = ''): ConsoleApiError {
+export function configError(message: string | (() => string), url = ''): ConsoleApiError {
   return new ConsoleApiError(message, { kind: 'config', url });
 }
 
@@ -82,22 +96,43 @@ export function isConsoleApiError(value: unknown): value is ConsoleApiError {
   return value instanceof ConsoleApiError;
 }
 
-const STATUS_MESSAGES: Record<number, string> = {
-  400: 'The console API rejected the request.',
-  401: 'You are not signed in to the console API, or your session has expired.',
-  403: 'You do not have access to this part of the console.',
-  404: 'The console API found nothing at this address: the record no longer exists, or api-base points elsewhere.',
-  408: 'The console API took too long to answer.',
-  409: 'This record was changed elsewhere. Reload and try again.',
-  412: 'This record changed elsewhere.',
-  413: 'The request was too large for the console API.',
-  422: 'Some values were not accepted.',
-  429: 'Too many requests to the console API. Wait a moment and try again.',
-};
+function statusSentence(status: number): string {
+  switch (status) {
+    case 400:
+      return msg('The console API rejected the request.');
+    case 401:
+      return msg('You are not signed in to the console API, or your session has expired.');
+    case 403:
+      return msg('You do not have access to this part of the console.');
+    case 404:
+      return msg('The console API found nothing at this address: the record no longer exists, or api-base points elsewhere.');
+    case 408:
+      return msg('The console API took too long to answer.');
+    case 409:
+      return msg('This record was changed elsewhere. Reload and try again.');
+    case 412:
+      return msg('This record changed elsewhere.');
+    case 413:
+      return msg('The request was too large for the console API.');
+    case 422:
+      return msg('Some values were not accepted.');
+    case 429:
+      return msg('Too many requests to the console API. Wait a moment and try again.');
+    default:
+      return status >= 500 ? msg('The console API had a problem answering.') : msg(str`The console API answered with status ${status}.`);
+  }
+}
 
-/** A sentence for an HTTP failure: the server's problem title/detail when it sent one. */
-export function httpMessage(status: number, title?: string, detail?: string): string {
-  const base = STATUS_MESSAGES[status] ?? (status >= 500 ? 'The console API had a problem answering.' : `The console API answered with status ${status}.`);
+/** A sentence for an HTTP failure, in the language `msg()` answers in: the server's problem title/detail (its own words) when it sent one. */
+export function httpWords(status: number, title?: string, detail?: string): () => string {
   const serverWords = [title, detail].filter((part) => part && part.trim()).join(': ');
-  return serverWords ? `${base} (${status} ${serverWords})` : `${base} (status ${status})`;
+  return () => {
+    const base = statusSentence(status);
+    return serverWords ? `${base} (${status} ${serverWords})` : msg(str`${base} (status ${status})`);
+  };
+}
+
+/** {@link httpWords} in English. */
+export function httpMessage(status: number, title?: string, detail?: string): string {
+  return renderInLocale(undefined, httpWords(status, title, detail));
 }

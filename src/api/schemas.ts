@@ -19,6 +19,7 @@ import {
   METRIC_UNITS,
   WEBHOOK_STATUSES,
 } from './enums.ts';
+import { msg, str } from '../localize/localize.ts';
 
 /** Known values plus any other string, so new server-side enum values never fail validation. */
 function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
@@ -131,7 +132,13 @@ export const customer = z.object({
 });
 export const NOTE_MAX_LENGTH = 2000;
 export const newNote = z.object({
-  text: z.string().check(z.trim(), z.minLength(1, 'Write a note first.'), z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`)),
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: () => msg('Write a note first.') }),
+      z.maxLength(NOTE_MAX_LENGTH, { error: () => msg(str`Keep notes under ${NOTE_MAX_LENGTH} characters.`) }),
+    ),
 });
 
 // GET /webhooks/{id}
@@ -166,17 +173,20 @@ export const errorRecord = z.object({
 });
 export const errorPage = page(errorRecord);
 export const errorOptions = z.object({ endpoints: z.array(z.string()) });
-/** What a person submits in the creation form; the form validates with this before posting. */
+/**
+ * What a person submits in the creation form; the form validates with this before posting. The
+ * messages are functions, so they are written in the language `msg()` answers in when the form checks.
+ */
 export const newErrorRecord = z.object({
-  code: z.literal(ERROR_CODES, { error: 'Choose an error.' }),
-  endpoint: z.string().check(z.minLength(1, 'Choose an endpoint.')),
-  count: z.int({ error: 'Enter the count as a whole number.' }).check(z.gte(0, 'The count cannot be negative.')),
+  code: z.literal(ERROR_CODES, { error: () => msg('Choose an error.') }),
+  endpoint: z.string().check(z.minLength(1, { error: () => msg('Choose an endpoint.') })),
+  count: z.int({ error: () => msg('Enter the count as a whole number.') }).check(z.gte(0, { error: () => msg('The count cannot be negative.') })),
   firstSeen: z.string().check(
-    z.minLength(1, 'Enter the date it was first seen.'),
-    z.refine((value) => isoDate.safeParse(value).success, 'Enter a date such as 2026-09-14.'),
+    z.minLength(1, { error: () => msg('Enter the date it was first seen.') }),
+    z.refine((value) => isoDate.safeParse(value).success, { error: () => msg('Enter a date such as 2026-09-14.') }),
   ),
-  status: z.enum(ERROR_STATUSES, { error: 'Choose a status.' }),
-  notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, `Keep notes under ${NOTE_MAX_LENGTH} characters.`))),
+  status: z.enum(ERROR_STATUSES, { error: () => msg('Choose a status.') }),
+  notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: () => msg(str`Keep notes under ${NOTE_MAX_LENGTH} characters.`) }))),
 });
 export const errorPatch = z.object({ status: z.optional(errorStatus), notes: z.optional(z.nullable(z.string())) });
 

@@ -5,6 +5,7 @@ import {
   formatChange,
   formatDate,
   formatDateTime,
+  formatRelative,
   formatInteger,
   formatMonth,
   formatMs,
@@ -15,6 +16,7 @@ import {
   initials,
   roundToTotal,
 } from './format.ts';
+import { localeReady } from '../localize/localize.ts';
 
 describe('format', () => {
   const utc = { timeZone: 'UTC' };
@@ -50,6 +52,25 @@ describe('format', () => {
     expect(formatDateTime('2026-09-14T09:41:00Z', { timeZone: 'Asia/Tokyo' })).to.equal('14 Sep 2026 at 18:41');
     expect(formatDateTime('2026-09-14T23:30:00Z', { timeZone: 'Europe/Berlin' })).to.equal('15 Sep 2026 at 01:30');
     expect(formatDateTime('2026-09-14T09:41:00Z', { timeZone: 'Not/AZone' })).to.match(/^14 Sep 2026 at \d\d:41$/);
+  });
+
+  it('writes dates in another language its own way, with its word for "at" once its translations are here', async () => {
+    await Promise.all([localeReady('de'), localeReady('ja')]);
+    const day = new Date(Date.UTC(2026, 8, 14));
+    const de = new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(day);
+    const ja = new Intl.DateTimeFormat('ja', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(day);
+    expect(formatDate('2026-09-14', { locale: 'de-DE' })).to.equal(de);
+    expect(formatDateTime('2026-09-14T09:41:00Z', { locale: 'de-DE', timeZone: 'UTC' })).to.equal(`${de} um 09:41`);
+    expect(formatDateTime('2026-09-14T09:41:00Z', { locale: 'ja', timeZone: 'UTC' })).to.equal(`${ja} 09:41`);
+    expect(formatDateTime('2026-09-14T09:41:00Z', { locale: 'en', timeZone: 'UTC' })).to.equal('14 Sep 2026 at 09:41');
+  });
+
+  it('says how long ago in words of the language', () => {
+    const now = new Date('2026-09-14T12:00:00Z');
+    expect(formatRelative('2026-09-14T11:57:00Z', now)).to.equal('3 minutes ago');
+    expect(formatRelative('2026-09-14T07:00:00Z', now, { locale: 'de' })).to.equal('vor 5 Stunden');
+    expect(formatRelative('2026-09-12T12:00:00Z', now, { locale: 'ja' })).to.equal(new Intl.RelativeTimeFormat('ja').format(-2, 'day'));
+    expect(formatRelative('not a date', now)).to.equal('—');
   });
 
   it('writes ages in minutes, then hours, then days', () => {
@@ -106,7 +127,7 @@ describe('shares and greetings', () => {
   });
 
   it('greets by the time of day', () => {
-    expect([4, 5, 11, 12, 17, 18, 23].map(greetingFor)).to.deep.equal([
+    expect([4, 5, 11, 12, 17, 18, 23].map((hour) => greetingFor(hour))).to.deep.equal([
       'Good evening',
       'Good morning',
       'Good morning',

@@ -4,6 +4,8 @@
  * `timeZone`; the defaults give the seed's formats (`1,284,301`, `+12.5%`, `14 Sep 2026 at 09:41`).
  */
 
+import { msg, renderInLocale, str } from '../localize/localize.ts';
+
 export interface FormatOptions {
   /** BCP 47 locale; defaults to `en-US`. */
   locale?: string | undefined;
@@ -151,8 +153,12 @@ function parseInstant(iso: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Day, short month and year in the seed's order, with the locale's names and digits. */
+/**
+ * Day, short month and year: in English the seed's `14 Sep 2026` (en-US included, whose own order
+ * would be `Sep 14, 2026`); in another language, that language's own way (`14. Sept. 2026`, `2026年9月14日`).
+ */
 function dayMonthYear(date: Date, locale: string | undefined, timeZone: string | undefined): string {
+  if (!safeLocale(locale).toLowerCase().startsWith('en')) return dateFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
   const parts = dateFormat(locale, { day: '2-digit', month: 'short', year: 'numeric', timeZone }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}`;
@@ -172,7 +178,8 @@ export function formatDateTime(iso: string, { locale, timeZone }: FormatOptions 
   const date = parseInstant(iso);
   if (!date) return MISSING;
   const time = dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
-  return `${dayMonthYear(date, locale, timeZone)} at ${time}`;
+  const day = dayMonthYear(date, locale, timeZone);
+  return renderInLocale(locale, () => msg(str`${day} at ${time}`, { desc: 'A date and a time of day: 14 Sep 2026 at 09:41' }));
 }
 
 /** A clock time as `10:41` in the configured time zone (24-hour clock), e.g. "Updated 10:41". */
@@ -193,6 +200,19 @@ export function formatAge(iso: string, now: Date, { locale }: FormatOptions = {}
   const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
   const [value, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day'];
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }).format(value);
+}
+
+/**
+ * How long ago in words, for screen readers and titles where the compact `3m` is not required:
+ * `3 minutes ago`, `vor 3 Minuten`, `3 分前` (`Intl.RelativeTimeFormat`, in the locale's language).
+ */
+export function formatRelative(iso: string, now: Date, { locale }: FormatOptions = {}): string {
+  const date = parseInstant(iso);
+  if (!date) return MISSING;
+  const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    minutes < 60 ? [minutes, 'minute'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day'];
+  return new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'always' }).format(-value, unit);
 }
 
 /** The hour (0–23) of `date` in `timeZone`, for time-of-day greetings. */
@@ -235,9 +255,11 @@ export function roundToTotal(values: readonly number[], total = 100, decimals = 
   return floors.map((v) => v / unit);
 }
 
-/** "Good morning" / "Good afternoon" / "Good evening" for the hour in the configured zone. */
-export function greetingFor(hour: number): string {
-  if (hour >= 5 && hour < 12) return 'Good morning';
-  if (hour >= 12 && hour < 18) return 'Good afternoon';
-  return 'Good evening';
+/** "Good morning" / "Good afternoon" / "Good evening" for the hour in the configured zone, in `locale`'s language. */
+export function greetingFor(hour: number, { locale }: FormatOptions = {}): string {
+  return renderInLocale(locale, () => {
+    if (hour >= 5 && hour < 12) return msg('Good morning');
+    if (hour >= 12 && hour < 18) return msg('Good afternoon');
+    return msg('Good evening');
+  });
 }

@@ -1,4 +1,5 @@
 import { html } from 'lit';
+import { statusLabel } from '../localize/words.ts';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
@@ -16,10 +17,10 @@ const TONES: Record<string, Tone> = {
 
 export const toneOf = (value: string): Tone => (Object.hasOwn(TONES, value) ? TONES[value]! : 'neutral');
 
-/** A status badge: the raw text always, colour only as a second cue. */
+/** A status badge: the status in words always (in the element's language), colour only as a second cue. */
 export function renderBadge(value: string) {
   const tone = toneOf(value);
-  return html`<span part="badge badge-${tone}" class="badge tone-${tone}" data-tone=${tone}>${value}</span>`;
+  return html`<span part="badge badge-${tone}" class="badge tone-${tone}" data-tone=${tone}>${statusLabel(value)}</span>`;
 }
 
 /** Tone of an HTTP status code by class: 2xx success, 4xx warning, 5xx danger, others neutral. */

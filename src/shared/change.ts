@@ -1,8 +1,9 @@
 import { html } from 'lit';
 import { changeDirection, formatChange, type FormatOptions } from '../format/format.ts';
+import { msg, str } from '../localize/localize.ts';
 
 const ARROWS = { up: '▲', down: '▼', flat: '▬' } as const;
-const WORDS = { up: 'Up', down: 'Down', flat: 'No change' } as const;
+const words = () => ({ up: msg('Up'), down: msg('Down'), flat: msg('No change') });
 
 /** Whether a change is good news, bad news or neither for a figure (`riseIsGood`: more requests yes, more errors no). */
 export function changeTone(changePct: number, riseIsGood: boolean | null): 'good' | 'bad' | 'flat' {
@@ -15,15 +16,15 @@ export function changeTone(changePct: number, riseIsGood: boolean | null): 'good
  * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth). Without a
  * change (`undefined`: nothing to compare), a dash, not a "0.0%" that would claim one.
  */
-export function renderChange(changePct: number | undefined, riseIsGood: boolean | null, format: FormatOptions, suffix = 'vs last month') {
+export function renderChange(changePct: number | undefined, riseIsGood: boolean | null, format: FormatOptions, suffix: string = msg('vs last month')) {
   if (changePct === undefined) {
-    return html`<p class="change tone-flat" data-direction="none">—<span class="visually-hidden">No comparison ${suffix}</span></p>`;
+    return html`<p class="change tone-flat" data-direction="none">—<span class="visually-hidden">${msg(str`No comparison ${suffix}`)}</span></p>`;
   }
   const direction = changeDirection(changePct);
   const tone = changeTone(changePct, riseIsGood);
   return html`<p class="change tone-${tone}" data-direction=${direction} data-tone=${tone}>
     <span aria-hidden="true">${ARROWS[direction]}</span>
-    <span class="visually-hidden">${WORDS[direction]}</span>
+    <span class="visually-hidden">${words()[direction]}</span>
     ${formatChange(changePct, format)}
     ${suffix ? html`<span class="versus">${suffix}</span>` : ''}
   </p>`;

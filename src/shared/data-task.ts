@@ -2,6 +2,7 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ConsoleClient } from '../api/client.ts';
 import { configError, toConsoleError } from '../api/errors.ts';
 import type { OpsElement } from './ops-element.ts';
+import { msg } from '../localize/localize.ts';
 
 export interface DataTaskConfig<A extends readonly unknown[], T> {
   /** The element's own inputs (attributes, state): a change re-runs the task. */
@@ -14,7 +15,8 @@ export interface DataTaskConfig<A extends readonly unknown[], T> {
   enabled?: (args: A) => boolean;
 }
 
-const missingConfig = () => configError('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.');
+const missingConfig = () =>
+  configError(() => msg('No console API is configured. Set the api-base attribute, or wrap the element in <ops-console api-base="…">.'));
 
 /**
  * The one way elements load data: a @lit/task whose args are the resolved API client plus

@@ -5,6 +5,7 @@ import { formatInteger, type FormatOptions } from '../format/format.ts';
 import { renderAvatar } from './avatar.ts';
 import type { NavigateDetail } from './events.ts';
 import { renderLink, type LinkHandlers } from './navigate.ts';
+import { msg, str } from '../localize/localize.ts';
 
 export interface Crumb {
   label: string;
@@ -14,7 +15,7 @@ export interface Crumb {
 
 /** `Webhooks / invoice.paid`: a breadcrumb whose last part is the current page. */
 export function renderBreadcrumb(crumbs: Crumb[], handlers: LinkHandlers) {
-  return html`<nav part="breadcrumb" class="breadcrumb" aria-label="Breadcrumb">
+  return html`<nav part="breadcrumb" class="breadcrumb" aria-label=${msg('Breadcrumb')}>
     <ol>
       ${crumbs.map(
         (crumb, i) => html`<li>
@@ -46,7 +47,7 @@ export function renderDetailHeader(
     ${renderBreadcrumb(crumbs, handlers)}
     <div class="title">
       <h2><span>${title}</span></h2>
-      ${status ? html`<p class="title-status"><span class="visually-hidden">Status: </span>${status}</p>` : nothing}
+      ${status ? html`<p class="title-status"><span class="visually-hidden">${msg('Status:')} </span>${status}</p>` : nothing}
     </div>
   </div>`;
 }
@@ -76,12 +77,12 @@ export interface RelatedHandlers {
  * that endpoint; an older server that sends no id gets plain text, never a guessed id.
  */
 export function renderRelatedEndpoints({ related, format }: RelatedState, { link }: RelatedHandlers) {
-  if (!related.length) return html`<p class="muted">No related endpoints.</p>`;
+  if (!related.length) return html`<p class="muted">${msg('No related endpoints.')}</p>`;
   return html`<ul part="related" class="related">
     ${related.map(
       (r) => html`<li>
         ${r.id ? link({ kind: 'endpoint', id: r.id, label: r.label }, r.label, 'link mono') : html`<span class="mono">${r.label}</span>`}
-        <span class="muted">${formatInteger(r.requests, format)} requests</span>
+        <span class="muted">${msg(str`${formatInteger(r.requests, format)} requests`)}</span>
       </li>`,
     )}
   </ul>`;

@@ -7,6 +7,7 @@ import { formatInteger, formatTime } from '../format/format.ts';
 import { TaskStatus } from '@lit/task';
 import { DataTask } from './data-task.ts';
 import type { OpsElement } from './ops-element.ts';
+import { msg, str } from '../localize/localize.ts';
 
 /** Which page to load: the first (`cursor` null), a later one, or the items newer than `since`. */
 export interface PageRequest {
@@ -239,23 +240,23 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
     const status = this.#status;
     const line =
       status.state === 'updated'
-        ? `Updated ${formatTime(status.at, format)}`
+        ? msg(str`Updated ${formatTime(status.at, format)}`)
         : status.state === 'failed'
-          ? `Couldn’t refresh — retrying in ${formatInteger(Math.ceil(status.retryInMs / 1000), format)} s`
+          ? msg(str`Couldn’t refresh — retrying in ${formatInteger(Math.ceil(status.retryInMs / 1000), format)} s`)
           : '';
     return html`<div class="live" part="live-status">
-      <p class="live-status" role="status" title=${ifDefined(status.state === 'failed' ? status.error.message : undefined)}>${line}</p>
+      <p class="live-status" role="status" title=${ifDefined(status.state === 'failed' ? status.error.sentence : undefined)}>${line}</p>
       ${
         this.#gap
           ? html`<p class="gap" part="gap" role="alert">
-            Some entries were skipped.
-            <button class="button" type="button" @click=${() => this.reload()}>Reload</button>
+            ${msg('Some entries were skipped.')}
+            <button class="button" type="button" @click=${() => this.reload()}>${msg('Reload')}</button>
           </p>`
           : nothing
       }
       ${
         this.#pending.length
-          ? html`<button part="new-entries" type="button" class="button new-entries" @click=${() => this.showPending()}>${formatInteger(this.#pending.length, format)} new</button>`
+          ? html`<button part="new-entries" type="button" class="button new-entries" @click=${() => this.showPending()}>${msg(str`${formatInteger(this.#pending.length, format)} new`)}</button>`
           : nothing
       }
     </div>`;
@@ -268,15 +269,15 @@ export class ListController<Q, T extends { id: string }> implements ReactiveCont
   renderMore(format = this.#host.formatOptions, { button = true } = {}) {
     if (this.#moreError) {
       return html`<p class="more-error" role="alert">
-        ${this.#moreError.message}
-        ${this.#moreError.retryable ? html`<button class="button" type="button" @click=${() => this.loadMore()}>Retry</button>` : nothing}
+        ${this.#moreError.sentence}
+        ${this.#moreError.retryable ? html`<button class="button" type="button" @click=${() => this.loadMore()}>${msg('Retry')}</button>` : nothing}
       </p>`;
     }
-    if (this.#trimmed) return html`<p class="muted capped" part="capped">Showing the newest ${formatInteger(this.#config.cap, format)}.</p>`;
+    if (this.#trimmed) return html`<p class="muted capped" part="capped">${msg(str`Showing the newest ${formatInteger(this.#config.cap, format)}.`)}</p>`;
     if (!this.#nextCursor() || !button) return nothing;
     const loading = this.loadingMore;
     return html`<button part="load-more" class="button load-more" type="button" ?disabled=${loading} @click=${() => this.loadMore()}>
-      ${loading ? 'Loading…' : 'Load more'}
+      ${loading ? msg('Loading…') : msg('Load more')}
     </button>`;
   }
 

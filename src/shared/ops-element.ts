@@ -1,8 +1,10 @@
 import { ContextConsumer } from '@lit/context';
-import { LitElement, type CSSResultArray } from 'lit';
+import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { createConsoleClient, resolveBase, type ConsoleClient } from '../api/client.ts';
 import type { FormatOptions } from '../format/format.ts';
+import { renderInLocale } from '../localize/localize.ts';
+import { pageLocale, watchLocale } from '../localize/page-locale.ts';
 import { consoleConfigContext, type ConsoleConfig } from './config.ts';
 import { createOpsEvent, type EventDetail, type NavigateDetail, type OpsEventMap } from './events.ts';
 import { renderLink, routeHref, safeHref, type LinkState } from './navigate.ts';
@@ -45,7 +47,11 @@ export class OpsElement extends LitElement {
   /** Base URL of the console API, e.g. `/api/v1` or `https://portal.example.com/console/v1`. */
   @property({ attribute: 'api-base' }) apiBase?: string;
 
-  /** BCP 47 locale for numbers and dates (default `en-US`). */
+  /**
+   * BCP 47 locale of the UI text, numbers and dates: `de`, `ja-JP`, `en-GB`. Unset, the
+   * `<ops-console>` wrapper's applies, else the page's `<html lang>`, else `en-US`. Text is in
+   * English, German or Japanese, or a language the host registered (`registerTranslations`).
+   */
   @property() locale?: string;
 
   /** IANA time zone for times such as `14 Sep 2026 at 09:41` (default: the browser's). */
@@ -71,9 +77,31 @@ export class OpsElement extends LitElement {
 
   #zoneChecked?: { zone: string; valid: boolean };
 
+  /** The locale in force: the element's own, else the wrapper's, else the page's `<html lang>`. */
+  get resolvedLocale(): string | undefined {
+    return this.locale?.trim() || this.consoleConfig?.locale?.trim() || pageLocale();
+  }
+
+  #unwatchLocale?: () => void;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#unwatchLocale = watchLocale(() => this.requestUpdate());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unwatchLocale?.();
+  }
+
+  /** Renders with `msg()` answering in this element's locale (see `localize.ts`). */
+  protected override update(changed: PropertyValues): void {
+    renderInLocale(this.resolvedLocale, () => super.update(changed));
+  }
+
   /** Locale and time zone in force (own attributes over the wrapper's); an unknown zone falls back with a warning. */
   get formatOptions(): FormatOptions {
-    return { locale: this.locale || this.consoleConfig?.locale, timeZone: this.#validZone(this.timeZone || this.consoleConfig?.timeZone) };
+    return { locale: this.resolvedLocale, timeZone: this.#validZone(this.timeZone || this.consoleConfig?.timeZone) };
   }
 
   /** An unknown IANA zone falls back to the browser's, and the page is told once per value. */

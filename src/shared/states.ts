@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { TaskStatus } from '@lit/task';
 import { toConsoleError } from '../api/errors.ts';
+import { msg, str } from '../localize/localize.ts';
 import type { DataTask } from './data-task.ts';
 
 export interface StateTemplates<T> {
@@ -14,8 +15,8 @@ export interface StateTemplates<T> {
   skeletonRows?: number;
   /** The loaded layout, sketched by the skeleton (default: a table); a part with a count has that many rows. */
   skeleton?: readonly Sketch[];
-  /** For a record's page: which record it asked for (`{ record: 'customer', id }`), so a 404 says that record was not found rather than that loading failed. */
-  notFound?: { record: string; id: string };
+  /** For a record's page: what to say when the record is not there (a 404), rather than that loading failed. */
+  notFound?: { title: string; message: string };
 }
 
 /**
@@ -44,7 +45,7 @@ const SKETCHES: Record<SkeletonPart, (rows: number) => unknown> = {
 
 export function renderSkeleton(noun: string, rows = 5, parts: readonly Sketch[] = ['table']): TemplateResult {
   return html`<div part="skeleton" class="skeleton" role="status" aria-live="polite">
-    <span class="visually-hidden">Loading ${noun}…</span>
+    <span class="visually-hidden">${msg(str`Loading ${noun}…`)}</span>
     <div class="sketch" aria-hidden="true">${parts.map((part) => (typeof part === 'string' ? SKETCHES[part](rows) : SKETCHES[part[0]](part[1])))}</div>
   </div>`;
 }
@@ -61,11 +62,9 @@ export function renderError(noun: string, error: unknown, retry: () => void, not
   const problem = toConsoleError(error);
   const missing = notFound && problem.notFound ? notFound : undefined;
   return html`<div part="error" class="error" role="alert">
-    <p class="error-title">${missing ? `${missing.record[0]!.toUpperCase()}${missing.record.slice(1)} not found.` : `Couldn’t load ${noun}.`}</p>
-    <p class="error-message">
-      ${missing ? `No ${missing.record} has the id “${missing.id}”. It may have been deleted, or the link may be wrong.` : problem.message}
-    </p>
-    ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>Retry</button>` : nothing}
+    <p class="error-title">${missing ? missing.title : msg(str`Couldn’t load ${noun}.`)}</p>
+    <p class="error-message">${missing ? missing.message : problem.sentence}</p>
+    ${problem.retryable ? html`<button part="retry-button" class="button" type="button" @click=${retry}>${msg('Retry')}</button>` : nothing}
   </div>`;
 }
 

@@ -19,7 +19,8 @@ export interface TableSort<K extends string> {
 
 export interface SortableColumn<K extends string> {
   key: K;
-  label: string;
+  /** The header's words, asked for at render time so they are in the element's language. */
+  label: () => string;
   numeric: boolean;
 }
 
@@ -27,7 +28,7 @@ export interface SortableColumn<K extends string> {
 export function renderSortHeaders<K extends string>(columns: readonly SortableColumn<K>[], sort: TableSort<K>, onSort: (column: K) => void) {
   return columns.map((column) =>
     renderSortHeader(
-      column.label,
+      column.label(),
       sort.column === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none',
       () => onSort(column.key),
       column.numeric,

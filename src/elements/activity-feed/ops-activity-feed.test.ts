@@ -36,7 +36,9 @@ describe('ops-activity-feed', () => {
     expect(text(first.querySelector('[part="avatar"]'))).to.equal('LP');
     expect(text(first.querySelector('.text'))).to.equal('Lee Park raised the rate limit for Acme Ltd');
     const time = first.querySelector('time')!;
-    expect(text(time)).to.equal('3m ago');
+    // The compact age is for the eye; a screen reader hears it in words (Intl.RelativeTimeFormat).
+    expect(time.querySelector('.age')!.getAttribute('aria-hidden')).to.equal('true');
+    expect(text(time.querySelector('.visually-hidden'))).to.equal('3 minutes ago');
     expect(time.querySelector('.age')!.textContent).to.equal('3m');
     expect(time.getAttribute('datetime')).to.equal('2026-09-14T09:42:00Z');
     expect(time.getAttribute('title')).to.equal('14 Sep 2026 at 09:42');

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { ActivityQuery } from '../../api/client.ts';
 import { ACTIVITY_KINDS } from '../../api/enums.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
-import { formatAge, formatDateTime } from '../../format/format.ts';
+import { formatAge, formatDateTime, formatRelative } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
 import { IntervalController } from '../../shared/interval.ts';
 import { ListController } from '../../shared/list.ts';
@@ -11,7 +11,10 @@ import { numberConverter, validNumber, type NumberRule } from '../../shared/numb
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-activity-feed.styles.ts';
+import { msg } from '../../localize/localize.ts';
+import { activityKindLabel } from '../../localize/words.ts';
 
+/** The kinds' English names (the feed shows them in its own language). */
 export const ACTIVITY_KIND_LABELS: Record<(typeof ACTIVITY_KINDS)[number], string> = {
   'rate-limit-raised': 'Rate limit raised',
   'key-created': 'Key created',
@@ -95,18 +98,18 @@ export class OpsActivityFeed extends OpsElement {
     return html`<div part="base" class="base">
       ${this.hideFilter ? nothing : this.renderFilters()}
       ${renderDataStates(this.list.first, {
-        noun: 'activity',
+        noun: msg('activity'),
         skeletonRows: Math.min(validNumber(LIMIT, this.limit), 10),
         skeleton: ['title', 'list'],
-        empty: () => (this.kind ? 'No activity of this kind yet.' : 'No activity yet.'),
+        empty: () => (this.kind ? msg('No activity of this kind yet.') : msg('No activity yet.')),
         complete: () => this.renderList(),
       })}
     </div>`;
   }
 
   private renderFilters() {
-    const options: [string, string][] = [['', 'All'], ...ACTIVITY_KINDS.map((k): [string, string] => [k, ACTIVITY_KIND_LABELS[k]])];
-    return html`<div part="filters" class="filters" role="group" aria-label="Show activity">
+    const options: [string, string][] = [['', msg('All')], ...ACTIVITY_KINDS.map((k): [string, string] => [k, activityKindLabel(k)])];
+    return html`<div part="filters" class="filters" role="group" aria-label=${msg('Show activity')}>
       ${options.map(
         ([kind, label]) => html`<button type="button" class="chip" aria-pressed=${this.kind === kind ? 'true' : 'false'} @click=${() => (this.kind = kind)}>
           ${label}
@@ -119,12 +122,14 @@ export class OpsActivityFeed extends OpsElement {
     const items = this.list.items;
     const now = this.clock();
     const format = this.formatOptions;
-    return html`<ol part="list" class="list" aria-label="Latest activity">
+    return html`<ol part="list" class="list" aria-label=${msg('Latest activity')}>
         ${items.map(
           (item) => html`<li part="item" class="item" data-id=${item.id} data-kind=${item.kind}>
             ${renderAvatar(item.actor)}
             <p class="text"><strong class="actor">${item.actor.name}</strong> ${item.text}</p>
-            <time datetime=${item.at} title=${formatDateTime(item.at, format)}><span class="age">${formatAge(item.at, now, format)}</span><span class="visually-hidden"> ago</span></time>
+            <time datetime=${item.at} title=${formatDateTime(item.at, format)}
+              ><span class="age" aria-hidden="true">${formatAge(item.at, now, format)}</span><span class="visually-hidden">${formatRelative(item.at, now, format)}</span></time
+            >
           </li>`,
         )}
       </ol>

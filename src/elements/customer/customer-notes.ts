@@ -3,6 +3,7 @@ import { live } from 'lit/directives/live.js';
 import type { Note } from '../../api/schemas.ts';
 import { formatDate, type FormatOptions } from '../../format/format.ts';
 import type { Submission } from '../../shared/submission.ts';
+import { msg, str } from '../../localize/localize.ts';
 
 export interface NotesFormState {
   text: string;
@@ -17,21 +18,21 @@ export interface NotesFormState {
 export function renderNotes(notes: readonly Note[], form: NotesFormState, format: FormatOptions) {
   const { submission, fieldError } = form;
   return html`<section part="notes" aria-labelledby="notes-title">
-    <h3 id="notes-title">Notes</h3>
+    <h3 id="notes-title">${msg('Notes')}</h3>
     ${
       notes.length
         ? html`<ul class="notes">
           ${notes.map(
             (note) => html`<li class="note" data-id=${note.id}>
               <p class="note-text">${note.text}</p>
-              <p class="muted">${note.author.name}, ${formatDate(note.createdAt, format)}</p>
+              <p class="muted">${msg(str`${note.author.name}, ${formatDate(note.createdAt, format)}`, { desc: 'Who and when: Ana Silva, 14 Sep 2026' })}</p>
             </li>`,
           )}
         </ul>`
-        : html`<p class="muted no-notes">No notes yet.</p>`
+        : html`<p class="muted no-notes">${msg('No notes yet.')}</p>`
     }
     <form class="note-form" @submit=${form.onSubmit} novalidate>
-      <label for="note-text">Add a note</label>
+      <label for="note-text">${msg('Add a note')}</label>
       <textarea
         id="note-text"
         name="text"
@@ -41,8 +42,8 @@ export function renderNotes(notes: readonly Note[], form: NotesFormState, format
         aria-describedby="note-error"
         @input=${(e: Event) => form.onInput((e.target as HTMLTextAreaElement).value)}
       ></textarea>
-      <p id="note-error" class="form-error" role="alert">${fieldError ?? (submission.error ? `Could not add the note. ${submission.error.message}` : '')}</p>
-      <button class="button button-primary" type="submit" ?disabled=${submission.submitting}>${submission.submitting ? 'Adding…' : 'Add note'}</button>
+      <p id="note-error" class="form-error" role="alert">${fieldError ?? (submission.error ? msg(str`Could not add the note. ${submission.error.sentence}`) : '')}</p>
+      <button class="button button-primary" type="submit" ?disabled=${submission.submitting}>${submission.submitting ? msg('Adding…') : msg('Add note')}</button>
     </form>
   </section>`;
 }

@@ -11,6 +11,8 @@ import { renderDataStates } from '../../shared/states.ts';
 import { Submission } from '../../shared/submission.ts';
 import { renderNotes } from './customer-notes.ts';
 import { styles } from './ops-customer.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { historyKindLabel } from '../../localize/words.ts';
 
 /**
  * A customer's page: key facts, related endpoints, notes (with a form to add one) and history.
@@ -65,8 +67,11 @@ export class OpsCustomer extends OpsElement {
 
   override render() {
     return renderDataStates(this.data, {
-      noun: 'this customer',
-      notFound: { record: 'customer', id: this.customerId },
+      noun: msg('this customer'),
+      notFound: {
+        title: msg('Customer not found.'),
+        message: msg(str`No customer has the id “${this.customerId}”. It may have been deleted, or the link may be wrong.`),
+      },
       skeleton: ['title', 'facts', ['lines', 2], ['fields', 1], ['lines', 5]],
       empty: () => '',
       complete: (customer) => this.renderCustomer(customer),
@@ -78,18 +83,18 @@ export class OpsCustomer extends OpsElement {
     const notes = [...this.added.notes, ...customer.notes];
     const history = [...this.added.history, ...customer.history].sort((a, b) => b.at.localeCompare(a.at));
     return html`${renderDetailHeader(
-      [{ label: 'Customers', target: this.customersTarget() }, { label: customer.name }],
+      [{ label: msg('Customers'), target: this.customersTarget() }, { label: customer.name }],
       { navigate: this.navigate },
       { status: renderBadge(customer.status) },
     )}
       ${renderFacts([
-        ['Created', formatDate(customer.createdAt, format)],
-        ['Plan', customer.plan],
-        ['Requests', formatInteger(customer.requests, format)],
-        ['Errors', formatPercent(customer.errorPct, format)],
-        ['Account owner', renderPerson(customer.owner)],
+        [msg('Created'), formatDate(customer.createdAt, format)],
+        [msg('Plan'), customer.plan],
+        [msg('Requests'), formatInteger(customer.requests, format)],
+        [msg('Errors'), formatPercent(customer.errorPct, format)],
+        [msg('Account owner'), renderPerson(customer.owner)],
       ])}
-      <h3>Related endpoints</h3>
+      <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       ${renderNotes(
         notes,
@@ -103,12 +108,12 @@ export class OpsCustomer extends OpsElement {
         format,
       )}
       <section part="history" aria-labelledby="history-title">
-        <h3 id="history-title">History</h3>
+        <h3 id="history-title">${msg('History')}</h3>
         <ol class="history">
           ${history.map(
             (item) => html`<li>
-              <p class="history-kind">${item.kind}</p>
-              <p class="muted">${item.actor.name}, ${formatDate(item.at, format)}</p>
+              <p class="history-kind">${historyKindLabel(item.kind)}</p>
+              <p class="muted">${msg(str`${item.actor.name}, ${formatDate(item.at, format)}`, { desc: 'Who and when: Ana Silva, 14 Sep 2026' })}</p>
             </li>`,
           )}
         </ol>
@@ -130,10 +135,10 @@ export class OpsCustomer extends OpsElement {
   private addNote = async (event: SubmitEvent) => {
     event.preventDefault();
     const customerId = this.customerId;
-    const checked = checkInput('newNote', { text: this.drafts.get(customerId) ?? '' });
+    const checked = checkInput('newNote', { text: this.drafts.get(customerId) ?? '' }, this.resolvedLocale);
     // In the click's own task once the schemas are here, so the form answers before the next frame.
     const parsed = checked instanceof Promise ? await checked : checked;
-    this.noteInvalid = parsed.success ? undefined : (parsed.issues[0]?.message ?? 'Write a note first.');
+    this.noteInvalid = parsed.success ? undefined : (parsed.issues[0]?.message ?? msg('Write a note first.'));
     if (!parsed.success) {
       this.shadowRoot?.querySelector('textarea')?.focus();
       return;

@@ -15,13 +15,15 @@ import { renderSortHeader, sortRows } from '../../shared/table.ts';
 import { LazyVirtualRows, VIRTUAL_FROM } from '../../shared/lazy-virtual-rows.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { statusLabel } from '../../localize/words.ts';
 
 type SortKey = 'requests' | 'p95Ms' | 'errorPct';
 
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'requests', label: 'Requests' },
-  { key: 'p95Ms', label: 'P95 ms' },
-  { key: 'errorPct', label: 'Errors' },
+const COLUMNS: { key: SortKey; label: () => string }[] = [
+  { key: 'requests', label: () => msg('Requests') },
+  { key: 'p95Ms', label: () => msg('P95 ms') },
+  { key: 'errorPct', label: () => msg('Errors') },
 ];
 
 const LIMIT: NumberRule = { tag: 'ops-endpoint-table', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
@@ -136,9 +138,9 @@ export class OpsEndpointTable extends OpsElement {
     return html`<div part="base" class="base">
       ${this.hideFilter ? nothing : this.renderToolbar()}
       ${renderDataStates(this.list.first, {
-        noun: 'endpoints',
+        noun: msg('endpoints'),
         skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
-        empty: () => (this.status ? `No ${this.status} endpoints.` : 'No endpoints yet.'),
+        empty: () => (this.status ? msg(str`No ${statusLabel(this.status)} endpoints.`) : msg('No endpoints yet.')),
         complete: (_page, busy) => this.renderTable(busy),
       })}
     </div>`;
@@ -147,10 +149,10 @@ export class OpsEndpointTable extends OpsElement {
   private renderToolbar() {
     return html`<div part="toolbar" class="toolbar">
       <label>
-        <span>Status</span>
+        <span>${msg('Status')}</span>
         <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value)}>
-          <option value="" ?selected=${!this.status}>All statuses</option>
-          ${ENDPOINT_STATUSES.map((s) => html`<option value=${s} ?selected=${this.status === s}>${s}</option>`)}
+          <option value="" ?selected=${!this.status}>${msg('All statuses')}</option>
+          ${ENDPOINT_STATUSES.map((s) => html`<option value=${s} ?selected=${this.status === s}>${statusLabel(s)}</option>`)}
         </select>
       </label>
     </div>`;
@@ -172,13 +174,13 @@ export class OpsEndpointTable extends OpsElement {
     }
     const { before, after } = padding;
     const repeated = labelsOnSeveralRows(this.list.items);
-    return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label="Endpoints" tabindex="0">
+    return html`<div class=${virtual ? 'scroller long' : 'scroller'} role="region" aria-label=${msg('Endpoints')} tabindex="0">
         <table part="table" aria-busy=${busy ? 'true' : 'false'} aria-rowcount=${virtual ? (this.list.hasMore ? -1 : rows.length + 1) : nothing}>
           <thead>
             <tr aria-rowindex=${virtual ? 1 : nothing}>
-              <th scope="col">Endpoint</th>
-              ${COLUMNS.map((column) => this.renderSortableHeader(column.key, column.label))}
-              <th scope="col">Status</th>
+              <th scope="col">${msg('Endpoint')}</th>
+              ${COLUMNS.map((column) => this.renderSortableHeader(column.key, column.label()))}
+              <th scope="col">${msg('Status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -199,10 +201,10 @@ export class OpsEndpointTable extends OpsElement {
                     ${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}
                     ${repeated.has(endpointLabel(row)) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
                   </th>
-                  <td class="num" data-label="Requests">${formatInteger(row.requests, format)}</td>
-                  <td class="num" data-label="P95 ms">${formatInteger(row.p95Ms, format)}</td>
-                  <td class="num" data-label="Errors">${formatPercent(row.errorPct, format)}</td>
-                  <td data-label="Status">${renderBadge(row.status)}</td>
+                  <td class="num" data-label=${msg('Requests')}>${formatInteger(row.requests, format)}</td>
+                  <td class="num" data-label=${msg('P95 ms')}>${formatInteger(row.p95Ms, format)}</td>
+                  <td class="num" data-label=${msg('Errors')}>${formatPercent(row.errorPct, format)}</td>
+                  <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
                 </tr>`;
               },
             )}

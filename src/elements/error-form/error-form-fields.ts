@@ -2,6 +2,8 @@ import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/enums.ts';
 import { formatDate, type FormatOptions } from '../../format/format.ts';
+import { msg } from '../../localize/localize.ts';
+import { errorCategoryTitle, statusLabel } from '../../localize/words.ts';
 
 export const FIELDS = ['code', 'endpoint', 'count', 'firstSeen', 'status', 'notes'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -10,14 +12,14 @@ export type FieldErrors = Partial<Record<Field, string>>;
 
 export const EMPTY_VALUES: FormValues = { code: '', endpoint: '', count: '', firstSeen: '', status: 'Open', notes: '' };
 
-const LABELS: Record<Field, string> = {
-  code: 'Error',
-  endpoint: 'Endpoint',
-  count: 'Count',
-  firstSeen: 'First seen',
-  status: 'Status',
-  notes: 'Notes (optional)',
-};
+const labels = (): Record<Field, string> => ({
+  code: msg('Error'),
+  endpoint: msg('Endpoint'),
+  count: msg('Count'),
+  firstSeen: msg('First seen'),
+  status: msg('Status'),
+  notes: msg('Notes (optional)'),
+});
 
 interface FieldContext {
   values: FormValues;
@@ -42,19 +44,19 @@ export function renderField(field: Field, ctx: FieldContext) {
   switch (field) {
     case 'code':
       control = html`<select id="code" name="code" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
-        <option value="" ?selected=${!ctx.values.code}>Choose an error</option>
-        ${ERROR_CATEGORIES.map((c) => html`<option value=${c.code} ?selected=${ctx.values.code === String(c.code)}>${c.code} ${c.title}</option>`)}
+        <option value="" ?selected=${!ctx.values.code}>${msg('Choose an error')}</option>
+        ${ERROR_CATEGORIES.map((c) => html`<option value=${c.code} ?selected=${ctx.values.code === String(c.code)}>${c.code} ${errorCategoryTitle(c.code, c.title)}</option>`)}
       </select>`;
       break;
     case 'endpoint':
       control = html`<select id="endpoint" name="endpoint" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
-        <option value="" ?selected=${!ctx.values.endpoint}>Choose an endpoint</option>
+        <option value="" ?selected=${!ctx.values.endpoint}>${msg('Choose an endpoint')}</option>
         ${ctx.endpoints.map((e) => html`<option value=${e} ?selected=${ctx.values.endpoint === e}>${e}</option>`)}
       </select>`;
       break;
     case 'status':
       control = html`<select id="status" name="status" aria-invalid=${common.invalid} aria-describedby=${common.describedBy} @change=${onInput}>
-        ${ERROR_STATUSES.map((s) => html`<option value=${s} ?selected=${ctx.values.status === s}>${s}</option>`)}
+        ${ERROR_STATUSES.map((s) => html`<option value=${s} ?selected=${ctx.values.status === s}>${statusLabel(s)}</option>`)}
       </select>`;
       break;
     case 'notes':
@@ -75,7 +77,7 @@ export function renderField(field: Field, ctx: FieldContext) {
       />`;
   }
   return html`<div class="field" data-field=${field}>
-    <label for=${field}>${LABELS[field]}</label>
+    <label for=${field}>${labels()[field]}</label>
     ${control}
     ${field === 'firstSeen' && ctx.values.firstSeen ? html`<p id="firstSeen-shown" class="field-hint">${formatDate(ctx.values.firstSeen, ctx.format)}</p>` : nothing}
     <p id="${field}-error" class="field-error">${error ?? ''}</p>

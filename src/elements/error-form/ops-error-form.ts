@@ -9,6 +9,11 @@ import { renderDataStates } from '../../shared/states.ts';
 import { Submission } from '../../shared/submission.ts';
 import { EMPTY_VALUES, FIELDS, renderField, type Field, type FieldErrors, type FormValues } from './error-form-fields.ts';
 import { styles } from './ops-error-form.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { errorTitle } from '../../localize/words.ts';
+
+/** Stands in for the saved record's link inside the translated confirmation. */
+const RECORD = '\uE000';
 
 /**
  * The form that creates an error record. Validated with the contract's own schema before it
@@ -66,9 +71,9 @@ export class OpsErrorForm extends OpsElement {
   }
 
   override render() {
-    return html`${renderDetailHeader([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: 'Errors' }, { label: 'New' }], { navigate: this.navigate }, { title: 'New error' })}
-      <p class="hint">You can change these details later.</p>
-      ${renderDataStates(this.options, { noun: 'the form', skeleton: ['fields'], skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
+    return html`${renderDetailHeader([{ target: this.listTarget('errors', this.errorsHref, 'errors-href'), label: msg('Errors') }, { label: msg('New') }], { navigate: this.navigate }, { title: msg('New error') })}
+      <p class="hint">${msg('You can change these details later.')}</p>
+      ${renderDataStates(this.options, { noun: msg('the form'), skeleton: ['fields'], skeletonRows: 6, empty: () => '', complete: (options) => this.renderForm(options.endpoints) })}`;
   }
 
   private renderForm(endpoints: readonly string[]) {
@@ -76,21 +81,21 @@ export class OpsErrorForm extends OpsElement {
     const ctx = { values: this.values, errors: this.errors, endpoints, onInput: this.onInput, format: this.formatOptions };
     return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => void this.save(e)}>
       ${FIELDS.map((field) => renderField(field, ctx))}
-      <p class="form-error" role="alert">${error && !error.fieldErrors.length ? `The error was not saved. ${error.message} Your entries are kept; try again.` : ''}</p>
+      <p class="form-error" role="alert">${error && !error.fieldErrors.length ? msg(str`The error was not saved. ${error.sentence} Your entries are kept; try again.`) : ''}</p>
       <p class="saved" role="status" ?hidden=${!this.saved}>${this.saved ? this.renderSaved(this.saved) : ''}</p>
       ${
         this.confirmingDiscard
           ? html`<p class="confirm" role="alert">
-            Discard what you entered?
-            <button type="button" class="button" @click=${() => this.reset()}>Discard</button>
-            <button type="button" class="button" @click=${() => (this.confirmingDiscard = false)}>Keep editing</button>
+            ${msg('Discard what you entered?')}
+            <button type="button" class="button" @click=${() => this.reset()}>${msg('Discard')}</button>
+            <button type="button" class="button" @click=${() => (this.confirmingDiscard = false)}>${msg('Keep editing')}</button>
           </p>`
           : nothing
       }
       <div part="actions" class="actions">
-        <button type="button" class="button" @click=${this.cancel}>Cancel</button>
+        <button type="button" class="button" @click=${this.cancel}>${msg('Cancel')}</button>
         <button type="submit" class="button button-primary" ?disabled=${submitting} aria-disabled=${submitting ? 'true' : 'false'}>
-          ${submitting ? 'Saving…' : 'Save error'}
+          ${submitting ? msg('Saving…') : msg('Save error')}
         </button>
       </div>
     </form>`;
@@ -98,8 +103,10 @@ export class OpsErrorForm extends OpsElement {
 
   /** "Saved 500 Server error." with the title a drill-down to the new record. */
   private renderSaved(record: ErrorRecord) {
-    const title = `${record.code} ${record.title}`;
-    return html`Saved ${this.renderLink({ kind: 'error', id: record.id, label: title }, title)}.`;
+    const title = `${record.code} ${errorTitle(record)}`;
+    // The sentence is translated as text with a marker where the link goes, wherever a language puts it.
+    const [before, after = ''] = msg(str`Saved ${RECORD}.`).split(RECORD);
+    return html`${before}${this.renderLink({ kind: 'error', id: record.id, label: title }, title)}${after}`;
   }
 
   private onInput = (field: Field, value: string) => {
@@ -123,7 +130,7 @@ export class OpsErrorForm extends OpsElement {
   private async save(event: SubmitEvent) {
     event.preventDefault();
     if (this.submission.submitting) return; // a second click while the first is on its way
-    const checked = checkInput('newErrorRecord', this.toRecord());
+    const checked = checkInput('newErrorRecord', this.toRecord(), this.resolvedLocale);
     // In the click's own task once the schemas are here, so the form answers before the next frame.
     const parsed = checked instanceof Promise ? await checked : checked;
     if (!parsed.success) {

@@ -1,6 +1,8 @@
 import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { ERROR_STATUSES } from '../../api/enums.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { statusLabel } from '../../localize/words.ts';
 
 export interface ErrorEditState {
   status: string;
@@ -24,27 +26,27 @@ export function renderErrorEdit(state: ErrorEditState) {
   if (!statuses.includes(state.current.status)) statuses.push(state.current.status);
   const changed = state.status !== state.current.status || state.notes !== state.current.notes;
   return html`<form part="edit" class="edit" @submit=${state.onSubmit}>
-    <h3>Change</h3>
+    <h3>${msg('Change')}</h3>
     <label class="field">
-      <span>Status</span>
+      <span>${msg('Status')}</span>
       <select name="status" @change=${(e: Event) => state.onStatus((e.target as HTMLSelectElement).value)}>
-        ${statuses.map((s) => html`<option value=${s} ?selected=${state.status === s}>${s}</option>`)}
+        ${statuses.map((s) => html`<option value=${s} ?selected=${state.status === s}>${statusLabel(s)}</option>`)}
       </select>
     </label>
     <label class="field">
-      <span>Notes</span>
+      <span>${msg('Notes')}</span>
       <textarea name="notes" maxlength="2000" .value=${live(state.notes)} @input=${(e: Event) => state.onNotes((e.target as HTMLTextAreaElement).value)}></textarea>
     </label>
     <p class="form-error" role="alert">
       ${
         state.conflict
-          ? html`This record changed elsewhere. Your edit is kept: reload to see the latest version, then save again.
-            <button class="button" type="button" @click=${state.onReload}>Reload</button>`
+          ? html`${msg('This record changed elsewhere. Your edit is kept: reload to see the latest version, then save again.')}
+            <button class="button" type="button" @click=${state.onReload}>${msg('Reload')}</button>`
           : state.failure
-            ? `The change was not saved: ${state.failure}`
+            ? msg(str`The change was not saved: ${state.failure}`)
             : ''
       }
     </p>
-    <button class="button button-primary" type="submit" ?disabled=${state.saving || !changed}>${state.saving ? 'Saving…' : 'Save changes'}</button>
+    <button class="button button-primary" type="submit" ?disabled=${state.saving || !changed}>${state.saving ? msg('Saving…') : msg('Save changes')}</button>
   </form>`;
 }

@@ -4,13 +4,16 @@ import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatMonth } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
-import { toConsoleError } from '../../api/errors.ts';
+import { toConsoleError, type ConsoleApiError } from '../../api/errors.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderErrorEdit } from './error-edit.ts';
 import { styles } from './ops-error.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { errorTitle } from '../../localize/words.ts';
+import { ifDefined } from 'lit/directives/if-defined.js';
 
 /**
  * An error record's page, titled `<code> <title>` (e.g. `500 Server error`) with its status;
@@ -43,7 +46,7 @@ export class OpsError extends OpsElement {
   @state() private saved: ErrorRecord | undefined;
   /** A change on its way: shown at once, reverted if refused. */
   @state() private optimistic: ErrorPatch | undefined;
-  @state() private failure: string | undefined;
+  @state() private failure: ConsoleApiError | undefined;
   /** The server refused the change because the record changed elsewhere (412): offer Reload, keep the edit. */
   @state() private conflict = false;
   /** Only the fields the person changed: a field they did not touch follows the record (after a Reload too), so saving never sends back a stale value over someone else's change. */
@@ -63,8 +66,11 @@ export class OpsError extends OpsElement {
 
   override render() {
     return renderDataStates(this.data, {
-      noun: 'this error record',
-      notFound: { record: 'error record', id: this.errorId },
+      noun: msg('this error record'),
+      notFound: {
+        title: msg('Error record not found.'),
+        message: msg(str`No error record has the id “${this.errorId}”. It may have been deleted, or the link may be wrong.`),
+      },
       skeleton: ['title', 'facts', ['fields', 2], ['lines', 1], 'chart'],
       empty: () => '',
       complete: (loaded) => this.renderRecord(loaded),
@@ -75,24 +81,24 @@ export class OpsError extends OpsElement {
     const format = this.formatOptions;
     const base = this.saved?.id === loaded.id ? this.saved : loaded;
     const record: ErrorRecord = { ...base, ...this.optimistic, notes: this.optimistic?.notes !== undefined ? this.optimistic.notes : base.notes };
-    const title = `${record.code} ${record.title}`;
+    const title = `${record.code} ${errorTitle(record)}`;
     const monthly: ChartData = {
       type: 'bar',
       categories: record.monthly.months.map((m) => formatMonth(m, format)),
-      series: [{ name: 'Occurrences', values: record.monthly.values }],
+      series: [{ name: msg('Occurrences'), values: record.monthly.values }],
     };
-    return html`${renderDetailHeader([{ label: 'Errors', target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate }, { status: renderBadge(record.status) })}
+    return html`${renderDetailHeader([{ label: msg('Errors'), target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate }, { status: renderBadge(record.status) })}
       ${renderFacts([
-        ['Endpoint', html`<span class="mono">${record.endpoint}</span>`],
-        ['Count', formatInteger(record.count, format)],
-        ['First seen', formatDate(record.firstSeen, format)],
-        ['Account owner', renderPerson(record.owner)],
+        [msg('Endpoint'), html`<span class="mono">${record.endpoint}</span>`],
+        [msg('Count'), formatInteger(record.count, format)],
+        [msg('First seen'), formatDate(record.firstSeen, format)],
+        [msg('Account owner'), renderPerson(record.owner)],
       ])}
       ${renderErrorEdit({
         status: this.draft?.status ?? base.status,
         notes: this.draft?.notes ?? base.notes ?? '',
         saving: this.optimistic !== undefined,
-        failure: this.failure,
+        failure: this.failure?.sentence,
         conflict: this.conflict,
         onReload: this.reload,
         current: { status: base.status, notes: base.notes ?? '' },
@@ -101,10 +107,10 @@ export class OpsError extends OpsElement {
         onNotes: (notes) => this.edit('notes', notes, base.notes ?? ''),
         onSubmit: (event) => void this.save(event, base, this.draft ?? {}),
       })}
-      <h3>Related endpoints</h3>
+      <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
-      <h3>Monthly occurrences</h3>
-      <ops-chart label="Occurrences per month" .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+      <h3>${msg('Monthly occurrences')}</h3>
+      <ops-chart locale=${ifDefined(format.locale)} label=${msg('Occurrences per month')} .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 
   /** A field typed back to the record's value is no longer an edit: it follows the record again (after a Reload too). */
@@ -139,7 +145,7 @@ export class OpsError extends OpsElement {
       if (id !== this.errorId) return;
       if (current && applied(current, patch)) this.accept(current);
       else if (problem.kind === 'http' && problem.status === 412) this.conflict = true;
-      else this.failure = problem.message;
+      else this.failure = problem;
     } finally {
       if (id === this.errorId) this.optimistic = undefined;
     }

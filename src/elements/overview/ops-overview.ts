@@ -13,13 +13,20 @@ import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { renderDataStates, renderError, renderSkeleton } from '../../shared/states.ts';
 import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
-
-const BY: Record<string, string> = { requests: 'requests', p95Ms: 'P95 latency', errorPct: 'error rate' };
+import { msg, str } from '../../localize/localize.ts';
 
 /** "Recent endpoints" while the rows are the most recent, then what they are sorted by. */
 const recentTitle = (sort: string) => {
-  const by = BY[sort.replace('-', '')];
-  return by ? `Endpoints by ${by}` : 'Recent endpoints';
+  switch (sort.replace('-', '')) {
+    case 'requests':
+      return msg('Endpoints by requests');
+    case 'p95Ms':
+      return msg('Endpoints by P95 latency');
+    case 'errorPct':
+      return msg('Endpoints by error rate');
+    default:
+      return msg('Recent endpoints');
+  }
 };
 
 const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval', fallback: 0, min: 2, max: 86_400, zeroIsOff: true };
@@ -105,9 +112,9 @@ export class OpsOverview extends OpsElement {
       <div class="summary">
         ${
           down
-            ? renderError('the overview', this.data.error, () => this.retryEverything())
+            ? renderError(msg('the overview'), this.data.error, () => this.retryEverything())
             : renderDataStates(this.data, {
-                noun: 'the overview',
+                noun: msg('the overview'),
                 skeleton: ['title', 'figures'],
                 empty: () => '',
                 complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
@@ -118,7 +125,7 @@ export class OpsOverview extends OpsElement {
       <section part="panel" class="panel recent" aria-labelledby="recent-title" ?hidden=${down}>
         <header class="panel-header">
           <h3 id="recent-title">${recentTitle(this.tableSort)}</h3>
-          ${this.renderLink({ ...this.listTarget('endpoints', this.viewAllHref, 'view-all-href'), label: 'View all' }, 'View all', 'view-all', 'view-all')}
+          ${this.renderLink({ ...this.listTarget('endpoints', this.viewAllHref, 'view-all-href'), label: msg('View all') }, msg('View all'), 'view-all', 'view-all')}
         </header>
         ${keyed(
           this.attempt,
@@ -136,11 +143,11 @@ export class OpsOverview extends OpsElement {
         )}
       </section>
       <section part="panel" class="panel shares-panel" aria-labelledby="shares-title" ?hidden=${down}>
-        <h3 id="shares-title">Requests by endpoint</h3>
+        <h3 id="shares-title">${msg('Requests by endpoint')}</h3>
         ${this.renderShares()}
       </section>
       <section part="panel" class="panel activity" aria-labelledby="activity-title" ?hidden=${down}>
-        <h3 id="activity-title">Latest activity</h3>
+        <h3 id="activity-title">${msg('Latest activity')}</h3>
         ${keyed(
           this.attempt,
           html`<ops-activity-feed
@@ -159,30 +166,31 @@ export class OpsOverview extends OpsElement {
 
   private greeting(overview: Overview): string {
     const firstName = overview.owner.name.trim().split(/\s+/)[0] ?? '';
-    const greeting = greetingFor(hourIn(this.clock(), this.formatOptions));
-    return firstName ? `${greeting}, ${firstName}` : greeting;
+    const greeting = greetingFor(hourIn(this.clock(), this.formatOptions), this.formatOptions);
+    return firstName ? msg(str`${greeting}, ${firstName}`, { id: 'greeting-with-name', desc: 'A greeting and a first name: Good morning, Ana' }) : greeting;
   }
 
   private renderShares() {
     const { status, value } = this.data;
     if (!value) {
       // The summary above shows the error and Retry for the shared /overview request.
-      return status === TaskStatus.ERROR ? html`<p class="unavailable">Not available right now.</p>` : renderSkeleton('requests by endpoint', 3);
+      return status === TaskStatus.ERROR ? html`<p class="unavailable">${msg('Not available right now.')}</p>` : renderSkeleton(msg('requests by endpoint'), 3);
     }
     const groups = value.requestsByEndpoint;
     const shares = roundToTotal(groups.map((g) => g.sharePct));
     const format = this.formatOptions;
-    const chart: ChartData = { type: 'pie', categories: groups.map((g) => g.group), series: [{ name: 'Share', values: shares }] };
+    const chart: ChartData = { type: 'pie', categories: groups.map((g) => g.group), series: [{ name: msg('Share'), values: shares }] };
     return html`<div class="shares-body">
       <ops-chart
-        label="Requests by endpoint"
-        empty-message="No requests yet."
+        locale=${ifDefined(format.locale)}
+        label=${msg('Requests by endpoint')}
+        empty-message=${msg('No requests yet.')}
         .data=${chart}
         .formatValue=${(v: number) => formatPercent(v, format)}
       ></ops-chart>
       ${
         groups.length
-          ? html`<ul part="shares" class="shares" aria-label="Share of requests by endpoint group">
+          ? html`<ul part="shares" class="shares" aria-label=${msg('Share of requests by endpoint group')}>
             ${groups.map(
               (g, i) => html`<li>
                 <span class="swatch swatch-${(i % 5) + 1}" aria-hidden="true"></span>
@@ -190,7 +198,7 @@ export class OpsOverview extends OpsElement {
                 <span class="share-value">${formatPercent(shares[i]!, format)}</span>
               </li>`,
             )}
-            <li class="share-total"><span class="share-group">Total</span><span class="share-value">${formatPercent(
+            <li class="share-total"><span class="share-group">${msg('Total')}</span><span class="share-value">${formatPercent(
               shares.reduce((a, b) => a + b, 0),
               format,
             )}</span></li>

@@ -14,6 +14,7 @@ import { renderSummary, SUMMARY_COLUMNS, type SummaryColumn, type SummaryGroup, 
 import { renderTimeline } from './request-timeline.ts';
 import { renderToolbar, type View } from './request-toolbar.ts';
 import { LazyVirtualRows } from '../../shared/lazy-virtual-rows.ts';
+import { msg } from '../../localize/localize.ts';
 
 const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
@@ -136,15 +137,15 @@ export class OpsRequestLog extends OpsElement {
       ${
         this.view === 'summary'
           ? renderDataStates(this.summary, {
-              noun: 'the request summary',
-              empty: () => 'No requests match these filters.',
+              noun: msg('the request summary'),
+              empty: () => msg('No requests match these filters.'),
               complete: (summary) => renderSummary(this.filterGroups(summary.groups), this.summarySort, this.sortSummary, format),
             })
           : renderDataStates(this.timeline.first, {
-              noun: 'requests',
+              noun: msg('requests'),
               // About the timeline's fixed height (28rem by default) in rows.
               skeletonRows: 11,
-              empty: () => (this.method || this.status || this.path ? 'No requests match these filters.' : 'No requests yet.'),
+              empty: () => (this.method || this.status || this.path ? msg('No requests match these filters.') : msg('No requests yet.')),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
               ${renderTimeline({ entries: this.entries(), format, rows: this.rows.shown(), hasMore: this.timeline.hasMore }, { link: this.link })}

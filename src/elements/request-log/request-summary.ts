@@ -4,23 +4,24 @@ import { formatInteger, formatMs, type FormatOptions } from '../../format/format
 import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
 import { renderSortHeaders, sortRows, type SortableColumn, type TableSort } from '../../shared/table.ts';
+import { msg } from '../../localize/localize.ts';
 
 export type SummaryGroup = RequestSummary['groups'][number];
 export type SummaryColumn = 'endpoint' | 'status' | 'durationMs' | 'thisWeek';
 export type SummarySort = TableSort<SummaryColumn>;
 
 export const SUMMARY_COLUMNS: SortableColumn<SummaryColumn>[] = [
-  { key: 'endpoint', label: 'Endpoint', numeric: false },
-  { key: 'status', label: 'Status', numeric: false },
-  { key: 'durationMs', label: 'Duration', numeric: true },
-  { key: 'thisWeek', label: 'This week', numeric: true },
+  { key: 'endpoint', label: () => msg('Endpoint'), numeric: false },
+  { key: 'status', label: () => msg('Status'), numeric: false },
+  { key: 'durationMs', label: () => msg('Duration'), numeric: true },
+  { key: 'thisWeek', label: () => msg('This week'), numeric: true },
 ];
 
 const label = (g: SummaryGroup) => `${g.method} ${g.path}`;
 
 /** The summary table: one row per method, path and status with its typical duration and this week's count. */
 export function renderSummary(groups: readonly SummaryGroup[], sort: SummarySort, onSort: (column: SummaryColumn) => void, format: FormatOptions) {
-  return html`<div class="scroller" role="region" aria-label="Request summary" tabindex="0">
+  return html`<div class="scroller" role="region" aria-label=${msg('Request summary')} tabindex="0">
     <table part="summary-table" class="stack">
       <thead>
         <tr>

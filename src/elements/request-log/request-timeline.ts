@@ -6,6 +6,7 @@ import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import { renderStatusCode } from '../../shared/badge.ts';
 import { VIRTUAL_FROM, type RowsShown } from '../../shared/lazy-virtual-rows.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
+import { msg } from '../../localize/localize.ts';
 
 export interface TimelineState {
   entries: readonly RequestEntry[];
@@ -33,9 +34,9 @@ export function renderTimeline({ entries, format, rows, hasMore }: TimelineState
     : entries.slice(0, rows === 'first' ? VIRTUAL_FROM : entries.length).map((_, index) => ({ index, start: 0 }));
   // The column names are for the eye: a screen reader reads each request as one list item.
   return html`<div part="timeline-head" class="timeline-head row" aria-hidden="true">
-      <span>Endpoint</span><span>Status</span><span class="duration">Duration</span><span>Actor</span><span>Time</span>
+      <span>${msg('Endpoint')}</span><span>${msg('Status')}</span><span class="duration">${msg('Duration')}</span><span>${msg('Actor')}</span><span>${msg('Time')}</span>
     </div>
-    <div part="timeline" class="timeline" role="list" aria-label="Requests, newest first">
+    <div part="timeline" class="timeline" role="list" aria-label=${msg('Requests, newest first')}>
     <div class=${virtual ? 'sizer' : 'sizer flow'} ${styleProperties({ height: virtual ? `${rows.totalSize}px` : '' })}>
       ${repeat(
         shown,

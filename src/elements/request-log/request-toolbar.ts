@@ -1,5 +1,6 @@
 import { html } from 'lit';
 import { HTTP_METHODS } from '../../api/enums.ts';
+import { msg } from '../../localize/localize.ts';
 
 export type View = 'timeline' | 'summary';
 
@@ -28,43 +29,43 @@ const value = (event: Event) => (event.target as HTMLInputElement | HTMLSelectEl
 export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
   return html`<div part="toolbar" class="toolbar">
     <fieldset class="switch">
-      <legend class="visually-hidden">View</legend>
+      <legend class="visually-hidden">${msg('View')}</legend>
       ${(['timeline', 'summary'] as const).map(
         (view) => html`<label class="switch-option">
           <input type="radio" name="view" value=${view} .checked=${state.view === view} @change=${() => actions.setView(view)} />
-          <span>${view === 'timeline' ? 'Timeline' : 'Summary'}</span>
+          <span>${view === 'timeline' ? msg('Timeline') : msg('Summary')}</span>
         </label>`,
       )}
     </fieldset>
     <label class="method">
-      <span>Method</span>
+      <span>${msg('Method')}</span>
       <select @change=${(e: Event) => actions.setMethod(value(e))}>
-        <option value="" ?selected=${!state.method}>All</option>
+        <option value="" ?selected=${!state.method}>${msg('All')}</option>
         ${HTTP_METHODS.map((m) => html`<option value=${m} ?selected=${state.method === m}>${m}</option>`)}
       </select>
     </label>
     <label class="status-filter">
-      <span>Status</span>
+      <span>${msg('Status')}</span>
       <input
         class="status-input"
         type="text"
         inputmode="numeric"
-        placeholder="500 or 5xx"
+        placeholder=${msg('500 or 5xx')}
         .value=${state.status}
         aria-invalid=${actions.statusInvalid ? 'true' : 'false'}
         aria-describedby="status-hint"
         @change=${(e: Event) => actions.setStatus(value(e).trim())}
       />
     </label>
-    <span id="status-hint" class=${actions.statusInvalid ? 'hint invalid' : 'visually-hidden'}>A code such as 500, or a class such as 5xx.</span>
+    <span id="status-hint" class=${actions.statusInvalid ? 'hint invalid' : 'visually-hidden'}>${msg('A code such as 500, or a class such as 5xx.')}</span>
     <label class="path-filter">
-      <span>Path</span>
+      <span>${msg('Path')}</span>
       <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
     </label>
     <label class="live-toggle">
       <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />
-      <span>Live</span>
+      <span>${msg('Live')}</span>
     </label>
-    <button type="button" class="button export" ?disabled=${!actions.canExport} @click=${actions.exportCsv}>Export CSV</button>
+    <button type="button" class="button export" ?disabled=${!actions.canExport} @click=${actions.exportCsv}>${msg('Export CSV')}</button>
   </div>`;
 }

@@ -10,15 +10,17 @@ import { renderDataStates } from '../../shared/states.ts';
 import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
 import { BREAKDOWN_COLUMNS, renderBreakdown, type BreakdownColumn, type BreakdownSort } from './traffic-breakdown.ts';
+import { msg } from '../../localize/localize.ts';
+import { ifDefined } from 'lit/directives/if-defined.js';
 
 type MetricKey = keyof Traffic['metrics'];
 
 /** The four metrics, labelled as the seed; whether a rise is good news (null: neither). */
-const METRICS: { key: MetricKey; label: string; riseIsGood: boolean | null }[] = [
-  { key: 'requests', label: 'Requests', riseIsGood: true },
-  { key: 'errorRate', label: 'Error rate', riseIsGood: false },
-  { key: 'latency', label: 'Latency', riseIsGood: false },
-  { key: 'bandwidth', label: 'Bandwidth', riseIsGood: null },
+const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null }[] = [
+  { key: 'requests', label: () => msg('Requests'), riseIsGood: true },
+  { key: 'errorRate', label: () => msg('Error rate'), riseIsGood: false },
+  { key: 'latency', label: () => msg('Latency'), riseIsGood: false },
+  { key: 'bandwidth', label: () => msg('Bandwidth'), riseIsGood: null },
 ];
 
 /**
@@ -53,7 +55,7 @@ export class OpsTraffic extends OpsElement {
 
   override render() {
     return html`<div part="base" class="base">
-      ${renderDataStates(this.data, { noun: 'traffic', skeleton: ['figures', 'chart', 'table'], skeletonRows: 5, empty: () => '', complete: (traffic) => this.renderTraffic(traffic) })}
+      ${renderDataStates(this.data, { noun: msg('traffic'), skeleton: ['figures', 'chart', 'table'], skeletonRows: 5, empty: () => '', complete: (traffic) => this.renderTraffic(traffic) })}
     </div>`;
   }
 
@@ -64,20 +66,20 @@ export class OpsTraffic extends OpsElement {
       type: 'line',
       categories: months(traffic.requestsOverTime.months),
       series: [
-        { name: 'This year', values: traffic.requestsOverTime.thisYear },
-        { name: 'Last year', values: traffic.requestsOverTime.lastYear },
+        { name: msg('This year'), values: traffic.requestsOverTime.thisYear },
+        { name: msg('Last year'), values: traffic.requestsOverTime.lastYear },
       ],
     };
     const errorRate: ChartData = {
       type: 'bar',
       categories: months(traffic.errorRateByMonth.months),
-      series: [{ name: 'Error rate', values: traffic.errorRateByMonth.valuesPct }],
+      series: [{ name: msg('Error rate'), values: traffic.errorRateByMonth.valuesPct }],
     };
-    return html`<ul part="metrics" class="figures" aria-label="Traffic metrics">
+    return html`<ul part="metrics" class="figures" aria-label=${msg('Traffic metrics')}>
         ${METRICS.map(({ key, label, riseIsGood }) => {
           const metric = traffic.metrics[key];
           return html`<li part="metric" class="figure" data-metric=${key}>
-            <p class="figure-label">${label}</p>
+            <p class="figure-label">${label()}</p>
             <p class="figure-value">${formatValue(metric.value, metric.unit, format)}</p>
             ${renderChange(metric.changePct, riseIsGood, format)}
           </li>`;
@@ -85,20 +87,20 @@ export class OpsTraffic extends OpsElement {
       </ul>
       <div class="charts">
         <section part="panel" class="panel" aria-labelledby="over-time">
-          <h3 id="over-time">Requests over time</h3>
-          <ops-chart label="Requests over time, this year and last year" .data=${overTime} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
+          <h3 id="over-time">${msg('Requests over time')}</h3>
+          <ops-chart locale=${ifDefined(format.locale)} label=${msg('Requests over time, this year and last year')} .data=${overTime} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
         </section>
         <section part="panel" class="panel" aria-labelledby="error-rate">
-          <h3 id="error-rate">Error rate by month</h3>
-          <ops-chart label="Error rate by month" .data=${errorRate} .formatValue=${(v: number) => formatPercent(v, format)}></ops-chart>
+          <h3 id="error-rate">${msg('Error rate by month')}</h3>
+          <ops-chart locale=${ifDefined(format.locale)} label=${msg('Error rate by month')} .data=${errorRate} .formatValue=${(v: number) => formatPercent(v, format)}></ops-chart>
         </section>
       </div>
       <section part="panel" class="panel" aria-labelledby="breakdown">
-        <h3 id="breakdown">Breakdown</h3>
+        <h3 id="breakdown">${msg('Breakdown')}</h3>
         ${
           traffic.breakdown.length
             ? renderBreakdown(traffic.breakdown, this.sort, this.onSort, format)
-            : html`<p class="empty">No breakdown for this period yet.</p>`
+            : html`<p class="empty">${msg('No breakdown for this period yet.')}</p>`
         }
       </section>`;
   }

@@ -4,16 +4,17 @@ import { formatChange, formatPercent, formatValue, type FormatOptions } from '..
 import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import { changeTone } from '../../shared/change.ts';
 import { renderSortHeaders, sortRows, type SortableColumn, type TableSort } from '../../shared/table.ts';
+import { msg } from '../../localize/localize.ts';
 
 export type BreakdownRow = Traffic['breakdown'][number];
 export type BreakdownColumn = 'name' | 'value' | 'changePct' | 'sharePct';
 export type BreakdownSort = TableSort<BreakdownColumn>;
 
 export const BREAKDOWN_COLUMNS: SortableColumn<BreakdownColumn>[] = [
-  { key: 'name', label: 'Name', numeric: false },
-  { key: 'value', label: 'Value', numeric: true },
-  { key: 'changePct', label: 'Change', numeric: true },
-  { key: 'sharePct', label: 'Share', numeric: true },
+  { key: 'name', label: () => msg('Name'), numeric: false },
+  { key: 'value', label: () => msg('Value'), numeric: true },
+  { key: 'changePct', label: () => msg('Change'), numeric: true },
+  { key: 'sharePct', label: () => msg('Share'), numeric: true },
 ];
 
 export const rowName = (row: BreakdownRow) => `${row.method} ${row.path}`;
@@ -37,7 +38,7 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
   // Shares come rounded to tenths: a rest within that rounding is no "Other".
   const rest = Math.round((100 - rows.reduce((sum, row) => sum + row.sharePct, 0)) * 10) / 10;
   const showRest = rest > rows.length * 0.05 + 1e-9;
-  return html`<div class="scroller" role="region" aria-label="Breakdown table" tabindex="0">
+  return html`<div class="scroller" role="region" aria-label=${msg('Breakdown table')} tabindex="0">
     <table part="breakdown" class="stack">
       <thead>
         <tr>
@@ -58,7 +59,7 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
         showRest
           ? html`<tfoot>
             <tr part="breakdown-row" class="other">
-              <th scope="row">Other</th>
+              <th scope="row">${msg('Other')}</th>
               <td class="num">—</td>
               <td class="num">—</td>
               <td class="num"><span class="share"><span class="share-value">${formatPercent(rest, format)}</span>${shareBar(rest)}</span></td>

@@ -9,6 +9,8 @@ import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints }
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-webhook.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { ifDefined } from 'lit/directives/if-defined.js';
 
 /**
  * A webhook's page, e.g. `invoice.paid`: delivery rate, last send, status, owner, related
@@ -42,8 +44,11 @@ export class OpsWebhook extends OpsElement {
 
   override render() {
     return renderDataStates(this.data, {
-      noun: 'this webhook',
-      notFound: { record: 'webhook', id: this.webhookId },
+      noun: msg('this webhook'),
+      notFound: {
+        title: msg('Webhook not found.'),
+        message: msg(str`No webhook has the id “${this.webhookId}”. It may have been deleted, or the link may be wrong.`),
+      },
       skeleton: ['title', 'facts', 'chart'],
       empty: () => '',
       complete: (webhook) => this.renderWebhook(webhook),
@@ -55,22 +60,22 @@ export class OpsWebhook extends OpsElement {
     const activity: ChartData = {
       type: 'bar',
       categories: webhook.activity.months.map((m) => formatMonth(m, format)),
-      series: [{ name: 'Deliveries', values: webhook.activity.values }],
+      series: [{ name: msg('Deliveries'), values: webhook.activity.values }],
     };
     return html`${renderDetailHeader(
-      [{ label: 'Webhooks', target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }],
+      [{ label: msg('Webhooks'), target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }],
       { navigate: this.navigate },
       { status: renderBadge(webhook.status) },
     )}
       ${renderFacts([
-        ['Customer', this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],
-        ['Delivered', formatPercent(webhook.deliveredPct, format)],
-        ['Last sent', formatDate(webhook.lastSentAt, format)],
-        ['Account owner', renderPerson(webhook.owner)],
+        [msg('Customer'), this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],
+        [msg('Delivered'), formatPercent(webhook.deliveredPct, format)],
+        [msg('Last sent'), formatDate(webhook.lastSentAt, format)],
+        [msg('Account owner'), renderPerson(webhook.owner)],
       ])}
-      <h3>Related endpoints</h3>
+      <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: webhook.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
-      <h3>Activity</h3>
-      <ops-chart label="Deliveries per month" .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+      <h3>${msg('Activity')}</h3>
+      <ops-chart locale=${ifDefined(format.locale)} label=${msg('Deliveries per month')} .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 }

@@ -3,6 +3,8 @@ import { property, query, state } from 'lit/decorators.js';
 import { sharedStyles, tokens } from '../styles.ts';
 import { isBlank, type ChartData, type ChartTheme } from './chart-data.ts';
 import { loadCharts } from './load-charts.ts';
+import { msg, renderInLocale } from '../../localize/localize.ts';
+import { pageLocale, watchLocale } from '../../localize/page-locale.ts';
 
 type EChartsInstance = ReturnType<Awaited<ReturnType<typeof loadCharts>>['init']>;
 
@@ -149,8 +151,13 @@ export class OpsChart extends LitElement {
   /** Formats values in tooltips, axis labels and the table. */
   @property({ attribute: false }) formatValue: (value: number) => string = (value) => String(value);
 
-  /** The message shown when there is nothing to draw. */
-  @property({ attribute: 'empty-message' }) emptyMessage = 'No data for this period yet.';
+  /** The message shown when there is nothing to draw (default "No data for this period yet."). */
+  @property({ attribute: 'empty-message' }) emptyMessage?: string;
+
+  /** The language of the chart's own words ("Show data as a table"); the panel drawing it passes its locale. */
+  @property() locale?: string;
+
+  #unwatchLocale?: () => void;
 
   /** Set once the chart chunk failed to load; the table still shows the numbers. */
   @state() private loadFailed = false;
@@ -165,36 +172,42 @@ export class OpsChart extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#unwatchLocale = watchLocale(() => this.requestUpdate());
     this.#motionQuery?.addEventListener('change', this.#redraw);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#unwatchLocale?.();
     this.#motionQuery?.removeEventListener('change', this.#redraw);
     this.#dispose();
   }
 
+  protected override update(changed: PropertyValues): void {
+    renderInLocale(this.locale || pageLocale(), () => super.update(changed));
+  }
+
   override render() {
     if (isBlank(this.data)) {
-      return html`<p part="empty" class="empty">${this.emptyMessage}</p>`;
+      return html`<p part="empty" class="empty">${this.emptyMessage ?? msg('No data for this period yet.')}</p>`;
     }
     const data = this.data!;
     const legend = data.type !== 'pie' && data.type !== 'sparkline' && data.series.length > 1;
     return html`<figure part="figure">
       ${
         legend
-          ? html`<ul part="legend" class="legend" aria-label="Series">
+          ? html`<ul part="legend" class="legend" aria-label=${msg('Series')}>
               ${data.series.map((s) => html`<li><span class="swatch"></span>${s.name}</li>`)}
             </ul>`
           : nothing
       }
       ${
         this.loadFailed
-          ? html`<p class="empty">The chart could not be loaded; the numbers are in the table below.</p>`
+          ? html`<p class="empty">${msg('The chart could not be loaded; the numbers are in the table below.')}</p>`
           : html`<div part="canvas" class="canvas" role="img" aria-label=${this.label}></div>`
       }
       <details part="data-table" ?open=${this.loadFailed}>
-        <summary>Show data as a table</summary>
+        <summary>${msg('Show data as a table')}</summary>
         ${this.renderTable(data)}
       </details>
       <div class="palette" aria-hidden="true" @transitionrun=${this.#redraw}>
@@ -208,7 +221,7 @@ export class OpsChart extends LitElement {
       <caption class="visually-hidden">${this.label}</caption>
       <thead>
         <tr>
-          <th scope="col">${data.type === 'pie' ? 'Group' : 'Month'}</th>
+          <th scope="col">${data.type === 'pie' ? msg('Group') : msg('Month')}</th>
           ${data.series.map((s) => html`<th scope="col">${s.name}</th>`)}
         </tr>
       </thead>
