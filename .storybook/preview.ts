@@ -4,10 +4,10 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlersWithScenarios } from '../mocks/scenarios.ts';
 import '../src/all.ts';
-import manifest from '../custom-elements.json';
+import { controlsFromTypes, forStorybook, sourceOfStory } from '../stories/support/element.ts';
 
-// Docs pages (attributes, properties, events, parts, CSS properties) come from the manifest.
-setCustomElementsManifest(manifest);
+// Docs pages (properties with their attributes, events, parts, CSS properties) come from the manifest.
+setCustomElementsManifest(forStorybook());
 
 /** Token sets a designer can switch between in the toolbar. */
 const THEMES: Record<string, string> = {
@@ -18,6 +18,7 @@ const THEMES: Record<string, string> = {
 
 const preview: Preview = {
   tags: ['autodocs'],
+  argTypesEnhancers: [controlsFromTypes],
   // The mock API: defaults on /api/v1 and every scenario on /api/scenario/<name>/v1.
   loaders: [
     mswLoader(async () => {
@@ -31,17 +32,35 @@ const preview: Preview = {
       description: 'Colour scheme and tokens',
       toolbar: { title: 'Theme', icon: 'paintbrush', items: ['light', 'dark', 'brand'], dynamicTitle: true },
     },
+    lang: {
+      description: 'Language of the page (<html lang>), which every element follows unless it sets its own locale',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'de', title: 'Deutsch' },
+          { value: 'ja', title: '日本語' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', lang: 'en' },
   decorators: [
     (story, context) => {
       const theme = String(context.globals['theme'] ?? 'light');
-      return html`<div style="${THEMES[theme] ?? ''} padding: 1rem; background: light-dark(#fff, #0d0f12);">${story()}</div>`;
+      document.documentElement.lang = String(context.globals['lang'] ?? 'en');
+      // A story fills its canvas with the panels' own surface, so a dark story is dark edge to edge.
+      if (context.viewMode === 'story')
+        document.body.style.cssText = `margin: 0; min-height: 100vh; ${THEMES[theme] ?? ''} background: light-dark(#ffffff, #15171c);`;
+      return html`<div style="${THEMES[theme] ?? ''} padding: 1rem; background: light-dark(#ffffff, #15171c);">${story()}</div>`;
     },
   ],
   parameters: {
     a11y: { test: 'error' },
     controls: { expanded: true },
+    docs: { source: { transform: sourceOfStory } },
   },
 };
 

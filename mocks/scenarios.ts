@@ -21,6 +21,17 @@ const emptyBodies: Record<string, unknown> = {
     requestsByEndpoint: [],
   },
   '/requests/summary': { groups: [] },
+  '/traffic': {
+    metrics: {
+      requests: { value: 0, unit: 'count', changePct: 0 },
+      errorRate: { value: 0, unit: 'percent', changePct: 0 },
+      latency: { value: 0, unit: 'ms', changePct: 0 },
+      bandwidth: { value: 0, unit: 'percent', changePct: 0 },
+    },
+    requestsOverTime: { months: [], thisYear: [], lastYear: [] },
+    errorRateByMonth: { months: [], valuesPct: [] },
+    breakdown: [],
+  },
   '/errors/options': { endpoints: [] },
 };
 

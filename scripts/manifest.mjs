@@ -13,6 +13,11 @@ try {
   // Modules in path order: the analyzer's own order follows the file system and can vary.
   const manifest = JSON.parse(readFileSync(join(dir, 'custom-elements.json'), 'utf8'));
   manifest.modules.sort((a, b) => a.path.localeCompare(b.path));
+  // The public API only: private, protected and #private members, and static ones (`define`), are
+  // the classes' own business; members marked @internal the analyzer leaves out itself.
+  for (const declaration of manifest.modules.flatMap((module) => module.declarations ?? [])) {
+    if (declaration.members) declaration.members = declaration.members.filter((m) => !m.privacy && !m.static && !m.name.startsWith('#'));
+  }
   const fresh = `${JSON.stringify(manifest, null, 2)}\n`;
   if (process.argv.includes('--check')) {
     let committed = '';

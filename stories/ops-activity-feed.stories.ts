@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
+import { renderElement } from './support/element.ts';
 import { fixtures, generateActivity } from '../mocks/index.ts';
 
 interface Args {
@@ -11,6 +10,7 @@ interface Args {
   limit: number;
   refreshInterval: number;
   theme?: 'light' | 'dark';
+  locale?: string;
   width?: string;
 }
 
@@ -21,17 +21,7 @@ const meta: Meta<Args> = {
   argTypes: {
     kind: { control: 'select', options: ['', 'rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] },
   },
-  render: (args) => html`<div style="max-width: ${args.width ?? '40rem'}">
-    <ops-activity-feed
-      api-base=${args.apiBase}
-      kind=${args.kind}
-      limit=${args.limit}
-      refresh-interval=${args.refreshInterval}
-      theme=${ifDefined(args.theme)}
-      time-zone="UTC"
-      .clock=${() => fixtures.FIXTURE_NOW}
-    ></ops-activity-feed>
-  </div>`,
+  render: (args) => renderElement('ops-activity-feed', { timeZone: 'UTC', clock: () => fixtures.FIXTURE_NOW, width: '40rem', ...args }),
 };
 export default meta;
 
@@ -84,3 +74,6 @@ export const LongText: Story = {
 
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
+
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };

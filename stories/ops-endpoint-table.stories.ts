@@ -1,10 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../mocks/index.ts';
 // Types `beforeEach({ msw })` of the stories below.
 import type {} from 'msw-storybook-addon/csf3';
+import { renderElement } from './support/element.ts';
 
 interface Args {
   apiBase: string;
@@ -13,6 +12,7 @@ interface Args {
   limit: number;
   hideFilter: boolean;
   theme?: 'light' | 'dark';
+  locale?: string;
   width?: string;
 }
 
@@ -24,17 +24,7 @@ const meta: Meta<Args> = {
     status: { control: 'select', options: ['', 'Healthy', 'Failing', 'Slow'] },
     sort: { control: 'select', options: ['', 'requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] },
   },
-  render: (args) => html`<div style="max-width: ${args.width ?? '100%'}">
-    <ops-endpoint-table
-      api-base=${args.apiBase}
-      status=${args.status}
-      sort=${args.sort}
-      limit=${args.limit}
-      ?hide-filter=${args.hideFilter}
-      theme=${ifDefined(args.theme)}
-      time-zone="UTC"
-    ></ops-endpoint-table>
-  </div>`,
+  render: (args) => renderElement('ops-endpoint-table', { timeZone: 'UTC', ...args }),
 };
 export default meta;
 
@@ -93,3 +83,15 @@ export const LongList: Story = { args: { apiBase: scenario('large'), limit: 100 
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 
 export const Narrow: Story = { args: { width: '320px' } };
+
+/** A filter nothing matches: the empty state names the filter. */
+export const FilteredEmpty: Story = {
+  args: { apiBase: '/api/odd/v1', status: 'Slow' },
+  beforeEach({ msw }) {
+    msw.use(http.get('*/api/odd/v1/endpoints', () => HttpResponse.json({ items: [], nextCursor: null })));
+  },
+};
+/** Sorted by error rate, worst first (the header shows the order). */
+export const SortedByErrors: Story = { args: { sort: '-errorPct' } };
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };

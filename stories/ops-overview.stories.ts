@@ -1,14 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { http } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
+import { renderElement } from './support/element.ts';
 import { fixtures, problem } from '../mocks/index.ts';
 
 interface Args {
   apiBase: string;
   viewAllHref: string;
   theme?: 'light' | 'dark';
+  locale?: string;
+  clock?: () => Date;
   width?: string;
 }
 
@@ -16,15 +17,7 @@ const meta: Meta<Args> = {
   title: 'Elements/ops-overview',
   component: 'ops-overview',
   args: { apiBase: '/api/v1', viewAllHref: '#endpoints' },
-  render: (args) => html`<div style="max-width: ${args.width ?? '100%'}">
-    <ops-overview
-      api-base=${args.apiBase}
-      view-all-href=${args.viewAllHref}
-      theme=${ifDefined(args.theme)}
-      time-zone="UTC"
-      .clock=${() => fixtures.FIXTURE_NOW}
-    ></ops-overview>
-  </div>`,
+  render: (args) => renderElement('ops-overview', { timeZone: 'UTC', clock: () => fixtures.FIXTURE_NOW, ...args }),
 };
 export default meta;
 
@@ -47,3 +40,10 @@ export const PartialFailure: Story = {
 
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
+
+export const SignedOut: Story = { args: { apiBase: scenario('unauthorized') } };
+/** The greeting follows the hour in the panel's time zone. */
+export const Afternoon: Story = { args: { clock: () => new Date('2026-09-14T14:30:00Z') } };
+export const Evening: Story = { args: { clock: () => new Date('2026-09-14T20:30:00Z') } };
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { renderElement } from './support/element.ts';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
+import { shadowWith } from './support/play.ts';
 
 interface Args {
   apiBase: string;
@@ -10,6 +12,7 @@ interface Args {
   path: string;
   live: boolean;
   theme?: 'light' | 'dark';
+  locale?: string;
   width?: string;
 }
 
@@ -21,18 +24,7 @@ const meta: Meta<Args> = {
     view: { control: 'inline-radio', options: ['timeline', 'summary'] },
     method: { control: 'select', options: ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
   },
-  render: (args) => html`<div style="max-width: ${args.width ?? '100%'}">
-    <ops-request-log
-      api-base=${args.apiBase}
-      view=${args.view}
-      method=${args.method}
-      status=${args.status}
-      path=${args.path}
-      ?live=${args.live}
-      theme=${ifDefined(args.theme)}
-      time-zone="UTC"
-    ></ops-request-log>
-  </div>`,
+  render: (args) => renderElement('ops-request-log', { timeZone: 'UTC', ...args }),
 };
 export default meta;
 
@@ -70,3 +62,15 @@ export const ServerError: Story = { args: { apiBase: scenario('server-error') } 
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
+
+/** A status filter that is not a code or a class: the hint says what is expected. */
+export const InvalidStatusHint: Story = {
+  async play({ canvasElement }) {
+    const root = await shadowWith(canvasElement, 'ops-request-log', '.status-input');
+    const input = root.querySelector<HTMLInputElement>('.status-input')!;
+    input.value = 'server errors';
+    input.dispatchEvent(new Event('change'));
+  },
+};
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };

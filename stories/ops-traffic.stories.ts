@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
+import { renderElement } from './support/element.ts';
 import { fixtures } from '../mocks/index.ts';
 
 interface Args {
   apiBase: string;
   theme?: 'light' | 'dark';
+  locale?: string;
   width?: string;
 }
 
@@ -15,9 +15,7 @@ const meta: Meta<Args> = {
   title: 'Elements/ops-traffic',
   component: 'ops-traffic',
   args: { apiBase: '/api/v1' },
-  render: (args) => html`<div style="max-width: ${args.width ?? '100%'}">
-    <ops-traffic api-base=${args.apiBase} theme=${ifDefined(args.theme)}></ops-traffic>
-  </div>`,
+  render: (args) => renderElement('ops-traffic', { timeZone: 'UTC', ...args }),
 };
 export default meta;
 
@@ -43,3 +41,9 @@ export const ServerError: Story = { args: { apiBase: scenario('server-error') } 
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
+
+/** A new API with no traffic yet: zeros, empty charts, no breakdown. */
+export const Empty: Story = { args: { apiBase: scenario('empty') } };
+export const SignedOut: Story = { args: { apiBase: scenario('unauthorized') } };
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };

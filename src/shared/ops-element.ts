@@ -70,14 +70,20 @@ export class OpsElement extends LitElement {
 
   #client?: { key: readonly unknown[]; client: ConsoleClient };
 
-  /** The API base in force, or `undefined` when neither the element nor a wrapper sets one. */
+  /**
+   * The API base in force, or `undefined` when neither the element nor a wrapper sets one.
+   * @internal
+   */
   get resolvedApiBase(): string | undefined {
     return this.apiBase?.trim() || this.consoleConfig?.apiBase?.trim() || undefined;
   }
 
   #zoneChecked?: { zone: string; valid: boolean };
 
-  /** The locale in force: the element's own, else the wrapper's, else the page's `<html lang>`. */
+  /**
+   * The locale in force: the element's own, else the wrapper's, else the page's `<html lang>`.
+   * @internal
+   */
   get resolvedLocale(): string | undefined {
     return this.locale?.trim() || this.consoleConfig?.locale?.trim() || pageLocale();
   }
@@ -99,7 +105,10 @@ export class OpsElement extends LitElement {
     renderInLocale(this.resolvedLocale, () => super.update(changed));
   }
 
-  /** Locale and time zone in force (own attributes over the wrapper's); an unknown zone falls back with a warning. */
+  /**
+   * Locale and time zone in force (own attributes over the wrapper's); an unknown zone falls back with a warning.
+   * @internal
+   */
   get formatOptions(): FormatOptions {
     return { locale: this.resolvedLocale, timeZone: this.#validZone(this.timeZone || this.consoleConfig?.timeZone) };
   }
@@ -125,6 +134,7 @@ export class OpsElement extends LitElement {
    * The client for the configuration in force; the same object until the configuration
    * changes. The wrapper's token goes only to the wrapper's API origin (or the page's, for a
    * relative base) and the host's `token-origins`, never to wherever an element's own api-base points.
+   * @internal
    */
   get client(): ConsoleClient | undefined {
     const baseUrl = this.resolvedApiBase;
@@ -155,6 +165,7 @@ export class OpsElement extends LitElement {
   /**
    * The one way elements navigate: fires the cancelable `ops-navigate` with `{ kind, id, label, href }`.
    * Returns `true` when the host cancelled it (and so routes itself).
+   * @internal
    */
   navigate = (target: NavigateDetail): boolean => {
     const detail: NavigateDetail = { kind: target.kind, id: target.id };
@@ -175,7 +186,10 @@ export class OpsElement extends LitElement {
     return renderLink(state, { navigate: this.navigate });
   }
 
-  /** Fires a prefixed, bubbling, composed event; returns `false` when a listener cancelled it. */
+  /**
+   * Fires a prefixed, bubbling, composed event; returns `false` when a listener cancelled it.
+   * @internal
+   */
   emit<K extends keyof OpsEventMap>(type: K, detail: EventDetail<K>, { cancelable = false } = {}): boolean {
     return this.dispatchEvent(createOpsEvent(type, detail, cancelable));
   }

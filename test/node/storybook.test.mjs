@@ -69,8 +69,22 @@ test('every story renders without errors', async () => {
   // Stories that show a state beyond "loaded" reach it: what a designer opening them sees.
   const REACHED = {
     'elements-ops-overview--partial-failure': ['Figures are being recomputed.', 'POST /webhooks', 'raised the rate limit'],
-    'elements-detail-pages--customer-note-fails': ['Notes are read-only during maintenance.', 'Called about the renewal'],
-    'elements-detail-pages--error-change-refused': ['Someone else changed this record.'],
+    'elements-ops-customer--note-fails': ['Notes are read-only during maintenance.', 'Called about the renewal'],
+    'elements-ops-customer--note-validation': ['Write a note first.'],
+    'elements-ops-customer--note-added': ['Called about the renewal', 'Note added'],
+    'elements-ops-customer--german': ['Notizen', 'Verlauf'],
+    'elements-ops-error--change-refused': ['Someone else changed this record.'],
+    'elements-ops-error--saving': ['Saving…'],
+    'elements-ops-error-form--saved': ['Saved 500 Server error.'],
+    'elements-ops-error-form--server-refuses-a-field': ['This endpoint was retired last week.'],
+    'elements-ops-error-form--network-failure': ['The error was not saved.', '2026-09-10'],
+    'elements-ops-error-form--discard-confirmation': ['Discard what you entered?'],
+    'elements-ops-webhook--no-activity': ['No data for this period yet.'],
+    'elements-ops-traffic--empty': ['No breakdown for this period yet.'],
+    'elements-ops-traffic--japanese': ['内訳'],
+    'elements-ops-overview--afternoon': ['Good afternoon, Ana'],
+    'elements-ops-overview--evening': ['Good evening, Ana'],
+    'elements-ops-request-log--invalid-status-hint': ['A code such as 500, or a class such as 5xx.'],
     // <ops-console> configures what is inside it: its locale reaches the table, an element's own api-base wins.
     'elements-ops-console--german-locale': ['482.113'],
     'elements-ops-console--element-overrides-wrapper': ['482,113', 'Couldn’t load endpoints.'],
@@ -118,4 +132,45 @@ test('every story renders without errors', async () => {
     .catch(() => 0);
   if (!deepest) missing.push('elements-ops-request-log--million-entries: not scrolled past entry 300');
   assert.deepEqual(missing, []);
+});
+
+test('each element has its own docs page with the public API only, working controls, and its events in Actions', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--docs&viewMode=docs`, { waitUntil: 'load' });
+  await page.waitForSelector('.docblock-argstable tbody tr', { timeout: 30_000 });
+  const rows = await page.$$eval('.docblock-argstable tbody tr', (trs) =>
+    trs.map((tr) => ({ name: tr.querySelector('td')?.textContent?.trim() ?? '', radios: tr.querySelectorAll('input[type="radio"]').length })),
+  );
+  const names = rows.map((row) => row.name);
+  for (const internal of ['client', 'formatOptions', 'resolvedApiBase', 'consoleConfig', 'list', 'navigate', '#config', 'api-base', 'hide-filter']) {
+    assert.ok(!names.some((name) => name === internal || (name.startsWith(`${internal}`) && name.length === internal.length)), `no row for ${internal}`);
+  }
+  for (const field of ['apiBase', 'status', 'sort', 'limit', 'hideFilter', 'hideMore', 'locale', 'timeZone', 'theme']) {
+    assert.ok(
+      names.some((name) => name.startsWith(field)),
+      `a row for ${field}`,
+    );
+  }
+  assert.ok(rows.find((row) => row.name.startsWith('theme')).radios >= 3, 'theme is a radio group');
+  for (const tag of ['ops-customer', 'ops-webhook', 'ops-error', 'ops-error-form', 'ops-console']) {
+    const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+    assert.ok(
+      Object.values(index.entries).some((e) => e.type === 'docs' && e.title === `Elements/${tag}`),
+      `docs page for ${tag}`,
+    );
+  }
+
+  // A row's drill-down in a story reaches the Actions panel.
+  await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--loaded&viewMode=story`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelector('.row-link'), { timeout: 30_000 });
+  const action = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.__STORYBOOK_ADDONS_CHANNEL__.on('storybook/actions/action-event', (event) => resolve(event.data.name));
+        document.querySelector('ops-endpoint-table').shadowRoot.querySelector('.row-link').click();
+        setTimeout(() => resolve('none'), 5_000);
+      }),
+  );
+  assert.equal(action, 'onOpsNavigate'); // the Actions panel names it by its arg, for ops-navigate
+  await page.close();
 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
-import { API_BASE, useMockApi } from '../../../test/mock-api.ts';
+import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { Traffic } from '../../api/schemas.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
@@ -148,6 +148,16 @@ describe('ops-traffic', () => {
     api.use(serve(body));
     const el = await traffic();
     await loaded(el);
+    const charts = $$<OpsChart>(el, 'ops-chart');
+    await waitFor(() => charts.every((c) => c.shadowRoot?.querySelector('[part="empty"]')), 'empty charts');
+    expect(text($(el, '.empty'))).to.equal('No breakdown for this period yet.');
+  });
+
+  it('shows a new API with no traffic yet (the empty scenario) as zeros, empty charts and no breakdown', async () => {
+    api.use(...scenarios.empty());
+    const el = await traffic();
+    await loaded(el);
+    expect($$(el, '[part="metric"] .figure-value').map(text)).to.deep.equal(['0', '0.0%', '0 ms', '0.0%']);
     const charts = $$<OpsChart>(el, 'ops-chart');
     await waitFor(() => charts.every((c) => c.shadowRoot?.querySelector('[part="empty"]')), 'empty charts');
     expect(text($(el, '.empty'))).to.equal('No breakdown for this period yet.');
