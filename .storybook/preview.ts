@@ -61,6 +61,7 @@ const preview: Preview = {
     a11y: { test: 'error' },
     controls: { expanded: true },
     docs: { source: { transform: sourceOfStory } },
+    options: { storySort: { order: ['Introduction', 'Guides', 'Elements'] } },
   },
 };
 

@@ -142,7 +142,7 @@ export const webhooks: Webhook[] = [
     status: 'Healthy',
     activity: { months: MONTHS, values: [640, 702, 688, 731, 760, 812, 798, 845, 870, 902, 889, 915] },
     owner: people.ana,
-    relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 8410 }],
+    relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 84110 }],
   },
 ];
 
@@ -159,7 +159,7 @@ export const errorRecords: ErrorRecord[] = [
     status: 'Open',
     notes: null,
     owner: people.ana,
-    relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 8410 }],
+    relatedEndpoints: [{ id: 'ep_4', label: 'POST /webhooks', requests: 84110 }],
     version: 1,
     monthly: monthly([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 96, 116]),
   },

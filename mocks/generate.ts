@@ -4,6 +4,7 @@
  */
 import type { ActivityItem, Endpoint, RequestEntry } from '../src/api/schemas.ts';
 import { activitySeed, loggedRoutes, people } from './fixtures.ts';
+import { ACTIVITY_KINDS, type ActivityKind } from '../src/api/enums.ts';
 
 /** A 32-bit integer hash (a mulberry32 step) of an index and a seed. */
 export function hash(index: number, seed = 0x9e3779b9): number {
@@ -14,6 +15,7 @@ export function hash(index: number, seed = 0x9e3779b9): number {
 }
 
 const actors = [people.lee, people.ana, people.mia, people.omar];
+const CUSTOMER_NAMES = ['Acme Ltd', 'Globex Corp', 'Initech', 'Umbrella Health', 'Hooli', 'Stark Logistics', 'Wayne Retail'];
 /** One request every 30 s: a divisor of a minute, so entries keep their identity as the clock moves on. */
 export const SECONDS_BETWEEN_REQUESTS = 30;
 const SEED_LINE_TIME = Date.parse('2026-09-14T09:41:00Z');
@@ -97,9 +99,21 @@ export function generateEndpoints(count: number): Endpoint[] {
 export function generateActivity(now: Date, count = 45): ActivityItem[] {
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const seeded = activitySeed.map(({ minutesAgo: m, ...item }) => ({ ...item, at: minutesAgo(m) }));
+  // Older items vary who did what to which customer or route, as a real account's history does
+  // (a feed filtered by one kind then shows different events, not one event many times).
   const older = Array.from({ length: Math.max(0, count - seeded.length) }, (_, i) => {
-    const template = activitySeed[i % activitySeed.length]!;
-    return { id: `act_old_${i}`, actor: template.actor, kind: template.kind, text: template.text, at: minutesAgo(120 + i * 97) };
+    const kind = ACTIVITY_KINDS[i % ACTIVITY_KINDS.length]!;
+    const round = Math.floor(i / ACTIVITY_KINDS.length);
+    const customer = CUSTOMER_NAMES[(round + i) % CUSTOMER_NAMES.length]!;
+    const route = loggedRoutes[(round * 2 + i) % loggedRoutes.length]!;
+    const texts: Record<ActivityKind, string> = {
+      'rate-limit-raised': `raised the rate limit for ${customer} to ${(round % 4) + 2},000 requests a minute`,
+      'key-created': `created an API key for ${customer}`,
+      'error-spike': `flagged an error spike on ${route.method} ${route.path}`,
+      'docs-published': `published the docs for ${route.method} ${route.path}`,
+      'endpoint-deprecated': `deprecated ${route.method} /v1${route.path} in favour of /v3${route.path}`,
+    };
+    return { id: `act_old_${i}`, actor: actors[(i + round) % actors.length]!, kind, text: texts[kind], at: minutesAgo(120 + i * 97) };
   });
   return [...seeded, ...older];
 }

@@ -77,6 +77,27 @@ describe('mock console API', () => {
     expect(items[0]).to.include({ text: 'raised the rate limit for Acme Ltd', at: '2026-09-14T09:42:00Z' });
   });
 
+  it('tells a believable history: a feed filtered by kind never shows one event twice', async () => {
+    for (const kind of ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated']) {
+      const { items } = await client().listActivity({ kind, limit: 50 });
+      const events = items.map((item) => `${item.actor.name} ${item.text}`);
+      expect(items.length, kind).to.be.greaterThan(3);
+      expect(new Set(events).size, `${kind}: ${events.join(' | ')}`).to.equal(events.length);
+    }
+  });
+
+  it('agrees with itself: related endpoints count as the endpoint list does, a customer’s within its own requests', async () => {
+    const endpoints = new Map((await client().listEndpoints({ limit: 500 })).items.map((e) => [e.id, e.requests]));
+    const related = [...(await client().getWebhook('wh_invoice_paid')).relatedEndpoints, ...(await client().getError('err_500_webhooks')).relatedEndpoints];
+    for (const r of related) expect(r.requests, r.label).to.equal(endpoints.get(r.id!));
+    for (const id of ['cus_acme', 'cus_globex']) {
+      const customer = await client().getCustomer(id);
+      const ownTotal = customer.relatedEndpoints.reduce((sum, r) => sum + r.requests, 0);
+      expect(ownTotal, id).to.be.at.most(customer.requests);
+      for (const r of customer.relatedEndpoints) expect(r.requests, r.label).to.be.at.most(endpoints.get(r.id!)!);
+    }
+  });
+
   it('adds a note with its history item, and answers a repeated key with the same note', async () => {
     const note = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });
     const again = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });

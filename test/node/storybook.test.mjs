@@ -34,7 +34,7 @@ test('every story renders without errors', async () => {
   const docs = Object.values(index.entries)
     .filter((e) => e.type === 'docs')
     .map((e) => e.title);
-  for (const guide of ['Guides/Embedding', 'Guides/Configuration and auth', 'Guides/Theming', 'Guides/Events', 'Guides/API contract'])
+  for (const guide of ['Introduction', 'Guides/Embedding', 'Guides/Configuration and auth', 'Guides/Theming', 'Guides/Events', 'Guides/API contract'])
     assert.ok(docs.includes(guide), guide);
 
   const problems = [];
@@ -159,6 +159,14 @@ test('each element has its own docs page with the public API only, working contr
       `docs page for ${tag}`,
     );
   }
+
+  // The tokens page shows each colour token's light and dark default as swatches.
+  await page.goto(`${site.origin}/iframe.html?id=guides-theming--docs&viewMode=docs`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.body.textContent.includes('Colours, light and dark'), { timeout: 30_000 });
+  const swatches = await page.$$eval('table tr', (trs) =>
+    trs.filter((tr) => /--ops-color-surface$/.test(tr.querySelector('td code')?.textContent ?? '')).map((tr) => tr.textContent),
+  );
+  assert.deepEqual(swatches, ['--ops-color-surface#ffffff#15171c']);
 
   // A row's drill-down in a story reaches the Actions panel.
   await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--loaded&viewMode=story`, { waitUntil: 'load' });

@@ -32,7 +32,7 @@ describe('ops-webhook', () => {
     await loaded(el);
     expect(facts(el)).to.deep.equal({ Customer: 'Acme Ltd', Delivered: '99.2%', 'Last sent': '13 Sep 2026', 'Account owner': 'Ana Silva' });
     expect([text($(el, '.title .badge')), $(el, '.title .badge')!.dataset['tone']]).to.deep.equal(['Healthy', 'success']);
-    expect($$(el, '.related li').map(text)).to.deep.equal(['POST /webhooks 8,410 requests']);
+    expect($$(el, '.related li').map(text)).to.deep.equal(['POST /webhooks 84,110 requests']);
   });
 
   it('drills down from the breadcrumb and the customer, cancelably', async () => {
