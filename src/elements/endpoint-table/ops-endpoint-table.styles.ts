@@ -81,6 +81,13 @@ export const styles = [
       thead tr {
         background: var(--_surface-raised);
       }
+      /* A label and its figure may take two lines where a language's words are long ("Anfragen 482.113"). */
+      thead th,
+      tbody th,
+      tbody td,
+      tbody td.num {
+        white-space: normal;
+      }
       tbody th,
       tbody td,
       tbody td.num {

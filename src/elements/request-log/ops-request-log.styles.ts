@@ -162,6 +162,10 @@ export const styles = [
       .duration {
         text-align: left;
       }
+      /* The time has the card's last line to itself: a date in words is long in some languages ("14. Sept. 2026 um 09:40"). */
+      .time {
+        grid-column: 1 / -1;
+      }
       /* Flush right, so every card's status badge and actor start at the same edge. */
       .status,
       .actor {
