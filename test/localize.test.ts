@@ -155,6 +155,10 @@ describe('UI text in German and Japanese', () => {
     await waitFor(() => text($(french, 'label[for="note-text"]')) === 'Ajouter une note', 'French label');
     expect(text($(french, '#notes-title'))).to.equal('Notes');
 
+    registerTranslations('pt_BR', { [id('Add a note')]: 'Adicionar uma nota' });
+    const brazilian = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'pt-BR' });
+    await waitFor(() => text($(brazilian, 'label[for="note-text"]')) === 'Adicionar uma nota', 'pt_BR registered, pt-BR asked');
+
     const german = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'de' });
     await waitFor(() => text($(german, '#notes-title')) === 'Notizen', 'German');
     registerTranslations('de', { [id('Add a note')]: 'Neue Notiz' });

@@ -44,13 +44,14 @@ try {
   console.warn('ops-console: @lit/localize is already configured on this page, so ops-* elements show their English text.');
 }
 
-const key = (tag: string) => tag.toLowerCase();
+/** `pt_BR`, `PT-br` → `pt-br`: one spelling per tag, however the host or the page writes it. */
+const key = (tag: string) => tag.trim().toLowerCase().replace(/_/g, '-');
 
 /** `de-CH` → `['de-ch', 'de']`: the full tag first, then its language. */
 function candidates(locale: string | undefined): string[] {
   if (!locale) return [];
-  const tag = key(locale.trim());
-  const language = tag.split(/[-_]/)[0] ?? '';
+  const tag = key(locale);
+  const language = tag.split('-')[0] ?? '';
   return language && language !== tag ? [tag, language] : [tag];
 }
 
