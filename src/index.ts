@@ -20,4 +20,4 @@ export { consoleConfigContext, type ConsoleConfig } from './shared/config.ts';
 export type { CancelDetail, ErrorRecordDetail, LoadErrorDetail, NavigateDetail, OpsEventMap, SortDetail } from './shared/events.ts';
 export * from './api/index.ts';
 export * as format from './format/format.ts';
-export { registerTranslations, localeReady, type TemplateMap } from './localize/localize.ts';
+export { registerTranslations, localeReady, str, type TemplateMap } from './localize/localize.ts';

@@ -18,6 +18,6 @@ export * from './api/client.ts';
 export * from './api/errors.ts';
 export * from './api/enums.ts';
 export * as format from './format/format.ts';
-export { registerTranslations, localeReady } from './localize/localize.ts';
+export { registerTranslations, localeReady, str } from './localize/localize.ts';
 
 observe(document);

@@ -8,6 +8,7 @@ import { localeReady, registerTranslations } from '../src/localize/localize.ts';
 import { $, $$, descendants, nextFrames, text, waitFor } from './dom.ts';
 import { ELEMENTS, mount } from './harness.ts';
 import { API_BASE, scenarios, useMockApi } from './mock-api.ts';
+import { http, HttpResponse } from 'msw';
 import * as fixtures from '../mocks/fixtures.ts';
 
 const api = useMockApi();
@@ -164,5 +165,64 @@ describe('UI text in German and Japanese', () => {
     registerTranslations('de', { [id('Add a note')]: 'Neue Notiz' });
     await waitFor(() => text($(german, 'label[for="note-text"]')) === 'Neue Notiz', "the host's German word");
     expect(text($(german, '#notes-title'))).to.equal('Notizen');
+  });
+
+  it("keeps a regional variant's built-in language under the host's corrections to it", async () => {
+    const ids = await messageIds();
+    registerTranslations('de-AT', { [ids.get('Add a note')!]: 'Notiz erfassen' });
+    const el = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'de-AT' });
+    await waitFor(() => text($(el, 'label[for="note-text"]')) === 'Notiz erfassen', "the host's Austrian word");
+    await waitFor(() => text($(el, '#notes-title')) === 'Notizen', 'German under it');
+    expect(text($(el, '#history-title'))).to.equal('Verlauf');
+  });
+
+  it('falls back one subtag at a time: zh-Hant-TW finds zh-Hant', async () => {
+    const ids = await messageIds();
+    registerTranslations('zh-Hant', { [ids.get('Notes')!]: '備註' });
+    const el = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'zh-Hant-TW' });
+    await waitFor(() => text($(el, '#notes-title')) === '備註', 'zh-Hant text');
+  });
+
+  it('formats numbers and dates of a locale written with an underscore (de_DE) in that language', async () => {
+    const el = await mount('ops-endpoint-table', { locale: 'de_DE' });
+    await waitFor(() => text($(el, 'thead th')) === 'Endpunkt', 'German headers');
+    const first = fixtures.endpoints[0]!;
+    expect(text($(el, `tbody tr[data-id="${first.id}"] td`))).to.equal(new Intl.NumberFormat('de-DE').format(first.requests));
+  });
+
+  it('marks each panel with the language its text is in, and leaves a lang the host set alone', async () => {
+    const japanese = await mount('ops-traffic', { locale: 'ja' });
+    await waitFor(() => text($(japanese, '#breakdown')) === '内訳', 'Japanese heading');
+    expect(japanese.getAttribute('lang')).to.equal('ja');
+    const korean = await mount('ops-traffic', { locale: 'ko' });
+    await waitFor(() => text($(korean, '#breakdown')) === 'Breakdown', 'English, no Korean translations');
+    expect(korean.getAttribute('lang')).to.equal('en');
+    const hosts = await mount('ops-traffic', { locale: 'de', lang: 'de-CH' });
+    await waitFor(() => text($(hosts, '#breakdown')) === 'Aufschlüsselung', 'German heading');
+    expect(hosts.getAttribute('lang')).to.equal('de-CH');
+  });
+
+  it("names the error form's heading as a change to make, and a customer's creation date as a date, in Japanese", async () => {
+    const error = await mount('ops-error', { 'error-id': 'err_500_webhooks', locale: 'ja' });
+    await waitFor(() => text($(error, 'form h3')) === '変更', 'the form heading');
+    const customer = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'ja' });
+    await waitFor(() => $$(customer, 'dt').some((dt) => text(dt) === '作成日'), 'the creation date label');
+  });
+
+  it('writes one request and one second in the singular, and a fraction of a second in the language', async () => {
+    api.use(
+      http.get(`*${API_BASE}/customers/:id`, () =>
+        HttpResponse.json({ ...fixtures.customers[0]!, relatedEndpoints: [{ id: 'ep_2', label: 'GET /contacts', requests: 1 }] }),
+      ),
+    );
+    const customer = await mount('ops-customer', { 'customer-id': 'cus_acme' });
+    await waitFor(() => $(customer, '[part="related"] li'), 'related endpoints');
+    expect(text($(customer, '[part="related"] li .muted'))).to.equal('1 request');
+
+    api.use(...scenarios.hang());
+    const once = await mount('ops-endpoint-table', {}, { wrapper: { 'timeout-ms': '1000' } });
+    await waitFor(() => text($(once, '.error-message')).includes('within 1 second.'), 'one second');
+    const german = await mount('ops-endpoint-table', {}, { wrapper: { 'timeout-ms': '2500', locale: 'de' } });
+    await waitFor(() => text($(german, '.error-message')).includes('2,5 Sekunden'), 'German decimal comma');
   });
 });

@@ -442,7 +442,7 @@ describe('trust and correctness', () => {
     it('ends in the timeout error, not an endless skeleton', async () => {
       const el = await mount('ops-endpoint-table', {}, { wrapper: { 'timeout-ms': '1000' } });
       Object.assign(el.parentElement!, { getToken: () => new Promise<string>(() => undefined) });
-      expect(await panel.error(el)).to.contain('did not answer within 1 seconds');
+      expect(await panel.error(el)).to.contain('did not answer within 1 second');
       expect(panel.retry(el)).not.to.equal(null);
     });
   });

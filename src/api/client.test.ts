@@ -139,7 +139,7 @@ describe('console API client', () => {
       api.use(...scenarios.hang());
       const error = await failure(createConsoleClient({ baseUrl: API_BASE, timeoutMs: 1000 }).getOverview());
       expect(error.kind).to.equal('timeout');
-      expect(error.message).to.equal('The console API did not answer within 1 seconds.');
+      expect(error.message).to.equal('The console API did not answer within 1 second.');
     });
 
     it('reports a cancelled call as aborted, not as a failure of the API', async () => {

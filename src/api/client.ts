@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { configError, ConsoleApiError, httpWords } from './errors.ts';
-import { msg, str } from '../localize/localize.ts';
+import { msg, plural, renderingLanguage, str } from '../localize/localize.ts';
 import { loadValidation, type Validation } from './load-validation.ts';
 import type * as schema from './schemas.ts';
 import type {
@@ -349,7 +349,15 @@ function transportError(cause: unknown, url: string, signal: AbortSignal | undef
   }
   if (timeout.aborted) {
     const seconds = Math.round(timeoutMs / 100) / 10;
-    return new ConsoleApiError(() => msg(str`The console API did not answer within ${seconds} seconds.`), { kind: 'timeout', url, cause });
+    // Written when shown: `2,5 Sekunden` in German, `1 second` in the singular.
+    const sentence = () => {
+      const n = new Intl.NumberFormat(renderingLanguage(), { maximumFractionDigits: 1 }).format(seconds);
+      return plural(seconds, {
+        one: () => msg(str`The console API did not answer within ${n} second.`),
+        other: () => msg(str`The console API did not answer within ${n} seconds.`),
+      });
+    };
+    return new ConsoleApiError(sentence, { kind: 'timeout', url, cause });
   }
   return new ConsoleApiError(() => msg('Could not reach the console API. Check the connection and the api-base setting.'), {
     kind: 'network',

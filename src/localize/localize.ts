@@ -4,14 +4,17 @@
  * `lit-localize build` turns the translations into `generated/<locale>.ts`.
  *
  * Each element renders in its own locale (its `locale`, else the `<ops-console>` wrapper's, else
- * `<html lang>`), so two panels in two languages can share a page. That is why this uses the
- * library's reentrant mode: `msg()` asks which templates apply at the moment it is called, and
- * the answer is those of the element rendering then ({@link renderInLocale}).
+ * `<html lang>`), so two panels in two languages can share a page: `msg()` asks which templates
+ * apply at the moment it is called, and the answer is those of the element rendering then
+ * ({@link renderInLocale}).
+ *
+ * This `msg` is the library's own lookup (`runtimeMsg`) over those templates, not the global
+ * one that `configureLocalization` installs: that one can be configured once per page, and a host
+ * app sharing this copy of @lit/localize must stay free to configure it for its own text.
  */
-import { configureReentrantLocalization } from '@lit/localize/init/reentrant.js';
-import type { LocaleModule, TemplateMap } from '@lit/localize/internal/types.js';
+import type { MsgFn, MsgOptions, LocaleModule, TemplateLike, TemplateMap } from '@lit/localize/internal/types.js';
+import { runtimeMsg } from '@lit/localize/internal/runtime-msg.js';
 
-export { msg } from '@lit/localize/init/install.js';
 export { str } from '@lit/localize/internal/str-tag.js';
 export type { TemplateMap } from '@lit/localize/internal/types.js';
 
@@ -31,33 +34,42 @@ const registered = new Map<string, TemplateMap>();
 
 /** The templates of the element rendering now; `undefined` means English. */
 let current: TemplateMap | undefined;
+/** The language those templates are in (a BCP 47 tag), for numbers and plurals inside sentences. */
+let currentLanguage: string = SOURCE_LOCALE;
 
-try {
-  configureReentrantLocalization({
-    sourceLocale: SOURCE_LOCALE,
-    targetLocales: ['x-rendering'],
-    getLocale: () => (current ? 'x-rendering' : SOURCE_LOCALE),
-    loadLocaleSync: () => (current ? { templates: current } : undefined),
-  });
-} catch {
-  // The page configured @lit/localize itself (one copy shared with this library): its msg() wins.
-  console.warn('ops-console: @lit/localize is already configured on this page, so ops-* elements show their English text.');
+/**
+ * Makes a string or template localizable: `msg('Retry')`, `msg(str\`${n} new\`)`. Answers in the
+ * language of the element rendering now. `lit-localize extract` finds the calls by this type.
+ */
+export const msg: MsgFn = ((template: TemplateLike, options?: MsgOptions) => runtimeMsg(current, template, options)) as MsgFn;
+
+/** The language `msg()` answers in now: the rendering element's, as a tag `Intl` accepts. */
+export const renderingLanguage = (): string => currentLanguage;
+
+/**
+ * `count` with the message for its plural category in the rendering language (`Intl.PluralRules`):
+ * `one` for a singular where the language has one (English and German 1; never in Japanese).
+ */
+export function plural<T>(count: number, forms: { one: () => T; other: () => T }): T {
+  return new Intl.PluralRules(currentLanguage).select(count) === 'one' ? forms.one() : forms.other();
 }
 
 /** `pt_BR`, `PT-br` → `pt-br`: one spelling per tag, however the host or the page writes it. */
 const key = (tag: string) => tag.trim().toLowerCase().replace(/_/g, '-');
 
-/** `de-CH` → `['de-ch', 'de']`: the full tag first, then its language. */
+const isBuiltIn = (tag: string) => Object.hasOwn(builtIn, tag);
+const exists = (tag: string) => isBuiltIn(tag) || registered.has(tag) || loaded.has(tag);
+
+/** `zh-Hant-TW` → `['zh-hant-tw', 'zh-hant', 'zh']`: the full tag first, then ever shorter ones. */
 function candidates(locale: string | undefined): string[] {
-  if (!locale) return [];
-  const tag = key(locale);
-  const language = tag.split('-')[0] ?? '';
-  return language && language !== tag ? [tag, language] : [tag];
+  if (!locale?.trim()) return [];
+  const parts = key(locale).split('-');
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join('-')).filter(Boolean);
 }
 
-/** The locale among those that exist (built in, registered) that serves `locale`, if any. */
-function match(locale: string | undefined): string | undefined {
-  return candidates(locale).find((tag) => tag in builtIn || registered.has(tag) || loaded.has(tag));
+/** The locales that exist (built in, registered) and serve `locale`, most specific first. */
+function matches(locale: string | undefined): string[] {
+  return candidates(locale).filter(exists);
 }
 
 /**
@@ -70,7 +82,8 @@ function match(locale: string | undefined): string | undefined {
 export function registerTranslations(locale: string, templates: TemplateMap): void {
   const tag = key(locale);
   registered.set(tag, { ...registered.get(tag), ...templates });
-  if (tag in builtIn && !loaded.has(tag)) {
+  merged.clear();
+  if (isBuiltIn(tag) && !loaded.has(tag)) {
     // The built-in ones arrive later and are merged under these then.
     void loadLocale(tag);
     return;
@@ -101,6 +114,7 @@ function loadLocale(tag: string): Promise<void> {
 const listeners = new Set<() => void>();
 
 function notify(): void {
+  merged.clear();
   for (const listener of listeners) listener();
 }
 
@@ -110,31 +124,44 @@ export function onTranslationsChange(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
+/** Templates merged along a locale's chain, by its most specific tag; cleared when any arrive. */
+const merged = new Map<string, TemplateMap>();
+
 /**
- * The templates for `locale`, starting their download when they are built in and not here yet
- * (the caller hears of their arrival through {@link watchLocale}).
+ * The templates for `locale` and the language they are in: those of each locale that serves it,
+ * the more specific over the more general (a host's `de-CH` corrections over the built-in `de`),
+ * starting the download of built-in ones not here yet (the caller hears of their arrival
+ * through {@link watchLocale}).
  */
-function templatesFor(locale: string | undefined): TemplateMap | undefined {
-  const tag = match(locale);
-  if (!tag) return undefined;
-  const templates = loaded.get(tag);
-  if (!templates && tag in builtIn) void loadLocale(tag);
-  return templates;
+export function translationsFor(locale: string | undefined): { templates: TemplateMap | undefined; language: string } {
+  const chain = matches(locale);
+  for (const tag of chain) if (isBuiltIn(tag) && !loaded.has(tag)) void loadLocale(tag);
+  const here = chain.filter((tag) => loaded.has(tag));
+  if (!here.length) return { templates: undefined, language: SOURCE_LOCALE };
+  let templates = merged.get(here[0]!);
+  if (!templates) {
+    templates = Object.assign({}, ...here.map((tag) => loaded.get(tag)).reverse()) as TemplateMap;
+    merged.set(here[0]!, templates);
+  }
+  return { templates, language: here[0]! };
 }
 
 /** Runs `work` with `msg()` answering in `locale`; the previous locale is back afterwards, even if `work` throws. */
 export function renderInLocale<T>(locale: string | undefined, work: () => T): T {
-  const previous = current;
-  current = templatesFor(locale);
+  const previous = [current, currentLanguage] as const;
+  ({ templates: current, language: currentLanguage } = translationsFor(locale));
   try {
     return work();
   } finally {
-    current = previous;
+    [current, currentLanguage] = previous;
   }
 }
 
 /** Resolves once the translations for `locale` are loaded (at once when they need no download). */
 export function localeReady(locale: string | undefined): Promise<void> {
-  const tag = match(locale);
-  return tag && tag in builtIn && !loaded.has(tag) ? loadLocale(tag) : Promise.resolve();
+  return Promise.all(
+    matches(locale)
+      .filter((tag) => isBuiltIn(tag) && !loaded.has(tag))
+      .map(loadLocale),
+  ).then(() => undefined);
 }

@@ -5,7 +5,7 @@ import { formatInteger, type FormatOptions } from '../format/format.ts';
 import { renderAvatar } from './avatar.ts';
 import type { NavigateDetail } from './events.ts';
 import { renderLink, type LinkHandlers } from './navigate.ts';
-import { msg, str } from '../localize/localize.ts';
+import { msg, plural, str } from '../localize/localize.ts';
 
 export interface Crumb {
   label: string;
@@ -82,10 +82,16 @@ export function renderRelatedEndpoints({ related, format }: RelatedState, { link
     ${related.map(
       (r) => html`<li>
         ${r.id ? link({ kind: 'endpoint', id: r.id, label: r.label }, r.label, 'link mono') : html`<span class="mono">${r.label}</span>`}
-        <span class="muted">${msg(str`${formatInteger(r.requests, format)} requests`)}</span>
+        <span class="muted">${requestCount(r.requests, format)}</span>
       </li>`,
     )}
   </ul>`;
+}
+
+/** `1 request`, `8,410 requests`: the count formatted and its noun in the plural the language asks for. */
+function requestCount(count: number, format: FormatOptions) {
+  const n = formatInteger(count, format);
+  return plural(count, { one: () => msg(str`${n} request`), other: () => msg(str`${n} requests`) });
 }
 
 export const detailStyles = css`

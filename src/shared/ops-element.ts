@@ -3,7 +3,7 @@ import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { createConsoleClient, resolveBase, type ConsoleClient } from '../api/client.ts';
 import type { FormatOptions } from '../format/format.ts';
-import { renderInLocale } from '../localize/localize.ts';
+import { renderInLocale, renderingLanguage } from '../localize/localize.ts';
 import { pageLocale, watchLocale } from '../localize/page-locale.ts';
 import { consoleConfigContext, type ConsoleConfig } from './config.ts';
 import { createOpsEvent, type EventDetail, type NavigateDetail, type OpsEventMap } from './events.ts';
@@ -85,7 +85,8 @@ export class OpsElement extends LitElement {
    * @internal
    */
   get resolvedLocale(): string | undefined {
-    return this.locale?.trim() || this.consoleConfig?.locale?.trim() || pageLocale();
+    // `pt_BR` as `pt-BR`: Intl refuses the underscore, and would format in en-US beside Portuguese text.
+    return (this.locale?.trim() || this.consoleConfig?.locale?.trim() || pageLocale())?.replace(/_/g, '-');
   }
 
   #unwatchLocale?: () => void;
@@ -102,7 +103,24 @@ export class OpsElement extends LitElement {
 
   /** Renders with `msg()` answering in this element's locale (see `localize.ts`). */
   protected override update(changed: PropertyValues): void {
-    renderInLocale(this.resolvedLocale, () => super.update(changed));
+    renderInLocale(this.resolvedLocale, () => {
+      super.update(changed);
+      this.#markLanguage(renderingLanguage());
+    });
+  }
+
+  #markedLanguage?: string;
+
+  /**
+   * `lang` on the element names the language its text is in (a Japanese panel on an English page,
+   * or English where no translation exists), so screen readers pick the right voice and the
+   * browser the right glyphs; a `lang` the host set itself is left alone.
+   */
+  #markLanguage(language: string): void {
+    const own = this.getAttribute('lang');
+    if (own !== null && own !== this.#markedLanguage) return;
+    if (own !== language) this.setAttribute('lang', language);
+    this.#markedLanguage = language;
   }
 
   /**

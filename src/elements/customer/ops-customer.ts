@@ -88,7 +88,7 @@ export class OpsCustomer extends OpsElement {
       { status: renderBadge(customer.status) },
     )}
       ${renderFacts([
-        [msg('Created'), formatDate(customer.createdAt, format)],
+        [msg('Created', { id: 'customer-created-on', desc: 'Label of the date the customer was created on' }), formatDate(customer.createdAt, format)],
         [msg('Plan'), customer.plan],
         [msg('Requests'), formatInteger(customer.requests, format)],
         [msg('Errors'), formatPercent(customer.errorPct, format)],

@@ -321,7 +321,7 @@ describe('ops-endpoint-table', () => {
       const wrapper = await fixture(html`<ops-console api-base=${API_BASE} timeout-ms="1000"><ops-endpoint-table></ops-endpoint-table></ops-console>`);
       const el = wrapper.querySelector('ops-endpoint-table')!;
       const panel = await errorShown(el);
-      expect(text(panel)).to.contain('did not answer within 1 seconds');
+      expect(text(panel)).to.contain('did not answer within 1 second');
     });
 
     it('explains a missing api-base instead of requesting anything', async () => {

@@ -224,7 +224,7 @@ describe('ops-error-form', () => {
     await fill(el, VALID);
     saveButton(el).click();
     await waitFor(() => text($(el, '.form-error')), 'timeout shown');
-    expect(text($(el, '.form-error'))).to.contain('did not answer within 1 seconds');
+    expect(text($(el, '.form-error'))).to.contain('did not answer within 1 second');
     expect(typedValues(el)).to.deep.equal(VALID);
     // The late answer's record lands on the server first (a condition, not a wall-clock wait).
     await waitFor(() => api.db.writes.filter((w) => w.method === 'POST').length === 1, 'first attempt reached the server');

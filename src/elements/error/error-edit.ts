@@ -26,7 +26,7 @@ export function renderErrorEdit(state: ErrorEditState) {
   if (!statuses.includes(state.current.status)) statuses.push(state.current.status);
   const changed = state.status !== state.current.status || state.notes !== state.current.notes;
   return html`<form part="edit" class="edit" @submit=${state.onSubmit}>
-    <h3>${msg('Change')}</h3>
+    <h3>${msg('Change', { id: 'error-edit-heading', desc: 'Heading of the form that changes an error record (a verb: make a change)' })}</h3>
     <label class="field">
       <span>${msg('Status')}</span>
       <select name="status" @change=${(e: Event) => state.onStatus((e.target as HTMLSelectElement).value)}>
