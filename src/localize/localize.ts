@@ -133,7 +133,7 @@ const merged = new Map<string, TemplateMap>();
  * starting the download of built-in ones not here yet (the caller hears of their arrival
  * through {@link watchLocale}).
  */
-export function translationsFor(locale: string | undefined): { templates: TemplateMap | undefined; language: string } {
+function translationsFor(locale: string | undefined): { templates: TemplateMap | undefined; language: string } {
   const chain = matches(locale);
   for (const tag of chain) if (isBuiltIn(tag) && !loaded.has(tag)) void loadLocale(tag);
   const here = chain.filter((tag) => loaded.has(tag));

@@ -312,6 +312,14 @@ describe('ops-request-log', () => {
       expect(ids.slice(0, 2)).to.deep.equal(['rq_live_2', 'rq_live_1']);
     });
 
+    it('says when it last looked for new entries by its clock, which a host can pin', async () => {
+      serveArrivals(() => []);
+      const el = await log('live=&refresh-interval=2');
+      el.clock = () => new Date('2026-09-14T10:05:00Z');
+      await loaded(el);
+      await waitFor(() => text($(el, '.live-status')) === 'Updated 10:05', 'the pinned time');
+    });
+
     it('holds arrivals behind "N new" while the reader is scrolled down, so nothing moves', async () => {
       let arrivals: RequestEntry[] = [];
       serveArrivals(() => arrivals);

@@ -73,6 +73,8 @@ export class OpsRequestLog extends OpsElement {
   @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
   /** Keeps view, filters and live in sessionStorage under this key, so they survive a page reload. */
   @property({ attribute: 'persist-key' }) persistKey = '';
+  /** The clock of the live "Updated 09:41" line (tests and demos can pin it). */
+  @property({ attribute: false }) clock: () => Date = () => new Date();
 
   @state() private summarySort: SummarySort = { column: 'thisWeek', descending: true };
   @state() private statusInvalid = false;
@@ -89,6 +91,7 @@ export class OpsRequestLog extends OpsElement {
     readerAtTop: () => (this.timelineEl?.scrollTop ?? 0) < 4,
     onShowPending: () => this.rows.scrollToTop(),
     cap: LOG_CAP,
+    now: () => this.clock(),
   });
 
   /** Row height before measuring: 2.5rem at the default 16px font (5.25rem in a narrow container, measured). */
