@@ -78,7 +78,7 @@ export const styles = [
     /* The column names, above the scroller: the same grid, and the same scrollbar gutter so the columns line up. */
     .timeline-head {
       position: static;
-      height: auto;
+      height: var(--_head-height);
       scrollbar-gutter: stable;
       border: 1px solid var(--_border);
       border-radius: var(--_radius) var(--_radius) 0 0;
@@ -114,14 +114,18 @@ export const styles = [
     .time {
       color: var(--_muted);
     }
-    /* "N new" floats over the list, so showing it never pushes the rows the reader is on. */
+    /* "N new" floats over the first rows, below the column names (one line, so of a known
+       height), so showing it never pushes the rows the reader is on nor hides what they are. */
     .timeline-frame {
+      --_head-height: 2rem;
+    }
+    .timeline-frame > .live {
       position: relative;
     }
     .new-entries {
       position: absolute;
       z-index: 1;
-      top: var(--_space);
+      top: calc(100% + var(--_head-height) + var(--_space));
       left: 50%;
       translate: -50% 0;
     }
@@ -174,6 +178,9 @@ export const styles = [
       /* Cards name their figures by their look; the column names would not line up. */
       .timeline-head {
         display: none;
+      }
+      .timeline-frame {
+        --_head-height: 0px;
       }
       .timeline-head + .timeline {
         border-top: 1px solid var(--_border);

@@ -348,6 +348,8 @@ describe('ops-request-log', () => {
       arrivals = [entry('rq_live_a', '2026-09-14T09:42:00Z'), entry('rq_live_b', '2026-09-14T09:42:30Z')].reverse();
       const button = await waitFor(() => $<HTMLButtonElement>(el, '[part="new-entries"]'), 'N new');
       expect(text(button)).to.equal('2 new');
+      const head = $(el, '.timeline-head')!.getBoundingClientRect();
+      expect(button.getBoundingClientRect().top, 'below the column names, not over them').to.be.at.least(head.bottom);
       expect(topOf(watchedId), `row ${watchedId} stays where the reader saw it`).to.equal(before);
       expect(el.entries()[0]!.id).not.to.equal('rq_live_b');
       button.click();
