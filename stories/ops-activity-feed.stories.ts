@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures, generateActivity } from '../mocks/index.ts';
+import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -77,3 +78,19 @@ export const Narrow: Story = { args: { width: '320px' } };
 
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;
+
+/** "Load more" pressed: the next page is on its way. */
+export const LoadMoreBusy: Story = nextPage<Args>('ops-activity-feed', '/activity', 'busy');
+/** "Load more" pressed: the next page failed; the items already shown stay, with Retry. */
+export const LoadMoreFailed: Story = nextPage<Args>('ops-activity-feed', '/activity', 'failed');
+/** Every page loaded (45 items): no "Load more" left. */
+export const LastPage: Story = { args: { limit: 40 }, ...lastPage<Args>('ops-activity-feed') };
+export const KeyboardFocus: Story = keyboardFocus<Args>('ops-activity-feed', '.chip[aria-pressed="false"]');
+export const ForcedColours: Story = forcedColours;

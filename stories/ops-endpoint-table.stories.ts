@@ -4,6 +4,7 @@ import { fixtures } from '../mocks/index.ts';
 // Types `beforeEach({ msw })` of the stories below.
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
+import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -95,3 +96,18 @@ export const FilteredEmpty: Story = {
 export const SortedByErrors: Story = { args: { sort: '-errorPct' } };
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+
+/** "Load more" pressed: the next page is on its way. */
+export const LoadMoreBusy: Story = { args: { limit: 5 }, ...nextPage<Args>('ops-endpoint-table', '/endpoints', 'busy') };
+/** "Load more" pressed: the next page failed; the rows already shown stay, with Retry. */
+export const LoadMoreFailed: Story = { args: { limit: 5 }, ...nextPage<Args>('ops-endpoint-table', '/endpoints', 'failed') };
+/** Every page loaded: no "Load more" left. */
+export const LastPage: Story = { args: { limit: 5 }, ...lastPage<Args>('ops-endpoint-table') };
+export const KeyboardFocus: Story = keyboardFocus<Args>('ops-endpoint-table', '.row-link');
+export const ForcedColours: Story = forcedColours;

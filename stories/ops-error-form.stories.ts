@@ -4,6 +4,7 @@ import type {} from 'msw-storybook-addon/csf3';
 import { problem } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { fill, press, shadowWith } from './support/play.ts';
+import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -85,3 +86,13 @@ export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' }
 export const Narrow: Story = { args: { width: '320px' } };
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;
+
+export const KeyboardFocus: Story = keyboardFocus<Args>('ops-error-form', '#code');
+export const ForcedColours: Story = forcedColours;

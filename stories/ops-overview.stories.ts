@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures, problem } from '../mocks/index.ts';
+import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -47,3 +48,34 @@ export const Afternoon: Story = { args: { clock: () => new Date('2026-09-14T14:3
 export const Evening: Story = { args: { clock: () => new Date('2026-09-14T20:30:00Z') } };
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;
+
+/** A bad month: requests down, errors and latency up, fewer active keys. */
+export const MostlyNegative: Story = {
+  // Only /overview is overridden, as in PartialFailure.
+  beforeEach({ msw }) {
+    const { figures } = fixtures.overview;
+    msw.use(
+      http.get('*/api/v1/overview', () =>
+        HttpResponse.json({
+          ...fixtures.overview,
+          figures: {
+            ...figures,
+            requestsToday: { ...figures.requestsToday, changePct: -18.4 },
+            errorRate: { ...figures.errorRate, valuePct: 4.8, changePct: 3.6 },
+            p95Latency: { ...figures.p95Latency, valueMs: 412, changePct: 126.4 },
+            activeKeys: { ...figures.activeKeys, changePct: -2.1 },
+          },
+        }),
+      ),
+    );
+  },
+};
+export const KeyboardFocus: Story = keyboardFocus<Args>('ops-overview', 'a[href]');
+export const ForcedColours: Story = forcedColours;

@@ -3,6 +3,10 @@ import { renderElement } from './support/element.ts';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { shadowWith } from './support/play.ts';
+import { http, HttpResponse } from 'msw';
+import type {} from 'msw-storybook-addon/csf3';
+import { fixtures, problem } from '../mocks/index.ts';
+import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -11,6 +15,7 @@ interface Args {
   status: string;
   path: string;
   live: boolean;
+  refreshInterval?: number;
   theme?: 'light' | 'dark';
   locale?: string;
   width?: string;
@@ -24,7 +29,7 @@ const meta: Meta<Args> = {
     view: { control: 'inline-radio', options: ['timeline', 'summary'] },
     method: { control: 'select', options: ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
   },
-  render: (args) => renderElement('ops-request-log', { timeZone: 'UTC', ...args }),
+  render: (args) => renderElement('ops-request-log', { timeZone: 'UTC', clock: () => fixtures.FIXTURE_NOW, ...args }),
 };
 export default meta;
 
@@ -74,3 +79,70 @@ export const InvalidStatusHint: Story = {
 };
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;
+
+export const SummaryDark: Story = { args: { view: 'summary', theme: 'dark' }, globals: { theme: 'dark' } };
+export const SummaryNarrow: Story = { args: { view: 'summary', width: '320px' } };
+export const SummaryEmpty: Story = { args: { view: 'summary', apiBase: scenario('empty') } };
+
+/** Scrolls the timeline to `top`, once its rows are there. */
+const scrollTimeline = async (canvasElement: HTMLElement, top: number) => {
+  const root = await shadowWith(canvasElement, 'ops-request-log', '.timeline [part="row"]');
+  root.querySelector<HTMLElement>('.timeline')!.scrollTop = top;
+  return root;
+};
+
+/**
+ * Live, scrolled down: two requests arrive and wait behind "2 new" so the rows being read do not
+ * move; pressing it puts them on top.
+ */
+export const LiveNewEntries: Story = {
+  args: { live: true, refreshInterval: 2 },
+  beforeEach({ msw }) {
+    const arrivals = ['2026-09-14T09:42:30Z', '2026-09-14T09:42:00Z'].map((time, i) => ({
+      id: `rq_live_${i}`,
+      method: 'POST',
+      path: '/messages',
+      status: 201,
+      durationMs: 96 + i,
+      actor: { id: 'u_noor', name: 'Noor Ali' },
+      time,
+    }));
+    msw.use(
+      http.get('*/api/v1/requests', ({ request }) => {
+        const since = new URL(request.url).searchParams.get('since');
+        if (!since) return undefined; // the first page as usual
+        return HttpResponse.json({ items: arrivals.filter((entry) => entry.time > since), nextCursor: null });
+      }),
+    );
+  },
+  async play({ canvasElement }) {
+    await scrollTimeline(canvasElement, 600);
+    await shadowWith(canvasElement, 'ops-request-log', '[part="new-entries"]');
+  },
+};
+
+/** Scrolled to the end of what is loaded, the next page fails: the rows stay, with Retry. */
+export const NextPageFails: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      http.get('*/api/v1/requests', ({ request }) =>
+        new URL(request.url).searchParams.has('cursor')
+          ? problem(503, 'Service Unavailable', 'The console API is restarting. Try again in a minute.')
+          : undefined,
+      ),
+    );
+  },
+  async play({ canvasElement }) {
+    await scrollTimeline(canvasElement, 1e6);
+    await shadowWith(canvasElement, 'ops-request-log', '.more-error');
+  },
+};
+export const KeyboardFocus: Story = keyboardFocus<Args>('ops-request-log', 'input[name="view"]:checked');
+export const ForcedColours: Story = forcedColours;

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures } from '../mocks/index.ts';
+import { apiFailures } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -47,3 +48,10 @@ export const Empty: Story = { args: { apiBase: scenario('empty') } };
 export const SignedOut: Story = { args: { apiBase: scenario('unauthorized') } };
 export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>();
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;

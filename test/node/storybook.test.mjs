@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launch, serve } from './browser.mjs';
+import { BASELINES, checkLooks, compare } from './visual.mjs';
 
 const out = mkdtempSync(join(tmpdir(), 'storybook-'));
 let site;
@@ -85,6 +86,17 @@ test('every story renders without errors', async () => {
     'elements-ops-overview--afternoon': ['Good afternoon, Ana'],
     'elements-ops-overview--evening': ['Good evening, Ana'],
     'elements-ops-request-log--invalid-status-hint': ['A code such as 500, or a class such as 5xx.'],
+    // Lists after "Load more": busy, failed with the rows kept, and the last page.
+    'elements-ops-endpoint-table--load-more-busy': ['POST /auth/token', 'Loading…'],
+    'elements-ops-endpoint-table--load-more-failed': ['POST /auth/token', 'The console API is restarting.', 'Retry'],
+    'elements-ops-endpoint-table--last-page': ['POST /messages', '7,400'],
+    'elements-ops-activity-feed--load-more-failed': ['published the docs for version 3', 'The console API is restarting.'],
+    'elements-ops-request-log--next-page-fails': ['The console API is restarting.'],
+    'elements-ops-request-log--live-new-entries': ['2 new', 'Updated 09:45'],
+    'elements-ops-overview--mostly-negative': ['18.4%', '126.4%'],
+    // The API timing out, or a proxy's HTML page where JSON was expected.
+    'elements-ops-overview--timed-out': ['The console API did not answer within 1 second.'],
+    'elements-ops-webhook--bad-gateway': ['status 502'],
     // <ops-console> configures what is inside it: its locale reaches the table, an element's own api-base wins.
     'elements-ops-console--german-locale': ['482.113'],
     'elements-ops-console--element-overrides-wrapper': ['482,113', 'Couldn’t load endpoints.'],
@@ -180,5 +192,45 @@ test('each element has its own docs page with the public API only, working contr
       }),
   );
   assert.equal(action, 'onOpsNavigate'); // the Actions panel names it by its arg, for ops-navigate
+  await page.close();
+});
+
+test('every story looks as its baseline: light and dark, in a 360 px and a 1280 px window', async () => {
+  const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+  const stories = Object.values(index.entries).filter((e) => e.type === 'story');
+  const { problems, taken } = await checkLooks(launch, site.origin, stories, { workers: 2 });
+  assert.ok(taken >= 4 * 60, `${taken} pictures`);
+  const recorded = readFileSync(join(BASELINES, 'CHROMIUM.txt'), 'utf8').trim();
+  const running = await browser.version();
+  assert.deepEqual(
+    problems,
+    [],
+    `Pictures that differ are in test-results/visual/ (the picture and its .diff.png). Baselines were taken with ${recorded}, this run has ${running}.`,
+  );
+});
+
+test('a small visible change to a story fails its picture', async () => {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 360, height: 800 });
+  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--loaded&viewMode=story&globals=a11y.manual:!true`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelector('.row-link'), { timeout: 30_000 });
+  const baseline = readFileSync(join(BASELINES, 'elements-ops-endpoint-table--loaded--light-360.png'));
+  const picture = () => page.screenshot({ fullPage: true, captureBeyondViewport: false });
+  const restyle = (css) =>
+    page.evaluate((css) => {
+      const root = document.querySelector('ops-endpoint-table').shadowRoot;
+      root.querySelector('#changed')?.remove();
+      root.append(Object.assign(document.createElement('style'), { id: 'changed', textContent: css }));
+      return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }, css);
+  await page.waitForFunction(() => document.fonts.status === 'loaded');
+  let unchanged = false;
+  for (let i = 0; i < 20 && !unchanged; i++) unchanged = compare(await picture(), baseline).ok || (await new Promise((r) => setTimeout(r, 150)));
+  assert.ok(unchanged, 'the untouched story matches its baseline');
+  for (const css of ['th { position: relative; left: 1px }', '.row-link { letter-spacing: 0.2px }', ':host { --ops-color-accent: #7c3aed }']) {
+    await restyle(css);
+    assert.equal(compare(await picture(), baseline).ok, false, `${css} is seen`);
+  }
   await page.close();
 });
