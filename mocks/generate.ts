@@ -74,23 +74,80 @@ export function requestPage(total: number, anchor: Date, start: number, limit: n
   return { items, nextCursor: index < total ? String(index) : null };
 }
 
-const statuses = ['Healthy', 'Healthy', 'Healthy', 'Slow', 'Failing'];
-const methods = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'];
-const resources = ['/messages', '/contacts', '/webhooks', '/auth/token', '/usage', '/keys', '/events', '/customers'];
+const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const resources = [
+  'messages',
+  'contacts',
+  'webhooks',
+  'customers',
+  'invoices',
+  'subscriptions',
+  'payments',
+  'refunds',
+  'events',
+  'files',
+  'teams',
+  'users',
+  'keys',
+  'reports',
+  'exports',
+  'templates',
+  'domains',
+  'orders',
+  'products',
+  'prices',
+  'coupons',
+  'notifications',
+  'audit-logs',
+  'sessions',
+  'usage',
+];
+const shapes = [
+  '',
+  '/:id',
+  '/:id/history',
+  '/:id/notes',
+  '/search',
+  '/bulk',
+  '/:id/attachments',
+  '/:id/status',
+  '/export',
+  '/:id/retry',
+  '/:id/members',
+  '/:id/events',
+  '/:id/archive',
+  '/count',
+  '/:id/restore',
+  '/:id/links',
+  '/:id/settings',
+  '/batch',
+  '/:id/preview',
+  '/summary',
+];
 
-/** A long endpoint list for the large scenario (e.g. 10,000 rows of versioned routes). */
+/** The status the figures earn: failing from 5 % errors, slow from 700 ms at P95 (as the fixtures' slow routes are). */
+const statusOf = (errorPct: number, p95Ms: number) => (errorPct >= 5 ? 'Failing' : p95Ms >= 700 ? 'Slow' : 'Healthy');
+
+/**
+ * A long endpoint list for the large scenario: up to 10,000 distinct routes an API could have
+ * (`GET /v3/invoices/:id/history`), each method, version, resource and shape once.
+ */
 export function generateEndpoints(count: number): Endpoint[] {
   return Array.from({ length: count }, (_, i) => {
     const h = hash(i, 7);
     const p95Ms = 40 + (h % 1400);
+    const errorPct = Math.round(((h >>> 11) % 900) / 10) / 10;
+    const version = Math.floor(i / methods.length) % 4;
+    const shape = Math.floor(i / (methods.length * 4)) % shapes.length;
+    const resource = Math.floor(i / (methods.length * 4 * shapes.length)) % resources.length;
     return {
       id: `ep_gen_${i}`,
-      method: methods[h % methods.length]!,
-      path: `/v${1 + (i % 4)}${resources[(h >>> 4) % resources.length]}/${i}`,
+      method: methods[i % methods.length]!,
+      path: `/v${1 + version}/${resources[resource]}${shapes[shape]}`,
       requests: (h >>> 3) % 500_000,
       p95Ms,
-      errorPct: Math.round(((h >>> 11) % 900) / 10) / 10,
-      status: statuses[(h >>> 20) % statuses.length]!,
+      errorPct,
+      status: statusOf(errorPct, p95Ms),
     };
   });
 }

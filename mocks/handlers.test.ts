@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { bypass } from 'msw';
 import { createConsoleClient } from '../src/api/client.ts';
+import { fixtures, generateEndpoints } from './index.ts';
 import { API_BASE, scenarios, useMockApi } from '../test/mock-api.ts';
 
 describe('mock console API', () => {
@@ -53,6 +54,18 @@ describe('mock console API', () => {
     expect(last.nextCursor).to.equal(null);
     const first = await client().listRequests({ limit: 2 });
     expect(first.nextCursor).to.equal('2');
+  });
+
+  it('gives the 10,000-endpoint scenario routes an API could have, each once, with statuses their figures earn', () => {
+    const all = generateEndpoints(10_000);
+    const labels = all.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(labels).size, 'no route twice').to.equal(10_000);
+    // A path names a version, a resource and what is done to it, never a row number.
+    expect(all.filter((e) => !/^\/v[1-4]\/[a-z-]+(\/:id)?(\/[a-z-]+)?$/.test(e.path)).map((e) => e.path)).to.deep.equal([]);
+    const earned = (e: (typeof all)[number]) => (e.errorPct >= 5 ? 'Failing' : e.p95Ms >= 700 ? 'Slow' : 'Healthy');
+    expect(all.filter((e) => e.status !== earned(e)).map((e) => `${e.path} ${e.status} at ${e.errorPct}% and ${e.p95Ms} ms`)).to.deep.equal([]);
+    // The same rule as the fixtures the designer sees first.
+    expect(fixtures.endpoints.filter((e) => e.status !== earned(e))).to.deep.equal([]);
   });
 
   it('holds customers with and without notes, the invoice.paid webhook, and all error codes and statuses', async () => {

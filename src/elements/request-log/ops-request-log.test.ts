@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
 import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
@@ -441,6 +441,21 @@ describe('ops-request-log', () => {
       $<HTMLButtonElement>(el, '[part="retry-button"]')!.click();
       await loaded(el);
       expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('method')).to.equal('GET');
+    });
+
+    // The state a review's axe run on the demo page flagged (scrollable-region-focusable): live,
+    // below the fold, after a poll, in the flow (100 rows) and virtual (200). Not reproduced with
+    // axe 4.14 in Chromium 156; kept so the project's own axe runs reach that state.
+    it('passes axe live and below the fold, after a poll, in the flow and virtually scrolled', async () => {
+      for (const limit of ['100', '200']) {
+        const box = await fixture<HTMLDivElement>(
+          html`<div><div style="height: 3000px"></div><ops-request-log api-base=${API_BASE} live refresh-interval="2" limit=${limit} time-zone="UTC"></ops-request-log></div>`,
+        );
+        const el = box.querySelector<OpsRequestLog>('ops-request-log')!;
+        await loaded(el);
+        await waitFor(() => text($(el, '.live-status')).startsWith('Updated'), 'polled');
+        await expect(el).to.be.accessible();
+      }
     });
 
     it('passes axe in light and dark, in both views', async () => {
