@@ -180,6 +180,25 @@ test('each element has its own docs page with the public API only, working contr
   );
   assert.ok(swatches.includes('--ops-color-surface#ffffff#15171c'), `swatch row of --ops-color-surface: ${swatches.join(' / ')}`);
 
+  // Guides read descriptions from the manifest: code shows as code, not backticks, and names stay whole.
+  await page.setViewport({ width: 560, height: 800 });
+  for (const id of ['guides-events--docs', 'guides-theming--docs']) {
+    await page.goto(`${site.origin}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'load' });
+    await page.waitForFunction(() => [...document.querySelectorAll('table tbody td code')].some((code) => /^(--)?ops-/.test(code.textContent)), {
+      timeout: 30_000,
+    });
+    const { backticks, broken } = await page.$$eval('table tbody td', (cells) => ({
+      backticks: cells.filter((td) => td.textContent.includes('`')).map((td) => td.textContent),
+      broken: cells
+        .flatMap((td) => [...td.querySelectorAll('code')])
+        .filter((code) => /^--?ops-|^ops-/.test(code.textContent) && code.getClientRects().length > 1)
+        .map((code) => code.textContent),
+    }));
+    assert.deepEqual(backticks, [], `${id}: backticks shown`);
+    assert.deepEqual(broken, [], `${id}: names broken across lines`);
+  }
+  await page.setViewport({ width: 800, height: 600 });
+
   // A row's drill-down in a story reaches the Actions panel.
   await page.goto(`${site.origin}/iframe.html?id=elements-ops-endpoint-table--loaded&viewMode=story`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelector('.row-link'), { timeout: 30_000 });
