@@ -176,6 +176,14 @@ describe('UI text in German and Japanese', () => {
     expect(text($(el, '#history-title'))).to.equal('Verlauf');
   });
 
+  it('renders a registered tag Intl does not accept (de-informell) with its words, counting in English rules', async () => {
+    const ids = await messageIds();
+    registerTranslations('de-informell', { [ids.get('Add a note')!]: 'Schreib eine Notiz' });
+    const el = await mount('ops-customer', { 'customer-id': 'cus_acme', locale: 'de-informell' });
+    await waitFor(() => text($(el, 'label[for="note-text"]')) === 'Schreib eine Notiz', 'the registered words');
+    await waitFor(() => $$(el, '[part="related"] li').length === 2, 'related endpoints counted');
+  });
+
   it('falls back one subtag at a time: zh-Hant-TW finds zh-Hant', async () => {
     const ids = await messageIds();
     registerTranslations('zh-Hant', { [ids.get('Notes')!]: '備註' });

@@ -51,7 +51,19 @@ export const renderingLanguage = (): string => currentLanguage;
  * `one` for a singular where the language has one (English and German 1; never in Japanese).
  */
 export function plural<T>(count: number, forms: { one: () => T; other: () => T }): T {
-  return new Intl.PluralRules(currentLanguage).select(count) === 'one' ? forms.one() : forms.other();
+  let rules = pluralRules.get(currentLanguage);
+  if (!rules) pluralRules.set(currentLanguage, (rules = new Intl.PluralRules(currentLanguage)));
+  return rules.select(count) === 'one' ? forms.one() : forms.other();
+}
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** `tag` if Intl accepts it (a host may register `de-informell`), else English. */
+function intlTag(tag: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? SOURCE_LOCALE;
+  } catch {
+    return SOURCE_LOCALE;
+  }
 }
 
 /** `pt_BR`, `PT-br` → `pt-br`: one spelling per tag, however the host or the page writes it. */
@@ -143,7 +155,7 @@ function translationsFor(locale: string | undefined): { templates: TemplateMap |
     templates = Object.assign({}, ...here.map((tag) => loaded.get(tag)).reverse()) as TemplateMap;
     merged.set(here[0]!, templates);
   }
-  return { templates, language: here[0]! };
+  return { templates, language: intlTag(here[0]!) };
 }
 
 /** Runs `work` with `msg()` answering in `locale`; the previous locale is back afterwards, even if `work` throws. */

@@ -78,7 +78,7 @@ export const styles = [
     /* The column names, above the scroller: the same grid, and the same scrollbar gutter so the columns line up. */
     .timeline-head {
       position: static;
-      height: var(--_head-height);
+      height: auto;
       scrollbar-gutter: stable;
       border: 1px solid var(--_border);
       border-radius: var(--_radius) var(--_radius) 0 0;
@@ -114,10 +114,11 @@ export const styles = [
     .time {
       color: var(--_muted);
     }
-    /* "N new" floats over the first rows, below the column names (one line, so of a known
-       height), so showing it never pushes the rows the reader is on nor hides what they are. */
+    /* "N new" floats over the first rows, below the column names (one line: its line height,
+       padding and border, the same em as the button's), so showing it never pushes the rows the
+       reader is on nor hides what they are. */
     .timeline-frame {
-      --_head-height: 2rem;
+      --_head-height: calc(1.45em + var(--_space) * 1.2 + 2px);
     }
     .timeline-frame > .live {
       position: relative;

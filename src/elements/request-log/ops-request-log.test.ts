@@ -447,7 +447,7 @@ describe('ops-request-log', () => {
     // below the fold, after a poll, in the flow (100 rows) and virtual (200). Not reproduced with
     // axe 4.14 in Chromium 156; kept so the project's own axe runs reach that state.
     it('passes axe live and below the fold, after a poll, in the flow and virtually scrolled', async () => {
-      for (const limit of ['100', '200']) {
+      for (const limit of [100, 200]) {
         const box = await fixture<HTMLDivElement>(
           html`<div><div style="height: 3000px"></div><ops-request-log api-base=${API_BASE} live refresh-interval="2" limit=${limit} time-zone="UTC"></ops-request-log></div>`,
         );
