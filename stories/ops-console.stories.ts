@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import type { NavigateDetail } from '../src/shared/events.ts';
+import { fixtures } from '../mocks/index.ts';
 
 interface Args {
   apiBase: string;
@@ -24,7 +25,7 @@ const meta: Meta<Args> = {
   render: (args) => html`<ops-console api-base=${args.apiBase} locale=${args.locale} time-zone=${args.timeZone}>
     <div style="display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr))">
       <ops-endpoint-table limit="5" hide-more></ops-endpoint-table>
-      <ops-activity-feed limit="5"></ops-activity-feed>
+      <ops-activity-feed limit="5" .clock=${() => fixtures.FIXTURE_NOW}></ops-activity-feed>
     </div>
   </ops-console>`,
 };

@@ -110,10 +110,11 @@ export async function checkLooks(launch, origin, stories, { workers = 3, update 
     }
   };
   await Promise.all(Array.from({ length: workers }, work));
-  // A baseline whose story is gone would pass silently forever: name it.
+  // A baseline whose story is gone would pass silently forever: name it (and in an update that
+  // went through, remove it).
   for (const file of readdirSync(BASELINES).filter((f) => f.endsWith('.png'))) {
     if (taken.has(file)) continue;
-    if (update) rmSync(join(BASELINES, file));
+    if (update && !problems.length) rmSync(join(BASELINES, file));
     else problems.push(`${file}: baseline of a story or variant that no longer exists`);
   }
   return { problems: problems.sort(), taken: taken.size };
@@ -170,9 +171,9 @@ async function cameraFor(browser, origin) {
   return { page, inFlight, open };
 }
 
-/** Waits until the render `open` asked for is done: drawn, and its play function played. */
+/** Waits until the render `open` asked for is done: drawn, and its play function played. Throws when it failed. */
 async function waitForRender(page) {
-  await page.waitForFunction(
+  const done = await page.waitForFunction(
     () =>
       window.__visualRendered !== false &&
       ['completed', 'afterEach', 'finished', 'errored', 'aborted'].includes(window.__STORYBOOK_PREVIEW__?.currentRender?.phase),
@@ -181,6 +182,8 @@ async function waitForRender(page) {
       polling: 50,
     },
   );
+  const phase = await done.evaluate(() => window.__STORYBOOK_PREVIEW__.currentRender.phase);
+  if (phase === 'errored' || phase === 'aborted') throw new Error(`the story ${phase}: Storybook shows its error instead`);
 }
 
 /** Takes one story's pictures and compares them; returns its problems. */
@@ -191,11 +194,13 @@ async function pictureStory({ page, inFlight, open }, id, taken, update) {
   await open(id, loaded);
   const facts = await storyFacts(page);
   const forcedColors = Boolean(facts.visual.forcedColors);
-  for (const { theme, width, name } of variants(id, facts)) {
-    taken.add(name);
+  const wanted = variants(id, facts);
+  // Named before any is taken: a story that fails half-way keeps its other baselines.
+  for (const { name } of wanted) taken.add(name);
+  for (const { theme, width, name } of wanted) {
     // A story that pins its theme ignores the one in the address.
-    const wanted = { theme: facts.pinnedTheme ? 'light' : theme, width, forcedColors };
-    if (JSON.stringify(wanted) !== JSON.stringify(loaded)) await open(id, wanted);
+    const view = { theme: facts.pinnedTheme ? 'light' : theme, width, forcedColors };
+    if (JSON.stringify(view) !== JSON.stringify(loaded)) await open(id, view);
     loaded = null; // the next picture loads afresh
     const file = join(BASELINES, name);
     const baseline = !update && existsSync(file) ? readFileSync(file) : null;
