@@ -94,3 +94,11 @@ export const LoadMoreFailed: Story = nextPage<Args>('ops-activity-feed', '/activ
 export const LastPage: Story = { args: { limit: 40 }, ...lastPage<Args>('ops-activity-feed') };
 export const KeyboardFocus: Story = keyboardFocus<Args>('ops-activity-feed', '.chip[aria-pressed="false"]');
 export const ForcedColours: Story = forcedColours;
+
+/** A kind with nothing in it: the empty state says so for that kind. */
+export const FilteredEmpty: Story = {
+  args: { apiBase: '/api/quiet/v1', kind: 'docs-published' },
+  beforeEach({ msw }) {
+    msw.use(http.get('*/api/quiet/v1/activity', () => HttpResponse.json({ items: [], nextCursor: null })));
+  },
+};

@@ -50,7 +50,8 @@ export const German: Story = { args: { locale: 'de' } };
 export const Japanese: Story = { args: { locale: 'ja' } };
 
 // The API slow, timing out, answering a proxy's HTML 502, or out of reach.
-const failures = apiFailures<Args>('ops-overview');
+// Timed out, every part has failed: one message, the panels hidden.
+const failures = apiFailures<Args>('ops-overview', '[part="panel"][hidden]');
 export const Slow: Story = failures.slow;
 export const TimedOut: Story = failures.timedOut;
 export const BadGateway: Story = failures.badGateway;

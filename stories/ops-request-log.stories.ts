@@ -146,3 +146,16 @@ export const NextPageFails: Story = {
 };
 export const KeyboardFocus: Story = keyboardFocus<Args>('ops-request-log', 'input[name="view"]:checked');
 export const ForcedColours: Story = forcedColours;
+
+/** Filters nothing matches: the empty state names the filters, not an empty API. */
+export const FilteredEmpty: Story = { args: { method: 'DELETE', path: '/messages' } };
+/** The Summary sorted by slowest first (the header shows the order). */
+export const SummarySorted: Story = {
+  args: { view: 'summary' },
+  async play({ canvasElement }) {
+    const root = await shadowWith(canvasElement, 'ops-request-log', '[part="summary-row"]');
+    const duration = [...root.querySelectorAll<HTMLButtonElement>('th button')].find((button) => button.textContent.includes('Duration'))!;
+    duration.click();
+    await shadowWith(canvasElement, 'ops-request-log', 'th[aria-sort="ascending"], th[aria-sort="descending"]');
+  },
+};

@@ -13,13 +13,16 @@ export const scenario = (name: string) => `/api/scenario/${name}/v1`;
 
 /**
  * The four ways an API lets a panel down, for the element `tag` (which needs no other args to
- * load: its record ids come from the meta's args). Slow is pictured while it loads.
+ * load: its record ids come from the meta's args), whose error shows as `failed`. Slow is pictured while it loads.
  * - `slow`: every answer takes 2.5 s, so the skeleton shows first;
  * - `timedOut`: no answer at all, inside an `<ops-console timeout-ms="1000">`, so the client gives up;
  * - `badGateway`: a proxy's HTML 502 page where JSON was expected;
  * - `networkError`: the request never reaches a server.
  */
-export function apiFailures<A extends { apiBase: string }>(tag: string): Record<'slow' | 'timedOut' | 'badGateway' | 'networkError', StoryObj<A>> {
+export function apiFailures<A extends { apiBase: string }>(
+  tag: string,
+  failed = '[part="error"]',
+): Record<'slow' | 'timedOut' | 'badGateway' | 'networkError', StoryObj<A>> {
   const base = (apiBase: string) => ({ apiBase }) as Partial<A>;
   return {
     slow: { args: base(scenario('slow')) },
@@ -28,7 +31,7 @@ export function apiFailures<A extends { apiBase: string }>(tag: string): Record<
       decorators: [(story) => html`<ops-console api-base=${scenario('hang')} timeout-ms="1000">${story()}</ops-console>`],
       // Played once the client has given up, so the story (and its picture) is the error, not the wait.
       async play({ canvasElement }) {
-        await shadowWith(canvasElement, tag, '[part="error"]');
+        await shadowWith(canvasElement, tag, failed);
       },
     },
     badGateway: { args: base(scenario('html-error')) },

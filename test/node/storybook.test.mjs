@@ -94,6 +94,8 @@ test('every story renders without errors', async () => {
     'elements-ops-request-log--next-page-fails': ['The console API is restarting.'],
     'elements-ops-request-log--live-new-entries': ['2 new', 'Updated 09:45'],
     'elements-ops-overview--mostly-negative': ['18.4%', '126.4%'],
+    'elements-ops-activity-feed--filtered-empty': ['No activity of this kind yet.'],
+    'elements-ops-request-log--filtered-empty': ['No requests match these filters.'],
     // The API timing out, or a proxy's HTML page where JSON was expected.
     'elements-ops-overview--timed-out': ['The console API did not answer within 1 second.'],
     'elements-ops-webhook--bad-gateway': ['status 502'],
