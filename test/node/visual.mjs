@@ -27,7 +27,7 @@ const MAX_DIFF_PIXELS = 20;
  */
 const SHOT = { fullPage: true, captureBeyondViewport: false };
 
-/** What the story asks of its pictures: `{ forcedColors?, maxDiffPixels?, answersPending? }`, plus its pinned theme and frame width. */
+/** What the story asks of its pictures: `{ forcedColors?, maxDiffPixels?, answersPending?, skip? }`, plus its pinned theme and frame width. */
 async function storyFacts(page) {
   return page.evaluate(() => {
     const story = window.__STORYBOOK_PREVIEW__?.currentRender?.story;
@@ -193,6 +193,8 @@ async function pictureStory({ page, inFlight, open }, id, taken, update) {
   let loaded = { theme: 'light', width: 360, forcedColors: false };
   await open(id, loaded);
   const facts = await storyFacts(page);
+  // A story whose end state depends on timing (how far a scroll got) says why it has no picture.
+  if (facts.visual.skip) return problems;
   const forcedColors = Boolean(facts.visual.forcedColors);
   const wanted = variants(id, facts);
   // Named before any is taken: a story that fails half-way keeps its other baselines.
