@@ -28,6 +28,11 @@ export interface ConsoleConfig {
   fetch?: typeof fetch | undefined;
   /** Drill-down URL templates by kind. */
   routes?: Routes | undefined;
+  /**
+   * True until the wrapper has its configuration (it waits while it has `defer-hydration`):
+   * the elements inside wait too, so none sends a request before the host's `getToken` is set.
+   */
+  waiting?: boolean | undefined;
 }
 
 export const consoleConfigContext = createContext<ConsoleConfig | undefined>(Symbol.for('ops-console/config'));

@@ -60,6 +60,13 @@ export class OpsElement extends LitElement {
   /** `light` or `dark` forces a scheme, `auto` follows the OS; unset follows the page's `color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
+  /**
+   * Present while a framework is still setting this element's properties (the React wrappers
+   * render it and remove it once they are set, also after server rendering): until it is
+   * removed the element renders nothing and sends no request.
+   */
+  @property({ type: Boolean, attribute: 'defer-hydration' }) deferHydration = false;
+
   // The controller rather than the @consume decorator: the same consumer, in less of the core's bytes.
   readonly #config = new ContextConsumer(this, { context: consoleConfigContext, subscribe: true, callback: () => this.requestUpdate() });
 
@@ -69,6 +76,11 @@ export class OpsElement extends LitElement {
   }
 
   #client?: { key: readonly unknown[]; client: ConsoleClient };
+
+  /** Waits while deferred, and while the wrapper around it has no configuration yet. */
+  protected override shouldUpdate(): boolean {
+    return !this.deferHydration && !this.consoleConfig?.waiting;
+  }
 
   /**
    * The API base in force, or `undefined` when neither the element nor a wrapper sets one.

@@ -64,8 +64,20 @@ export class OpsConsole extends LitElement {
   /** A fetch to use instead of the global one. */
   @property({ attribute: false }) fetch?: typeof globalThis.fetch;
 
+  /**
+   * Present while a framework is still setting this wrapper's properties (the React wrappers
+   * render it and remove it once `getToken`, `routes` and `fetch` are set, also after server
+   * rendering). Until then the elements inside wait and send no request.
+   */
+  @property({ type: Boolean, attribute: 'defer-hydration' }) deferHydration = false;
+
   // The controller rather than the @provide decorator: the same provider, in less of the core's bytes.
-  readonly #config = new ContextProvider(this, { context: consoleConfigContext, initialValue: {} });
+  // `waiting` until the first update: an element inside never loads with a configuration not yet given.
+  readonly #config = new ContextProvider(this, { context: consoleConfigContext, initialValue: { waiting: true } });
+
+  protected override shouldUpdate(): boolean {
+    return !this.deferHydration;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.size) {

@@ -1,0 +1,102 @@
+// A React 19 app built with Vite against the packed tarball, as an adopting team would: the
+// @ops-console/elements/react wrappers render on the client and on the server (renderToString,
+// then hydrateRoot), load data, set getToken before any request, and hand the drill-down event
+// to the app's state; the app's own types check, and the invalid uses stay errors.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import { build } from 'vite';
+import { launch, open, serve, until } from './browser.mjs';
+
+const fixture = resolve('test/fixtures/react-app');
+const versionOf = (name) => JSON.parse(readFileSync(resolve('node_modules', name, 'package.json'), 'utf8')).version;
+let dir;
+let browser;
+let site;
+let pages;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'react-app-'));
+  cpSync(fixture, dir, { recursive: true });
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { encoding: 'utf8' }));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'react-host', private: true, type: 'module' }));
+  // The versions this repository tests with, so npm takes them from its cache.
+  const deps = ['react', 'react-dom', '@types/react', '@types/react-dom'].map((name) => `${name}@${versionOf(name)}`);
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, info.filename), ...deps], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+  const quiet = { root: dir, logLevel: 'error', configFile: false };
+  await build({ ...quiet, build: { outDir: 'www' } });
+  await build({ ...quiet, build: { ssr: 'server.tsx', outDir: 'ssr' } });
+  const { render } = await import(pathToFileURL(join(dir, 'ssr', 'server.js')).href);
+  const shell = readFileSync(join(dir, 'www', 'index.html'), 'utf8');
+  pages = { '/client': shell, '/server': shell.replace('<!--app-->', render()) };
+  site = await serve(join(dir, 'www'), pages);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the app type-checks against the packed types, and each listed invalid use is still an error', () => {
+  const tsc = resolve('node_modules/typescript/bin/tsc');
+  // Fails on a type error in the valid code, and on an @ts-expect-error line that no longer errs.
+  execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { stdio: 'pipe' });
+});
+
+test('server rendering writes the elements waiting for hydration, and leaves their properties to the client', () => {
+  const html = pages['/server'];
+  assert.match(html, /<h1>Host app<\/h1>/);
+  assert.match(html, /<ops-console defer-hydration="">\s*<ops-endpoint-table defer-hydration=""><\/ops-endpoint-table>\s*<\/ops-console>/);
+  assert.doesNotMatch(html, /react-app-token/, 'the token is never in the markup');
+});
+
+for (const mode of ['client', 'server']) {
+  test(`${mode}-rendered: data loads with the token on every request, and a drill-down reaches the app's state`, async () => {
+    const { page, errors } = await openWithRequests(`${site.origin}/${mode}`);
+    await until(page, () => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelectorAll('tbody .row-link').length > 0);
+    const first = await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody .row-link').textContent.trim());
+    assert.equal(first, 'POST /messages');
+    assert.equal(await page.evaluate(() => document.querySelector('ops-endpoint-table').hasAttribute('defer-hydration')), false);
+
+    await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody .row-link').click());
+    await until(page, () => document.getElementById('opened').textContent !== 'Nothing opened');
+    assert.match(await page.$eval('#opened', (el) => el.textContent), /^Opened endpoint \S+: POST \/messages$/);
+    assert.equal(new URL(page.url()).pathname, `/${mode}`, 'the app routed itself: the event was cancelled');
+
+    const api = page.apiRequests;
+    assert.ok(api.length > 0, 'the table asked the API');
+    assert.deepEqual(
+      api.filter((r) => r.authorization !== 'Bearer react-app-token').map((r) => r.url),
+      [],
+      'no request went out before getToken was set',
+    );
+    assert.equal(api.filter((r) => new URL(r.url).pathname === '/api/v1/endpoints').length, 1, 'the list was asked for once');
+    assert.deepEqual(await page.evaluate(() => globalThis.loadErrors), [], 'no panel failed on the way');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+/** `open`, also keeping each API request's Authorization header (recorded from before the page loads). */
+async function openWithRequests(url) {
+  const opened = await open(browser, 'about:blank');
+  const apiRequests = [];
+  // Every load error from the first moment: a panel that started before React set its properties would say "No console API is configured".
+  await opened.page.evaluateOnNewDocument(() => {
+    globalThis.loadErrors = [];
+    document.addEventListener('ops-load-error', (event) => globalThis.loadErrors.push(event.detail.error.message));
+  });
+  opened.page.on('request', (r) => r.url().includes('/api/') && apiRequests.push({ url: r.url(), authorization: r.headers().authorization }));
+  await opened.page.goto(url, { waitUntil: 'load' });
+  opened.page.apiRequests = apiRequests;
+  return opened;
+}
