@@ -5,7 +5,19 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'storybook-static/', 'public/', '.bench/', 'custom-elements.json', 'openapi.json', 'src/localize/generated/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'storybook-static/',
+      'public/',
+      '.bench/',
+      'custom-elements.json',
+      'openapi.json',
+      'src/localize/generated/',
+      'test/fixtures/',
+    ],
+  },
   {
     // Scripts, configs and Node tests: plain JavaScript on Node, checked without type information.
     files: ['**/*.mjs'],

@@ -1,47 +1,50 @@
-// Writes dist/jsx-react.d.ts from custom-elements.json: every element's attributes, properties
-// and events for React 19 (and Preact through its React compatibility types), so JSX users get
-// attribute and event checking. Generated, so it cannot drift from the manifest.
+// Writes the template types of every element from custom-elements.json, so they cannot drift
+// from the manifest: dist/jsx-react.d.ts (React 19), dist/jsx-preact.d.ts (Preact) and
+// dist/vue.d.ts (Vue's GlobalComponents, for vue-tsc and Volar). Each attribute and property is
+// typed by the element class's own property (`OpsEndpointTable['status']`), so literal unions
+// (`status`, `view`, `theme`, `credentials`) stay literal unions; events carry their details.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'));
-const exported = new Set(['NavigateDetail', 'LoadErrorDetail', 'ErrorRecordDetail', 'CancelDetail', 'EndpointSort']);
-/** Keeps a manifest type when every name in it is a primitive, a literal or exported; otherwise `string`. */
-const safe = (text = 'string') => {
-  const names = text.replace(/'[^']*'/g, '').match(/[A-Za-z_]\w*/g) ?? [];
-  return names.every((n) => ['string', 'number', 'boolean', 'undefined', 'null', 'CustomEvent', 'Event'].includes(n) || exported.has(n)) ? text : 'string';
-};
-
 const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName && d.customElement && d.tagName !== 'ops-chart');
+const EVENT_TYPES = ['ops-navigate', 'ops-load-error', 'ops-error-created', 'ops-error-updated', 'ops-cancel', 'ops-sort'];
+const doc = (text) => `/** ${(text ?? '').replace(/\*\//g, '').replace(/\s+/g, ' ').trim()} */`;
 
-/** The same element types for React 19 (`jsx-react`) and Preact (`jsx-preact`). */
-function write(framework) {
-  const base =
+/** Public properties that are not attributes: functions and objects, set as properties (`getToken`, `clock`, `routes`). */
+const propertiesOf = (el) => (el.members ?? []).filter((m) => m.kind === 'field' && !m.static && !m.readonly && !m.attribute && !m.privacy);
+/** Its events; `<ops-console>` also has every element's, which bubble through it. */
+const eventsOf = (el) =>
+  el.tagName === 'ops-console' ? EVENT_TYPES.map((name) => ({ name, description: `Any ${name} of an element inside.` })) : (el.events ?? []);
+const eventType = (name) => `OpsEventMap['${name}']`;
+
+const header = (framework) => [
+  '// Generated from custom-elements.json by scripts/jsx-types.mjs. Do not edit.',
+  framework === 'vue'
+    ? "import type { DefineComponent } from 'vue';"
+    : framework === 'react'
+      ? "import type { HTMLAttributes, RefAttributes } from 'react';"
+      : "import type { HTMLAttributes } from 'preact';",
+  `import type { OpsEventMap, ${elements.map((e) => e.name).join(', ')} } from './src/index.js';`,
+  '',
+];
+
+/** React 19 sets a prop as a property when the element has one, so properties are typed by their own names. */
+function writeJsx(framework) {
+  const lines = header(framework);
+  lines.push(
     framework === 'react'
-      ? [
-          "import type { HTMLAttributes, RefAttributes } from 'react';",
-          'type Base<E> = Omit<HTMLAttributes<E>, "onChange"> & RefAttributes<E> & { class?: string };',
-        ]
-      : ["import type { HTMLAttributes } from 'preact';", 'type Base<E extends EventTarget> = HTMLAttributes<E>;'];
-  const lines = [
-    '// Generated from custom-elements.json by scripts/jsx-types.mjs. Do not edit.',
-    base[0],
-    `import type { ${[...exported].sort().join(', ')}, ${elements.map((e) => e.name).join(', ')} } from './src/index.js';`,
+      ? 'type Base<E> = Omit<HTMLAttributes<E>, "onChange"> & RefAttributes<E> & { class?: string };'
+      : 'type Base<E extends EventTarget> = HTMLAttributes<E>;',
     '',
-    base[1],
-    '',
-  ];
+  );
   for (const el of elements) {
-    lines.push(`/** ${el.summary ?? el.tagName} */`);
-    lines.push(`export interface ${el.name}JsxProps extends Base<${el.name}> {`);
+    lines.push(doc(el.summary ?? el.tagName), `export interface ${el.name}JsxProps extends Base<${el.name}> {`);
     for (const attr of el.attributes ?? []) {
-      if (!attr.name) continue;
-      lines.push(`  /** ${(attr.description ?? '').replace(/\*\//g, '')} */`);
-      lines.push(`  '${attr.name}'?: ${safe(attr.type?.text).replace(/ \| undefined$/, '')};`);
+      if (!attr.name || !attr.fieldName) continue;
+      lines.push(`  ${doc(attr.description)}`, `  '${attr.name}'?: ${el.name}['${attr.fieldName}'];`);
     }
-    for (const event of el.events ?? []) {
-      lines.push(`  /** ${(event.description ?? '').replace(/\*\//g, '')} */`);
-      lines.push(`  'on${event.name}'?: (event: ${safe(event.type?.text ?? 'Event')}) => void;`);
-    }
+    for (const prop of propertiesOf(el)) lines.push(`  ${doc(prop.description)}`, `  ${prop.name}?: ${el.name}['${prop.name}'];`);
+    for (const event of eventsOf(el)) lines.push(`  ${doc(event.description)}`, `  'on${event.name}'?: (event: ${eventType(event.name)}) => void;`);
     lines.push('}', '');
   }
   lines.push(`declare module '${framework}' {`, '  namespace JSX {', '    interface IntrinsicElements {');
@@ -51,6 +54,33 @@ function write(framework) {
   writeFileSync(`dist/jsx-${framework}.js`, `// Types only: see jsx-${framework}.d.ts.\nexport {};\n`);
 }
 
-write('react');
-write('preact');
-console.log(`Wrote dist/jsx-react.d.ts and dist/jsx-preact.d.ts (${elements.length} elements)`);
+/**
+ * Vue: each tag as a component whose props are the element's properties (Vue matches `api-base`
+ * to `apiBase`) and whose emits are its events, the shape Vue's guide gives for custom elements.
+ */
+function writeVue() {
+  const lines = header('vue');
+  for (const el of elements) {
+    const props = [
+      ...(el.attributes ?? []).filter((a) => a.fieldName).map((a) => [a.fieldName, a.description]),
+      ...propertiesOf(el).map((p) => [p.name, p.description]),
+    ];
+    lines.push(doc(el.summary ?? el.tagName), `export interface ${el.name}VueProps {`);
+    for (const [name, description] of props) lines.push(`  ${doc(description)}`, `  ${name}?: ${el.name}['${name}'];`);
+    lines.push('}');
+    // A type, not an interface: Vue's EmitsOptions wants the index signature a type literal has.
+    lines.push(`export type ${el.name}VueEvents = {`);
+    for (const event of eventsOf(el)) lines.push(`  ${doc(event.description)}`, `  '${event.name}': (event: ${eventType(event.name)}) => void;`);
+    lines.push('};', '');
+  }
+  lines.push("declare module 'vue' {", '  interface GlobalComponents {');
+  for (const el of elements) lines.push(`    '${el.tagName}': DefineComponent<${el.name}VueProps, {}, {}, {}, {}, {}, {}, ${el.name}VueEvents>;`);
+  lines.push('  }', '}', '');
+  writeFileSync('dist/vue.d.ts', lines.join('\n'));
+  writeFileSync('dist/vue.js', '// Types only: see vue.d.ts.\nexport {};\n');
+}
+
+writeJsx('react');
+writeJsx('preact');
+writeVue();
+console.log(`Wrote dist/jsx-react.d.ts, dist/jsx-preact.d.ts and dist/vue.d.ts (${elements.length} elements)`);

@@ -1,5 +1,7 @@
-// React users get attribute and event checking: a TSX sample using the published JSX types
-// compiles, and misuse (a wrong enum value, a wrong event detail) is an error.
+// React users get attribute, property and event checking: a TSX sample using the published JSX
+// types compiles, and misuse (a wrong enum value, a wrong event detail, a string for a function
+// property) is an error. (A typo in a hyphenated attribute, `api-bse`, cannot be caught: TSX
+// accepts every hyphenated name on any element.)
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,9 @@ export const ok = (
     <ops-error-form onops-error-created={(e) => console.log(e.detail.record.code)} onops-cancel={(e) => e.detail.dirty && e.preventDefault()} />
     <ops-request-log view="summary" live refresh-interval={5} />
     <ops-activity-feed kind="key-created" /><ops-traffic range="12m" /><ops-customer customer-id="c" /><ops-webhook webhook-id="w" /><ops-error error-id="e" />
+    <ops-console api-base="/console/v1" credentials="include" getToken={async () => 'token'} routes={{ endpoint: '/endpoints/{id}' }} fetch={globalThis.fetch} onops-navigate={(e) => e.detail.id} onops-load-error={(e) => e.detail.error.kind}>
+      <ops-request-log method="GET" clock={() => new Date()} />
+    </ops-console>
   </div>
 );
 // @ts-expect-error: not a sort the API knows
@@ -29,6 +34,18 @@ export const badSort = <ops-endpoint-table sort="alphabetical" />;
 export const badDetail = <ops-endpoint-table onops-navigate={(e) => e.detail.url} />;
 // @ts-expect-error: theme is light, dark or auto
 export const badTheme = <ops-traffic theme="blue" />;
+// @ts-expect-error: the endpoint statuses are Healthy, Failing and Slow
+export const badStatus = <ops-endpoint-table status="Broken" />;
+// @ts-expect-error: the views are timeline and summary
+export const badView = <ops-request-log view="grid" />;
+// @ts-expect-error: not a fetch credentials mode
+export const badCredentials = <ops-console credentials="bogus" />;
+// @ts-expect-error: not an HTTP method the API lists
+export const badMethod = <ops-request-log method="FETCH" />;
+// @ts-expect-error: getToken is a function, never a string in the markup
+export const badToken = <ops-console getToken="secret" />;
+// @ts-expect-error: the clock is a function
+export const badClock = <ops-overview clock={new Date()} />;
 `,
       );
       writeFileSync(

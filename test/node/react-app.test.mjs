@@ -4,32 +4,21 @@
 // to the app's state; the app's own types check, and the invalid uses stay errors.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { build } from 'vite';
-import { launch, open, serve, until } from './browser.mjs';
+import { launch, serve, until } from './browser.mjs';
+import { createHostApp, openHostPage } from './host-app.mjs';
 
-const fixture = resolve('test/fixtures/react-app');
-const versionOf = (name) => JSON.parse(readFileSync(resolve('node_modules', name, 'package.json'), 'utf8')).version;
 let dir;
 let browser;
 let site;
 let pages;
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'react-app-'));
-  cpSync(fixture, dir, { recursive: true });
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { encoding: 'utf8' }));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'react-host', private: true, type: 'module' }));
-  // The versions this repository tests with, so npm takes them from its cache.
-  const deps = ['react', 'react-dom', '@types/react', '@types/react-dom'].map((name) => `${name}@${versionOf(name)}`);
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, info.filename), ...deps], {
-    cwd: dir,
-    stdio: 'pipe',
-  });
+  dir = createHostApp('react-app', ['react', 'react-dom', '@types/react', '@types/react-dom']);
   const quiet = { root: dir, logLevel: 'error', configFile: false };
   await build({ ...quiet, build: { outDir: 'www' } });
   await build({ ...quiet, build: { ssr: 'server.tsx', outDir: 'ssr' } });
@@ -61,7 +50,7 @@ test('server rendering writes the elements waiting for hydration, and leaves the
 
 for (const mode of ['client', 'server']) {
   test(`${mode}-rendered: data loads with the token on every request, and a drill-down reaches the app's state`, async () => {
-    const { page, errors } = await openWithRequests(`${site.origin}/${mode}`);
+    const { page, errors, apiRequests: api } = await openHostPage(browser, `${site.origin}/${mode}`);
     await until(page, () => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelectorAll('tbody .row-link').length > 0);
     const first = await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody .row-link').textContent.trim());
     assert.equal(first, 'POST /messages');
@@ -72,7 +61,6 @@ for (const mode of ['client', 'server']) {
     assert.match(await page.$eval('#opened', (el) => el.textContent), /^Opened endpoint \S+: POST \/messages$/);
     assert.equal(new URL(page.url()).pathname, `/${mode}`, 'the app routed itself: the event was cancelled');
 
-    const api = page.apiRequests;
     assert.ok(api.length > 0, 'the table asked the API');
     assert.deepEqual(
       api.filter((r) => r.authorization !== 'Bearer react-app-token').map((r) => r.url),
@@ -84,19 +72,4 @@ for (const mode of ['client', 'server']) {
     assert.deepEqual(errors, []);
     await page.close();
   });
-}
-
-/** `open`, also keeping each API request's Authorization header (recorded from before the page loads). */
-async function openWithRequests(url) {
-  const opened = await open(browser, 'about:blank');
-  const apiRequests = [];
-  // Every load error from the first moment: a panel that started before React set its properties would say "No console API is configured".
-  await opened.page.evaluateOnNewDocument(() => {
-    globalThis.loadErrors = [];
-    document.addEventListener('ops-load-error', (event) => globalThis.loadErrors.push(event.detail.error.message));
-  });
-  opened.page.on('request', (r) => r.url().includes('/api/') && apiRequests.push({ url: r.url(), authorization: r.headers().authorization }));
-  await opened.page.goto(url, { waitUntil: 'load' });
-  opened.page.apiRequests = apiRequests;
-  return opened;
 }

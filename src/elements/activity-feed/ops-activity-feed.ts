@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ActivityQuery } from '../../api/client.ts';
-import { ACTIVITY_KINDS } from '../../api/enums.ts';
+import { ACTIVITY_KINDS, type ActivityKind } from '../../api/enums.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
 import { formatAge, formatDateTime, formatRelative } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';
@@ -55,7 +55,7 @@ export class OpsActivityFeed extends OpsElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** Only this kind (`rate-limit-raised`, `key-created`, `error-spike`, `docs-published`, `endpoint-deprecated`); empty is "All". */
-  @property({ reflect: true }) kind = '';
+  @property({ reflect: true }) kind: ActivityKind | '' = '';
 
   /** Items per page, 1–500. */
   @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
@@ -111,7 +111,7 @@ export class OpsActivityFeed extends OpsElement {
     const options: [string, string][] = [['', msg('All')], ...ACTIVITY_KINDS.map((k): [string, string] => [k, activityKindLabel(k)])];
     return html`<div part="filters" class="filters" role="group" aria-label=${msg('Show activity')}>
       ${options.map(
-        ([kind, label]) => html`<button type="button" class="chip" aria-pressed=${this.kind === kind ? 'true' : 'false'} @click=${() => (this.kind = kind)}>
+        ([kind, label]) => html`<button type="button" class="chip" aria-pressed=${this.kind === kind ? 'true' : 'false'} @click=${() => (this.kind = kind as ActivityKind | '')}>
           ${label}
         </button>`,
       )}

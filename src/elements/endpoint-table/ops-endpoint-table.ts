@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ENDPOINT_STATUSES, type EndpointSort } from '../../api/enums.ts';
+import { ENDPOINT_STATUSES, type EndpointSort, type EndpointStatus } from '../../api/enums.ts';
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
@@ -81,7 +81,7 @@ export class OpsEndpointTable extends OpsElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
-  @property({ reflect: true }) status = '';
+  @property({ reflect: true }) status: EndpointStatus | '' = '';
 
   /**
    * Order: `requests`, `-requests`, `p95Ms`, `-p95Ms`, `errorPct`, `-errorPct` or `recent`. The
@@ -150,7 +150,7 @@ export class OpsEndpointTable extends OpsElement {
     return html`<div part="toolbar" class="toolbar">
       <label>
         <span>${msg('Status')}</span>
-        <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value)}>
+        <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as EndpointStatus | '')}>
           <option value="" ?selected=${!this.status}>${msg('All statuses')}</option>
           ${ENDPOINT_STATUSES.map((s) => html`<option value=${s} ?selected=${this.status === s}>${statusLabel(s)}</option>`)}
         </select>

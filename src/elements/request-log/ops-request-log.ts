@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { RequestQuery } from '../../api/client.ts';
+import type { HttpMethod } from '../../api/enums.ts';
 import type { RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';
@@ -56,7 +57,7 @@ export class OpsRequestLog extends OpsElement {
   /** `timeline` (default) or `summary`. */
   @property({ reflect: true }) view: View = 'timeline';
   /** Only this method (GET, POST, …); empty for all. */
-  @property({ reflect: true }) method = '';
+  @property({ reflect: true }) method: HttpMethod | '' = '';
   /** Only this status: a code (`500`) or a class (`5xx`); empty for all. */
   @property({ reflect: true }) status = '';
   /** Only paths containing this text. */
@@ -164,7 +165,7 @@ export class OpsRequestLog extends OpsElement {
       statusInvalid: this.statusInvalid,
       canExport: this.view === 'timeline' && this.entries().length > 0,
       setView: (view) => (this.view = view),
-      setMethod: (method) => (this.method = method),
+      setMethod: (method) => (this.method = method as HttpMethod | ''),
       setStatus: this.onStatus,
       setPath: (path) => (this.path = path),
       setLive: (live) => (this.live = live),
@@ -203,7 +204,7 @@ export class OpsRequestLog extends OpsElement {
     try {
       const saved = JSON.parse(sessionStorage.getItem(`ops-request-log:${this.persistKey}`) ?? '{}') as Partial<Record<(typeof PERSISTED)[number], unknown>>;
       if (saved.view === 'timeline' || saved.view === 'summary') this.view = saved.view;
-      for (const key of ['method', 'status', 'path'] as const) if (typeof saved[key] === 'string') this[key] = saved[key];
+      for (const key of ['method', 'status', 'path'] as const) if (typeof saved[key] === 'string') (this as Record<typeof key, string>)[key] = saved[key]; // what the person chose last time, shown as it was
       if (typeof saved.live === 'boolean') this.live = saved.live;
     } catch {
       // Storage can be unavailable (privacy mode) or hold junk: start from the attributes.
