@@ -4,7 +4,7 @@
 // to the app's state; the app's own types check, and the invalid uses stay errors.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -16,9 +16,10 @@ let dir;
 let browser;
 let site;
 let pages;
+let mockSite;
 
 before(async () => {
-  dir = createHostApp('react-app', ['react', 'react-dom', '@types/react', '@types/react-dom']);
+  dir = createHostApp('react-app', ['react', 'react-dom', '@types/react', '@types/react-dom', 'msw']);
   const quiet = { root: dir, logLevel: 'error', configFile: false };
   await build({ ...quiet, build: { outDir: 'www' } });
   await build({ ...quiet, build: { ssr: 'server.tsx', outDir: 'ssr' } });
@@ -26,12 +27,17 @@ before(async () => {
   const shell = readFileSync(join(dir, 'www', 'index.html'), 'utf8');
   pages = { '/client': shell, '/server': shell.replace('<!--app-->', render()) };
   site = await serve(join(dir, 'www'), pages);
+  // The mock recipe: the worker file in public/, then a build in the mode whose .env turns the mock on.
+  execFileSync('npx', ['msw', 'init', 'public', '--save'], { cwd: dir, stdio: 'pipe' });
+  await build({ ...quiet, mode: 'mock', build: { outDir: 'www-mock' } });
+  mockSite = await serve(join(dir, 'www-mock'), { '/': readFileSync(join(dir, 'www-mock', 'index.html'), 'utf8') });
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
   await site?.close();
+  await mockSite?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,3 +79,29 @@ for (const mode of ['client', 'server']) {
     await page.close();
   });
 }
+
+test("with the mock recipe (msw init, mode mock, createMockApi at the app's own base) the app runs on the mocks alone", async () => {
+  const { page, errors } = await openHostPage(browser, 'about:blank');
+  const answered = [];
+  page.on('response', (r) => r.url().includes('/console/v1/') && answered.push({ url: r.url(), byWorker: r.fromServiceWorker(), status: r.status() }));
+  await page.goto(`${mockSite.origin}/`, { waitUntil: 'load' });
+  await until(page, () => document.querySelector('ops-endpoint-table')?.shadowRoot?.querySelectorAll('tbody .row-link').length > 0);
+  const first = await page.evaluate(() => document.querySelector('ops-endpoint-table').shadowRoot.querySelector('tbody .row-link').textContent.trim());
+  assert.equal(first, 'POST /messages');
+  assert.ok(answered.length > 0);
+  assert.deepEqual(
+    answered.filter((r) => !r.byWorker || r.status !== 200),
+    [],
+    'every /console/v1 answer came from the mock worker (the server has no such route)',
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a production build carries neither msw nor the mocks', () => {
+  const assets = readdirSync(join(dir, 'www', 'assets'))
+    .map((file) => readFileSync(join(dir, 'www', 'assets', file), 'utf8'))
+    .join('\n');
+  assert.doesNotMatch(assets, /mockServiceWorker|setupWorker/);
+  assert.doesNotMatch(assets, /cus_acme/, 'no fixture data');
+});
