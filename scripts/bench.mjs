@@ -3,11 +3,13 @@
 // range beside them (BENCH_RUNS, default 5; the virtualizer comparison BENCH_COMPARE_RUNS, default 1); how each is measured is stated in its row; each row is compared with the
 // previous run's .bench/results.json when there is one. Not a test: machines are noisy, so these are figures.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { launch, serve } from '../test/node/browser.mjs';
+import { createHostApp } from '../test/node/host-app.mjs';
 import { staticClosure } from './metafile.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -148,6 +150,40 @@ add(
   null,
   'same bundle; it has no chart import at all',
 );
+
+// What a React app pays: a Vite build of a small React 19 app from the packed tarball, with and
+// without the elements; what the page loads before it renders (its entry and the chunks it
+// preloads), gzipped each on its own. Lazily loaded chunks (validation, charts, locales) not counted.
+progress('bytes: React app builds');
+const reactApp = createHostApp('react-app', ['react', 'react-dom']);
+const reactVariants = {
+  'a React app without the elements': ['', '<h1>Host</h1>'],
+  'with OpsEndpointTable': ["import { OpsEndpointTable } from '@ops-console/elements/react';", '<OpsEndpointTable apiBase="/api/v1" />'],
+  'with OpsOverview': ["import { OpsOverview } from '@ops-console/elements/react';", '<OpsOverview apiBase="/api/v1" />'],
+};
+const initialJs = {};
+for (const [name, [imports, jsx]] of Object.entries(reactVariants)) {
+  writeFileSync(
+    `${reactApp}/client.tsx`,
+    `import { createRoot } from 'react-dom/client';\n${imports}\ncreateRoot(document.getElementById('root')!).render(${jsx});\n`,
+  );
+  await viteBuild({ root: reactApp, logLevel: 'error', build: { outDir: 'www', emptyOutDir: true } });
+  const html = readFileSync(`${reactApp}/www/index.html`, 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => `${reactApp}/www/${m[1]}`);
+  initialJs[name] = gzOf(files);
+}
+rmSync(reactApp, { recursive: true, force: true });
+const reactBase = initialJs['a React app without the elements'];
+add('bytes', 'React app (Vite): initial JS of the app itself', reactBase, 'KB gz', null, 'react-dom and a root render: what the rows below add to');
+for (const name of ['with OpsEndpointTable', 'with OpsOverview'])
+  add(
+    'bytes',
+    `React app (Vite): initial JS added ${name} (@ops-console/elements/react)`,
+    initialJs[name] - reactBase,
+    'KB gz',
+    null,
+    'entry + modulepreloads, minus the app alone',
+  );
 
 // Browser --------------------------------------------------------------------------------------
 const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.all.js"></script><main></main>';
