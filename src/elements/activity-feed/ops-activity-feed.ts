@@ -111,7 +111,10 @@ export class OpsActivityFeed extends OpsElement {
     const options: [string, string][] = [['', msg('All')], ...ACTIVITY_KINDS.map((k): [string, string] => [k, activityKindLabel(k)])];
     return html`<div part="filters" class="filters" role="group" aria-label=${msg('Show activity')}>
       ${options.map(
-        ([kind, label]) => html`<button type="button" class="chip" aria-pressed=${this.kind === kind ? 'true' : 'false'} @click=${() => (this.kind = kind as ActivityKind | '')}>
+        ([
+          kind,
+          label,
+        ]) => html`<button type="button" class="chip" aria-pressed=${this.kind === kind ? 'true' : 'false'} @click=${() => (this.kind = kind as ActivityKind | '')}>
           ${label}
         </button>`,
       )}
