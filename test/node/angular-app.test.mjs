@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { after, before, test } from 'node:test';
 import { createHostApp } from './host-app.mjs';
 
@@ -41,6 +42,6 @@ test('a standalone component using the elements compiles with strict templates',
 test('a handler of the wrong event type is a template error', () => {
   const run = ngc('invalid');
   assert.notEqual(run.status, 0, 'ngc refused the template');
-  const output = (run.stdout + run.stderr).replace(/\x1b\[[0-9;]*m/g, ''); // without its colours
+  const output = stripVTControlCharacters(run.stdout + run.stderr); // without its colours
   assert.match(output, /Argument of type 'CustomEvent<NavigateDetail>' is not assignable to parameter of type 'MouseEvent'/);
 });
