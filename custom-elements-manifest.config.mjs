@@ -4,5 +4,5 @@ export default {
   litelement: true,
   packagejson: false,
   globs: ['src/**/*.ts'],
-  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/shared/styles.ts', 'src/shared/table.ts', 'src/shared/detail.ts', 'src/react/**'],
+  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/shared/styles.ts', 'src/shared/table.ts', 'src/shared/detail.ts', 'src/react/**', 'src/server.ts'],
 };

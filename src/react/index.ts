@@ -1,3 +1,4 @@
+'use client';
 /**
  * React components for every element, made with `@lit/react`: properties are set as properties
  * (`getToken`, `routes`, `clock`), events are `on…` props with typed details (`onNavigate`,

@@ -1,3 +1,4 @@
+'use client';
 import { OpsActivityFeed as Element } from '../elements/activity-feed/ops-activity-feed.ts';
 import '../elements/activity-feed/define.ts';
 import { wrap } from './wrap.ts';

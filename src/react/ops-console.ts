@@ -1,3 +1,4 @@
+'use client';
 import { OpsConsole as Element } from '../elements/console/ops-console.ts';
 import '../elements/console/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsCustomer as Element } from '../elements/customer/ops-customer.ts';
 import '../elements/customer/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsEndpointTable as Element } from '../elements/endpoint-table/ops-endpoint-table.ts';
 import '../elements/endpoint-table/define.ts';
 import { wrap } from './wrap.ts';

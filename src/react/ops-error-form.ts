@@ -1,3 +1,4 @@
+'use client';
 import { OpsErrorForm as Element } from '../elements/error-form/ops-error-form.ts';
 import '../elements/error-form/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsError as Element } from '../elements/error/ops-error.ts';
 import '../elements/error/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsOverview as Element } from '../elements/overview/ops-overview.ts';
 import '../elements/overview/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsRequestLog as Element } from '../elements/request-log/ops-request-log.ts';
 import '../elements/request-log/define.ts';
 import { wrap } from './wrap.ts';

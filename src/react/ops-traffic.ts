@@ -1,3 +1,4 @@
+'use client';
 import { OpsTraffic as Element } from '../elements/traffic/ops-traffic.ts';
 import '../elements/traffic/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 import { OpsWebhook as Element } from '../elements/webhook/ops-webhook.ts';
 import '../elements/webhook/define.ts';
 import { wrap } from './wrap.ts';

@@ -1,3 +1,4 @@
+'use client';
 /**
  * The React wrappers' one mechanism: `@lit/react`'s `createComponent` (properties set as
  * properties, events as `on…` props), rendered with `defer-hydration` so that, after server

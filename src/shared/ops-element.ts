@@ -77,9 +77,22 @@ export class OpsElement extends LitElement {
 
   #client?: { key: readonly unknown[]; client: ConsoleClient };
 
-  /** Waits while deferred, and while the wrapper around it has no configuration yet. */
-  protected override shouldUpdate(): boolean {
-    return !this.deferHydration && !this.consoleConfig?.waiting;
+  /** Changes made while the element waited, handed to the update that ends the wait. */
+  readonly #held = new Map<PropertyKey, unknown>();
+
+  /**
+   * Waits while deferred, and while the wrapper around it has no configuration yet. Lit forgets
+   * the changes of a skipped update, so they are kept and given to the next one: a `limit` or
+   * `ageRefreshMs` set while waiting still reaches `willUpdate`.
+   */
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    if (this.deferHydration || this.consoleConfig?.waiting) {
+      for (const [key, old] of changed) if (!this.#held.has(key)) this.#held.set(key, old);
+      return false;
+    }
+    for (const [key, old] of this.#held) if (!changed.has(key)) changed.set(key, old);
+    this.#held.clear();
+    return true;
   }
 
   /**
@@ -111,6 +124,8 @@ export class OpsElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#unwatchLocale?.();
+    // Moved elsewhere, the element takes the configuration found there (or none), not the old wrapper's.
+    this.#config.value = undefined;
   }
 
   /** Renders with `msg()` answering in this element's locale (see `localize.ts`). */

@@ -47,6 +47,13 @@ test('the app type-checks against the packed types, and each listed invalid use 
   execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { stdio: 'pipe' });
 });
 
+test('the React modules are client components, so a server component (Next.js App Router) can render them', () => {
+  const folder = join(dir, 'node_modules/@ops-console/elements/dist/src/react');
+  const modules = readdirSync(folder).filter((file) => file.endsWith('.js'));
+  assert.ok(modules.length >= 11);
+  for (const file of modules) assert.match(readFileSync(join(folder, file), 'utf8'), /^'use client';/, file);
+});
+
 test('server rendering writes the elements waiting for hydration, and leaves their properties to the client', () => {
   const html = pages['/server'];
   assert.match(html, /<h1>Host app<\/h1>/);

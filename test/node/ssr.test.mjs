@@ -12,7 +12,11 @@ import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 // By the package's own name, as a server-rendering app imports it.
 const eager = await import('@ops-console/elements/ops-console.all.js');
-await import('@ops-console/elements/ops-console.js');
+// A host component written for the on-demand script imports the loader's functions by name.
+const { observe, discover, load } = await import('@ops-console/elements/ops-console.js');
+observe(globalThis.document)();
+await discover();
+await load('ops-overview');
 const rendered = {};
 for (const tag of ${JSON.stringify(ELEMENT_TAGS)}) {
   const name = unsafeStatic(tag);
@@ -28,6 +32,7 @@ test('every element renders on the server, and the Node process then ends by its
   assert.equal(run.status, 0, run.stderr);
   const { eager, window, rendered } = JSON.parse(run.stdout);
   assert.equal(eager, 'function', 'ops-console.all.js imports in Node');
+  // (ops-console.js with its named imports: the script above would have thrown otherwise)
   assert.equal(window, 'undefined', 'nothing defined a window');
   const loading = {
     'ops-overview': 'Loading the overview…',
