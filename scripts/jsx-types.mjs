@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'));
 const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName && d.customElement && d.tagName !== 'ops-chart');
-const EVENT_TYPES = ['ops-navigate', 'ops-load-error', 'ops-error-created', 'ops-error-updated', 'ops-cancel', 'ops-sort'];
+/** Every event any element fires, from the manifest. */
+const EVENT_TYPES = [...new Set(elements.flatMap((el) => (el.events ?? []).map((event) => event.name)))];
 const doc = (text) => `/** ${(text ?? '').replace(/\*\//g, '').replace(/\s+/g, ' ').trim()} */`;
 
 /** Public properties that are not attributes: functions and objects, set as properties (`getToken`, `clock`, `routes`). */

@@ -47,6 +47,18 @@ test('the app type-checks against the packed types, and each listed invalid use 
   execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { stdio: 'pipe' });
 });
 
+test('each React component has an on… prop for every event its element fires, as the manifest lists them', async () => {
+  const react = await import(resolve('dist/src/react/index.js'));
+  const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'));
+  const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName && d.tagName !== 'ops-chart');
+  for (const el of elements) {
+    const component = react[el.name];
+    assert.ok(component, `${el.name} has a React component`);
+    assert.equal(component.tagName, el.tagName);
+    assert.deepEqual([...component.eventTypes].sort(), (el.events ?? []).map((e) => e.name).sort(), `${el.tagName} events`);
+  }
+});
+
 test('the React modules are client components, so a server component (Next.js App Router) can render them', () => {
   const folder = join(dir, 'node_modules/@ops-console/elements/dist/src/react');
   const modules = readdirSync(folder).filter((file) => file.endsWith('.js'));
