@@ -45,6 +45,26 @@ const minifyTemplates = {
 };
 
 /**
+ * The source loads ECharts as three modules (the chart chunk, and the line/bar or pie series),
+ * so that a host's bundler cuts it into chunks under 500 kB. The script-tag builds bundle each
+ * lazily loaded module on its own, and each of the three would carry its own copy of ECharts:
+ * there the chart chunk imports the two series modules itself, and the loader's imports of them
+ * resolve to it, one file.
+ */
+const oneChartChunk = {
+  name: 'one-chart-chunk',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/echarts-(cartesian|pie)\.ts$/ }, ({ importer }) =>
+      importer.endsWith('/load-charts.ts') ? { path: resolve(dirname(importer), 'echarts-chunk.ts') } : undefined,
+    );
+    build.onLoad({ filter: /\/src\/shared\/chart\/echarts-chunk\.ts$/ }, async ({ path }) => ({
+      contents: `${await readFile(path, 'utf8')}\nimport './echarts-cartesian.ts';\nimport './echarts-pie.ts';\n`,
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
  * In the on-demand build an element that shows others (the overview shows the endpoint table,
  * the activity feed and charts) asks the loader for them instead of carrying them in its chunk:
  * each element's code is one chunk, downloaded once whichever page needs it first. The define
@@ -101,7 +121,7 @@ const script = {
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
   metafile: true,
-  plugins: [minifyTemplates, localeModules('dist')],
+  plugins: [oneChartChunk, minifyTemplates, localeModules('dist')],
 };
 /**
  * The on-demand build: `dist/ops-console.js` is the core in one file (behind a one-line stub),
@@ -126,7 +146,12 @@ const script = {
 async function buildOnDemand() {
   mkdirSync('dist/chunks', { recursive: true });
   const coreEntry = 'src/ops-console.ts';
-  const inMemory = { ...script, write: false, sourcemap: false, plugins: [childrenThroughLoader, minifyTemplates, localeModules('dist/chunks')] };
+  const inMemory = {
+    ...script,
+    write: false,
+    sourcemap: false,
+    plugins: [childrenThroughLoader, oneChartChunk, minifyTemplates, localeModules('dist/chunks')],
+  };
   const analysis = (await build({ ...inMemory, entryPoints: [coreEntry] })).metafile.outputs;
   const coreOutput = Object.keys(analysis).find((output) => analysis[output].entryPoint === coreEntry);
   const coreModules = new Set(
@@ -170,6 +195,7 @@ async function buildOnDemand() {
           (path) => (deps.add(path), { path: `entry:${path}`, external: true }),
         ),
         childrenThroughLoader,
+        oneChartChunk,
         minifyTemplates,
         localeModules('dist/chunks'),
       ],
@@ -213,6 +239,7 @@ async function buildOnDemand() {
       redirect(null, (path) => ({ path: `./${relative('.', path)}`, external: true })),
       withCoreExports,
       childrenThroughLoader,
+      oneChartChunk,
       minifyTemplates,
       localeModules('dist/chunks'),
     ],
@@ -266,6 +293,7 @@ async function buildOnDemand() {
           ),
           coreImport,
           childrenThroughLoader,
+          oneChartChunk,
           minifyTemplates,
           localeModules('dist/chunks'),
         ],
@@ -283,6 +311,7 @@ async function buildOnDemand() {
         redirect(null, (path) => ({ path: fromChunks(path), external: true })),
         withCoreExports,
         childrenThroughLoader,
+        oneChartChunk,
         minifyTemplates,
         localeModules('dist/chunks'),
       ],
@@ -314,7 +343,7 @@ const chartChunk = Object.keys(core.metafile.outputs).find((path) => core.metafi
 const sharedChartChunk = {
   name: 'shared-chart-chunk',
   setup(build) {
-    build.onResolve({ filter: /\/echarts-chunk\.ts$/ }, () => ({ path: `./${relative('dist', chartChunk)}`, external: true }));
+    build.onResolve({ filter: /\/echarts-(chunk|cartesian|pie)\.ts$/ }, () => ({ path: `./${relative('dist', chartChunk)}`, external: true }));
   },
 };
 const eagerValidation = {

@@ -4,11 +4,11 @@
 // to the app's state; the app's own types check, and the invalid uses stay errors.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { build } from 'vite';
+import { build, createLogger } from 'vite';
 import { launch, serve, until } from './browser.mjs';
 import { createHostApp, openHostPage } from './host-app.mjs';
 
@@ -17,11 +17,17 @@ let browser;
 let site;
 let pages;
 let mockSite;
+const buildWarnings = [];
 
 before(async () => {
   dir = createHostApp('react-app', ['react', 'react-dom', '@types/react', '@types/react-dom', 'msw']);
   const quiet = { root: dir, logLevel: 'error', configFile: false };
-  await build({ ...quiet, build: { outDir: 'www' } });
+  const pagesToBuild = { main: join(dir, 'index.html'), charts: join(dir, 'charts.html') };
+  // Vite's warnings, as the team building the app would read them.
+  const customLogger = { ...createLogger('warn'), warn: (message) => buildWarnings.push(message), warnOnce: (message) => buildWarnings.push(message) };
+  // With the README's filter for the 'use client' notices (Next.js needs the directive; Vite drops it).
+  const onwarn = (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"') ? undefined : warn(warning));
+  await build({ ...quiet, logLevel: 'warn', customLogger, build: { outDir: 'www', rolldownOptions: { input: pagesToBuild, onwarn } } });
   await build({ ...quiet, build: { ssr: 'server.tsx', outDir: 'ssr' } });
   const { render } = await import(pathToFileURL(join(dir, 'ssr', 'server.js')).href);
   const shell = readFileSync(join(dir, 'www', 'index.html'), 'utf8');
@@ -113,6 +119,28 @@ test("with the mock recipe (msw init, mode mock, createMockApi at the app's own 
     [],
     'every /console/v1 answer came from the mock worker (the server has no such route)',
   );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the app's build has no chunk over Vite's 500 kB warning, and its line, bar, sparkline and donut charts draw", async () => {
+  assert.deepEqual(buildWarnings, [], 'Vite warned about nothing');
+  const sizes = readdirSync(join(dir, 'www', 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => statSync(join(dir, 'www', 'assets', file)).size);
+  assert.ok(
+    sizes.every((size) => size <= 500_000),
+    `largest chunk ${Math.max(...sizes)} bytes`,
+  );
+
+  const { page, errors } = await openHostPage(browser, `${site.origin}/charts.html`);
+  const drawn = () =>
+    [document.querySelector('ops-overview'), document.querySelector('ops-traffic')]
+      .flatMap((panel) => [...(panel?.shadowRoot?.querySelectorAll('ops-chart') ?? [])])
+      .map((chart) => ({ type: chart.data?.type ?? 'none', drawn: Boolean(chart.chart?.getOption?.()?.series?.length) }));
+  await until(page, `(${drawn})().length >= 4 && (${drawn})().every((chart) => chart.drawn)`);
+  const types = new Set((await page.evaluate(drawn)).map((chart) => chart.type));
+  for (const type of ['sparkline', 'pie', 'line', 'bar']) assert.ok(types.has(type), `a ${type} chart drew`);
   assert.deepEqual(errors, []);
   await page.close();
 });

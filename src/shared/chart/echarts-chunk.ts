@@ -1,16 +1,19 @@
 /**
- * The lazily loaded chart chunk: ECharts core with only the charts and components used,
- * and the option builder. Loaded by dynamic import() the first time any chart renders.
+ * The lazily loaded chart chunk: ECharts core with the canvas renderer, and the option builder.
+ * Loaded by dynamic import() the first time any chart renders, together with the series it
+ * draws: `echarts-cartesian.ts` (line, bar) or `echarts-pie.ts`. Three modules, not one, so that
+ * a host's bundler cuts ECharts into chunks under 500 kB each (Vite warns above that on every
+ * build); the script-tag build joins them again into one file (scripts/build.mjs).
  * No legend component: the chart host writes legends as HTML (text a screen reader and a
  * search can find, and 5.6 KB gz less to download).
  */
-import { BarChart, LineChart, PieChart, type BarSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
-import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import { init, use, type ComposeOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartData, ChartTheme } from './chart-data.ts';
 
-use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, CanvasRenderer]);
+use(CanvasRenderer);
 
 export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption>;
 

@@ -249,7 +249,7 @@ export class OpsChart extends LitElement {
     if (isBlank(this.data) || this.loadFailed) return;
     let charts: Awaited<ReturnType<typeof loadCharts>>;
     try {
-      charts = await loadCharts();
+      charts = await loadCharts(this.data!.type === 'pie' ? 'pie' : 'cartesian');
     } catch {
       this.loadFailed = true;
       return;
