@@ -3,7 +3,7 @@
 // range beside them (BENCH_RUNS, default 5; the virtualizer comparison BENCH_COMPARE_RUNS, default 1); how each is measured is stated in its row; each row is compared with the
 // previous run's .bench/results.json when there is one. Not a test: machines are noisy, so these are figures.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -162,6 +162,7 @@ const reactVariants = {
   'with OpsOverview': ["import { OpsOverview } from '@ops-console/elements/react';", '<OpsOverview apiBase="/api/v1" />'],
 };
 const initialJs = {};
+let largestChunk = 0;
 for (const [name, [imports, jsx]] of Object.entries(reactVariants)) {
   writeFileSync(
     `${reactApp}/client.tsx`,
@@ -171,6 +172,7 @@ for (const [name, [imports, jsx]] of Object.entries(reactVariants)) {
   const html = readFileSync(`${reactApp}/www/index.html`, 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => `${reactApp}/www/${m[1]}`);
   initialJs[name] = gzOf(files);
+  for (const file of readdirSync(`${reactApp}/www/assets`)) largestChunk = Math.max(largestChunk, statSync(`${reactApp}/www/assets/${file}`).size / 1000);
 }
 rmSync(reactApp, { recursive: true, force: true });
 const reactBase = initialJs['a React app without the elements'];
@@ -184,6 +186,7 @@ for (const name of ['with OpsEndpointTable', 'with OpsOverview'])
     null,
     'entry + modulepreloads, minus the app alone',
   );
+add('bytes', "React app (Vite): largest chunk, the chart code's", largestChunk, 'kB min', 500, "minified, as Vite's chunk-size warning counts it (1 kB = 1000 bytes)");
 
 // Browser --------------------------------------------------------------------------------------
 const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.all.js"></script><main></main>';
