@@ -186,7 +186,14 @@ for (const name of ['with OpsEndpointTable', 'with OpsOverview'])
     null,
     'entry + modulepreloads, minus the app alone',
   );
-add('bytes', "React app (Vite): largest chunk, the chart code's", largestChunk, 'kB min', 500, "minified, as Vite's chunk-size warning counts it (1 kB = 1000 bytes)");
+add(
+  'bytes',
+  "React app (Vite): largest chunk, the chart code's",
+  largestChunk,
+  'kB min',
+  500,
+  "minified, as Vite's chunk-size warning counts it (1 kB = 1000 bytes)",
+);
 
 // Browser --------------------------------------------------------------------------------------
 const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/ops-console.all.js"></script><main></main>';
