@@ -2,8 +2,8 @@
  * Deterministic generated data: the same index always yields the same entry, so a
  * 1,000,000-entry request log can be served by cursor without building it in memory.
  */
-import type { ActivityItem, Endpoint, RequestEntry } from '../src/api/schemas.ts';
-import { activitySeed, loggedRoutes, people } from './fixtures.ts';
+import type { ActivityItem, Endpoint, RequestDetail, RequestEntry } from '../src/api/schemas.ts';
+import { activitySeed, customers, endpoints, loggedRoutes, people } from './fixtures.ts';
 import { ACTIVITY_KINDS, type ActivityKind } from '../src/api/enums.ts';
 
 /** A 32-bit integer hash (a mulberry32 step) of an index and a seed. */
@@ -40,6 +40,35 @@ export function requestAt(index: number, anchor: Date): RequestEntry {
     durationMs: Math.max(1, Math.round(route.typicalMs * (1 + jitter / 100))),
     actor: seedLine ? people.lee : actors[(h >>> 16) % actors.length]!,
     time: new Date(timeMs).toISOString().replace('.000Z', 'Z'),
+  };
+}
+
+const USER_AGENTS = ['acme-billing/2.4 (node 20)', 'globex-sync/1.9 (python 3.12)', 'curl/8.5.0', 'okhttp/4.12.0'];
+
+/**
+ * GET /requests/{id} for the entry at `index`: what a collector keeps besides the log's line (the
+ * route, version, key, customer, response size and the headers it was told to keep, the
+ * authorization redacted). A path without an id is its own route here.
+ */
+export function requestDetailAt(index: number, anchor: Date): RequestDetail {
+  const entry = requestAt(index, anchor);
+  const h = hash(Number(entry.id.slice(3)), 0x85ebca6b);
+  const customer = customers[h % customers.length]!;
+  const endpoint = endpoints.find((e) => e.method === entry.method && e.path === entry.path && e.apiVersion === 'v3');
+  return {
+    ...entry,
+    route: entry.path,
+    endpointId: endpoint?.id ?? null,
+    apiVersion: 'v3',
+    keyId: `key_live_${customer.id.slice(4)}_${(h >>> 4) % 3}`,
+    customer: { id: customer.id, name: customer.name },
+    bytes: entry.status >= 500 ? 214 : 512 + ((h >>> 8) % 4096),
+    headers: [
+      { name: 'user-agent', value: USER_AGENTS[(h >>> 12) % USER_AGENTS.length]! },
+      { name: 'content-type', value: 'application/json' },
+      { name: 'x-request-id', value: `req_${(h >>> 2).toString(36)}` },
+      { name: 'authorization', value: '[redacted]' },
+    ],
   };
 }
 

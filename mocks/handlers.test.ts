@@ -39,6 +39,46 @@ describe('mock console API', () => {
     });
   });
 
+  it('opens any logged request by its id, with the line the log shows, and none that was never logged', async () => {
+    const { items } = await client().listRequests({ limit: 300 });
+    for (const entry of [items[0]!, items[1]!, items.at(-1)!]) {
+      const detail = await client().getRequest(entry.id);
+      expect({
+        ...detail,
+        route: undefined,
+        endpointId: undefined,
+        apiVersion: undefined,
+        keyId: undefined,
+        customer: undefined,
+        bytes: undefined,
+        headers: undefined,
+      }).to.deep.equal({
+        ...entry,
+        route: undefined,
+        endpointId: undefined,
+        apiVersion: undefined,
+        keyId: undefined,
+        customer: undefined,
+        bytes: undefined,
+        headers: undefined,
+      });
+      const row = fixtures.endpoints.find((e) => e.id === detail.endpointId)!;
+      expect(`${row.method} ${row.path}`).to.equal(`${entry.method} ${entry.path}`);
+      expect(fixtures.customers.map((c) => c.id)).to.include(detail.customer!.id);
+      expect(detail.headers!.find((h) => h.name === 'authorization')!.value).to.equal('[redacted]');
+    }
+    const newest = Number(items[0]!.id.slice(3));
+    for (const id of [`rq_${newest + 1}`, `rq_${newest - 2_000}`, 'rq_x']) {
+      const error = await client()
+        .getRequest(id)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error, id).to.have.property('status', 404);
+    }
+  });
+
   it('filters requests by method, status class and path', async () => {
     const fivexx = await client().listRequests({ status: '5xx', limit: 20 });
     expect(fivexx.items.every((i) => i.status === 500)).to.equal(true);

@@ -6,7 +6,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import * as schema from '../src/api/schemas.ts';
 import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
 import * as fixtures from './fixtures.ts';
-import { generateActivity, generateEndpoints, requestPage } from './generate.ts';
+import { generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
 
 /** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
@@ -137,6 +137,15 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       // Newer than `since`, newest first; the cursor continues while the page is all newer.
       const newer = sinceFilter(page.items, since);
       return HttpResponse.json({ items: newer, nextCursor: newer.length === page.items.length ? page.nextCursor : null });
+    }),
+
+    http.get(`${base}/requests/:id`, ({ params }) => {
+      // An id is `rq_<slot>`, the entry's time in 30 s steps: its index counts back from the newest.
+      const id = String(params['id']);
+      const slot = /^rq_(\d+)$/.exec(id)?.[1];
+      const index = slot === undefined ? -1 : Math.round(anchor().getTime() / (SECONDS_BETWEEN_REQUESTS * 1000)) - Number(slot);
+      if (!(index >= 0 && index < requestCount)) return problem(404, 'Not found', `No request ${id}.`);
+      return HttpResponse.json(requestDetailAt(index, anchor()));
     }),
 
     http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),

@@ -15,6 +15,7 @@ const COMPONENTS = {
   RequestEntry: s.requestEntry,
   RequestPage: s.requestPage,
   RequestSummary: s.requestSummary,
+  RequestDetail: s.requestDetail,
   Metric: s.metric,
   Traffic: s.traffic,
   Note: s.note,
@@ -98,6 +99,7 @@ export function buildOpenApi() {
         ...paging,
       ]),
       '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary'),
+      '/requests/{id}': get('One request with its route, version, key, customer, size and the headers the collector kept', 'RequestDetail', [pathId]),
       '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
       '/customers/{id}': get('A customer with notes and history (newest first)', 'Customer', [pathId]),
       '/customers/{id}/notes': {

@@ -24,7 +24,7 @@ import { addNote, customer } from './views/customers.ts';
 import { endpoints } from './views/endpoints.ts';
 import { createError, errorList, errorOptions, errorRecord, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
-import { requestSummary, requests } from './views/requests.ts';
+import { requestDetail, requestSummary, requests } from './views/requests.ts';
 import { traffic } from './views/traffic.ts';
 import { webhook } from './views/webhooks.ts';
 
@@ -120,6 +120,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     ),
   );
   app.get('/console/v1/requests/summary', async (c) => c.json(await requestSummary(view(c))));
+  app.get('/console/v1/requests/:id', async (c) => c.json(await requestDetail(view(c), c.req.param('id'))));
   app.get('/console/v1/requests', async (c) =>
     c.json(
       await requests(view(c), {

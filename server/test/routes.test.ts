@@ -67,6 +67,16 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     });
   }
 
+  test('GET /requests/{id} for each of the latest requests', async () => {
+    const { json } = await call(server, '/console/v1/requests?limit=5', { token: 'token-a' });
+    assert.equal(json.items.length, 5);
+    for (const entry of json.items) {
+      const detail = await call(server, `/console/v1/requests/${entry.id}`, { token: 'token-a' });
+      assert.equal(detail.status, 200);
+      assert.deepEqual(schema.requestEntry.parse(schema.requestDetail.parse(detail.json)), entry, 'the detail repeats the log’s entry');
+    }
+  });
+
   test('POST /errors, GET /errors/{id} and PATCH /errors/{id} answer error records', async () => {
     const created = await createError();
     assert.equal(created.status, 201);
@@ -110,6 +120,88 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     assert.equal(hook.deliveredPct, 75);
     assert.equal(hook.lastSentAt, '2026-09-13');
     assert.equal(hook.activity.values.at(-1), 4);
+  });
+});
+
+describe('request detail', () => {
+  test('is the request as the collector recorded it: route, version, key, customer, size and the kept headers', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      const sent = [
+        {
+          ts: '2026-09-14T09:41:00Z',
+          method: 'POST',
+          route: '/webhooks/{id}',
+          path: '/webhooks/wh_9',
+          status: 500,
+          durationMs: 1240,
+          apiVersion: 'v3',
+          keyId: 'key_live_1',
+          customerId: 'cus_acme',
+          actor: { id: 'u_lee', name: 'Lee Park' },
+          bytes: 214,
+          headers: { 'user-agent': 'acme-billing/2.4', authorization: '[redacted]' },
+        },
+        { ts: '2026-09-14T09:42:00Z', method: 'GET', route: '/usage', path: '/usage', status: 200, durationMs: 8, customerId: 'cus_unknown' },
+        { ts: '2026-09-14T09:43:00Z', method: 'GET', route: '/health', path: '/health', status: 204, durationMs: 1 },
+      ];
+      await ingest(own, sent);
+      await call(own, '/admin/v1/customers/cus_acme', {
+        token: 'ingest-a',
+        method: 'PUT',
+        body: { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner },
+      });
+      const log = (await call(own, '/console/v1/requests', { token: 'token-a' })).json.items as { id: string; time: string }[];
+      const rows = (await call(own, '/console/v1/endpoints', { token: 'token-a' })).json.items as {
+        id: string;
+        method: string;
+        path: string;
+        apiVersion?: string;
+      }[];
+      const detailOf = async (ts: string) =>
+        schema.requestDetail.parse(
+          (await call(own, `/console/v1/requests/${log.find((r) => r.time === ts.replace('.000', ''))!.id}`, { token: 'token-a' })).json,
+        );
+
+      const full = await detailOf(sent[0]!.ts);
+      assert.deepEqual(
+        { ...full, id: undefined },
+        {
+          id: undefined,
+          method: 'POST',
+          path: '/webhooks/wh_9',
+          route: '/webhooks/{id}',
+          status: 500,
+          durationMs: 1240,
+          time: '2026-09-14T09:41:00Z',
+          actor: { id: 'u_lee', name: 'Lee Park' },
+          endpointId: rows.find((r) => r.method === 'POST' && r.path === '/webhooks/{id}' && r.apiVersion === 'v3')!.id,
+          apiVersion: 'v3',
+          keyId: 'key_live_1',
+          customer: { id: 'cus_acme', name: 'Acme Ltd' },
+          bytes: 214,
+          headers: [
+            { name: 'user-agent', value: 'acme-billing/2.4' },
+            { name: 'authorization', value: '[redacted]' },
+          ],
+        },
+      );
+      // A customer the host never upserted is shown by its id; nothing recorded is null or empty, never made up.
+      const usage = await detailOf(sent[1]!.ts);
+      assert.deepEqual(usage.customer, { id: 'cus_unknown', name: 'cus_unknown' });
+      assert.equal(usage.endpointId, rows.find((r) => r.path === '/usage')!.id);
+      const bare = await detailOf(sent[2]!.ts);
+      assert.deepEqual([bare.apiVersion, bare.keyId, bare.customer, bare.bytes, bare.headers], [null, null, null, null, []]);
+      assert.deepEqual(bare.actor, { id: 'anonymous', name: 'Anonymous' });
+
+      for (const id of ['rq_999999', 'rq_abc', 'summaryx', 'rq_1e3']) {
+        const missing = await call(own, `/console/v1/requests/${id}`, { token: 'token-a' });
+        assert.equal(missing.status, 404, id);
+        assert.match(missing.headers.get('content-type') ?? '', /application\/problem\+json/);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -180,7 +272,13 @@ describe('tenancy: a token of account B never reads or writes account A', () => 
 
   test('A’s records are not found for B, and B cannot write to them', async () => {
     const created = await createError('token-a');
-    for (const path of ['/console/v1/customers/cus_acme', '/console/v1/webhooks/wh_invoice_paid', `/console/v1/errors/${created.json.id}`]) {
+    const request = (await call(server, '/console/v1/requests?limit=1', { token: 'token-a' })).json.items[0].id;
+    for (const path of [
+      '/console/v1/customers/cus_acme',
+      '/console/v1/webhooks/wh_invoice_paid',
+      `/console/v1/errors/${created.json.id}`,
+      `/console/v1/requests/${request}`,
+    ]) {
       assert.equal((await call(server, path, { token: 'token-b' })).status, 404, path);
     }
     assert.equal((await call(server, '/console/v1/customers/cus_acme/notes', { token: 'token-b', body: { text: 'x' } })).status, 404);

@@ -17,6 +17,7 @@ import type {
   Overview,
   Page,
   RequestEntry,
+  RequestDetail,
   RequestSummary,
   Traffic,
   Webhook,
@@ -269,6 +270,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
       call('endpointPage', 'GET', () => '/endpoints', { ...o, query: { ...query } }),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
+    getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
     getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call('requestSummary', 'GET', () => '/requests/summary', o),
     getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
     getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),

@@ -95,6 +95,23 @@ export const requestEntry = z.object({
   time: isoTimestamp,
 });
 export const requestPage = page(requestEntry);
+
+// GET /requests/{id}: one request with everything the collector recorded about it. The fields
+// beyond the log's entry are optional, so a backend that records less stays valid.
+export const requestHeader = z.object({ name: z.string(), value: z.string() });
+export const requestDetail = z.extend(requestEntry, {
+  /** The route template (`/contacts/{id}`); `path` is the concrete path. */
+  route: z.optional(z.string()),
+  /** The endpoint row (as in GET /endpoints) that counts this request, for the drill-down. */
+  endpointId: z.optional(z.nullable(z.string())),
+  apiVersion: z.optional(z.nullable(z.string())),
+  keyId: z.optional(z.nullable(z.string())),
+  customer: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
+  /** Response size in bytes, when the collector could measure it. */
+  bytes: z.optional(z.nullable(nonNegativeInt)),
+  /** The request headers the collector was allowed to keep, after its redact hook; in the order received. */
+  headers: z.optional(z.array(requestHeader)),
+});
 export const requestSummary = z.object({
   groups: z.array(z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt })),
 });
@@ -217,6 +234,7 @@ export type Endpoint = z.infer<typeof endpoint>;
 export type Page<T> = { items: T[]; nextCursor: string | null };
 export type RequestEntry = z.infer<typeof requestEntry>;
 export type RequestSummary = z.infer<typeof requestSummary>;
+export type RequestDetail = z.infer<typeof requestDetail>;
 export type MetricUnit = z.infer<typeof metricUnit>;
 export type Metric = z.infer<typeof metric>;
 export type Traffic = z.infer<typeof traffic>;

@@ -26,6 +26,7 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /overview',
     'GET /requests',
     'GET /requests/summary',
+    'GET /requests/{id}',
     'GET /traffic',
     'GET /webhooks/{id}',
     'PATCH /errors/{id}',

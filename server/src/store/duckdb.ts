@@ -351,6 +351,10 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         sql += ' AND ts > ?';
         params.push(query.since);
       }
+      if (query.seq !== undefined) {
+        sql += ' AND seq = ?';
+        params.push(query.seq);
+      }
       const rows = await read(`SELECT * FROM request_events WHERE ${sql} ORDER BY ts DESC, seq DESC LIMIT ?`, [...params, query.limit]);
       return rows.map((r) => ({
         accountId: text(r['account_id']),

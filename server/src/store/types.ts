@@ -96,6 +96,8 @@ export interface RequestQuery extends EventFilter {
   before?: { ts: number; seq: number };
   /** Only requests newer than this instant. */
   since?: number;
+  /** Only the request with this position (its id is `rq_<seq>`). */
+  seq?: number;
 }
 
 export interface WebhookDelivery {

@@ -1,7 +1,7 @@
 /** GET /requests (newest first, keyset cursor, filters, since) and GET /requests/summary. */
 import { thisWeek } from '../calendar.ts';
-import { DAY_MS, RECENT_DAYS, isoSeconds, type ViewContext } from '../context.ts';
-import { badRequest } from '../problem.ts';
+import { DAY_MS, RECENT_DAYS, endpointId, isoSeconds, type ViewContext } from '../context.ts';
+import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
@@ -41,12 +41,36 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     pathContains: query.path || undefined,
     ...statusFilter(query.status),
   });
-  return pageOf(
-    items,
-    query.limit,
-    (r) => ({ id: `rq_${r.seq}`, method: r.method, path: r.path, status: r.status, durationMs: r.durationMs, actor: actorOf(r), time: isoSeconds(r.ts) }),
-    (last) => requestCursor.encode({ ts: last.ts, seq: last.seq }),
-  );
+  return pageOf(items, query.limit, entryOf, (last) => requestCursor.encode({ ts: last.ts, seq: last.seq }));
+}
+
+const entryOf = (r: StoredRequest) => ({
+  id: `rq_${r.seq}`,
+  method: r.method,
+  path: r.path,
+  status: r.status,
+  durationMs: r.durationMs,
+  actor: actorOf(r),
+  time: isoSeconds(r.ts),
+});
+
+/** GET /requests/{id}: the log's entry with everything else the collector recorded. */
+export async function requestDetail(ctx: ViewContext, id: string) {
+  const seq = /^rq_(\d{1,15})$/.exec(id)?.[1];
+  const [r] = seq === undefined ? [] : await ctx.stores.telemetry.requests(ctx.accountId, { limit: 1, seq: Number(seq) });
+  if (!r) throw notFound(`No request ${id} in this account.`);
+  // The customer's name from its record when the host has upserted one, else its id.
+  const customer = r.customerId ? ((await ctx.stores.records.customer(ctx.accountId, r.customerId)) ?? { id: r.customerId, name: r.customerId }) : null;
+  return {
+    ...entryOf(r),
+    route: r.route,
+    endpointId: endpointId(r.apiVersion ?? '', r.method, r.route),
+    apiVersion: r.apiVersion,
+    keyId: r.keyId,
+    customer: customer && { id: customer.id, name: customer.name },
+    bytes: r.bytes,
+    headers: Object.entries(r.headers ?? {}).map(([name, value]) => ({ name, value })),
+  };
 }
 
 export async function requestSummary(ctx: ViewContext) {
