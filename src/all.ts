@@ -7,6 +7,7 @@ import './elements/endpoint-table/define.ts';
 import './elements/activity-feed/define.ts';
 import './elements/overview/define.ts';
 import './elements/request-log/define.ts';
+import './elements/request-detail/define.ts';
 import './elements/traffic/define.ts';
 import './elements/customer/define.ts';
 import './elements/webhook/define.ts';

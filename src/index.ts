@@ -11,6 +11,7 @@ export { OpsRequestLog } from './elements/request-log/ops-request-log.ts';
 export { OpsTraffic } from './elements/traffic/ops-traffic.ts';
 export { OpsCustomer } from './elements/customer/ops-customer.ts';
 export { OpsWebhook } from './elements/webhook/ops-webhook.ts';
+export { OpsRequestDetail } from './elements/request-detail/ops-request-detail.ts';
 export { OpsError } from './elements/error/ops-error.ts';
 export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';

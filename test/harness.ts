@@ -128,6 +128,7 @@ export const ELEMENTS: ElementCase[] = [
   { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]', noun: 'the overview' },
   { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'endpoints' },
   { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]', noun: 'requests' },
+  { tag: 'ops-request-detail', showsEnums: true, attrs: { 'request-id': 'rq_59645962' }, loaded: '.facts', noun: 'this request' },
   { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]', noun: 'traffic' },
   { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer' },
   { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },

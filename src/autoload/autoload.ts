@@ -12,6 +12,7 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-error': () => import('../elements/error/define.ts'),
   'ops-error-form': () => import('../elements/error-form/define.ts'),
   'ops-overview': () => import('../elements/overview/define.ts'),
+  'ops-request-detail': () => import('../elements/request-detail/define.ts'),
   'ops-request-log': () => import('../elements/request-log/define.ts'),
   'ops-traffic': () => import('../elements/traffic/define.ts'),
   'ops-webhook': () => import('../elements/webhook/define.ts'),

@@ -20,7 +20,7 @@ await load('ops-overview');
 const rendered = {};
 for (const tag of ${JSON.stringify(ELEMENT_TAGS)}) {
   const name = unsafeStatic(tag);
-  rendered[tag] = await collectResult(render(html\`<ops-console api-base="/api/v1"><\${name} customer-id="cus_acme" webhook-id="wh_1" error-id="err_1"></\${name}></ops-console>\`));
+  rendered[tag] = await collectResult(render(html\`<ops-console api-base="/api/v1"><\${name} customer-id="cus_acme" webhook-id="wh_1" error-id="err_1" request-id="rq_1"></\${name}></ops-console>\`));
 }
 process.stdout.write(JSON.stringify({ eager: typeof eager.OpsOverview, window: typeof window, rendered }));
 `;
@@ -39,6 +39,7 @@ test('every element renders on the server, and the Node process then ends by its
     'ops-traffic': 'Loading traffic…',
     'ops-customer': 'Loading this customer…',
     'ops-webhook': 'Loading this webhook…',
+    'ops-request-detail': 'Loading this request…',
     'ops-error': 'Loading this error record…',
   };
   for (const tag of ELEMENT_TAGS) {

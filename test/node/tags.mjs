@@ -1,8 +1,9 @@
-/** The nine elements the package promises (the wrapper and the internal chart host aside). */
+/** The ten elements the package promises (the wrapper and the internal chart host aside). */
 export const ELEMENT_TAGS = [
   'ops-overview',
   'ops-endpoint-table',
   'ops-request-log',
+  'ops-request-detail',
   'ops-traffic',
   'ops-customer',
   'ops-webhook',
