@@ -33,7 +33,7 @@ const answer = (body: Record<string, unknown>): Story => ({
 });
 
 /** A failed call with everything the collector keeps: route, version, key, customer, size and the headers it was told to keep (the authorization redacted). */
-export const ServerError: Story = {};
+export const FailedCall: Story = {};
 /** From a backend that records only the log's line: what is missing says `—`, and no headers were kept. */
 export const OnlyTheLogLine: Story = answer({
   id: 'rq_1',
@@ -68,7 +68,7 @@ export const LongValues: Story = answer({
 });
 export const Loading: Story = { args: { apiBase: scenario('hang') } };
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), requestId: 'rq_missing' } };
-export const Failing: Story = { args: { apiBase: scenario('server-error') } };
+export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
 export const German: Story = { args: { locale: 'de' } };

@@ -10,7 +10,11 @@ export const styles = [
     .headers td {
       vertical-align: top;
     }
-    /* Header values are long tokens (user agents, ids): they wrap anywhere rather than widen the panel. */
+    /* Header names are short and read as one word; values are long tokens (user agents, ids) that wrap anywhere rather than widen the panel. */
+    .headers th.mono {
+      white-space: nowrap;
+      overflow-wrap: normal;
+    }
     .headers td {
       white-space: normal;
       overflow-wrap: anywhere;
