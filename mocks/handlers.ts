@@ -183,10 +183,14 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
     http.get(`${base}/errors`, ({ request }) => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
-      return slice(
-        db.errors.filter((e) => !status || e.status === status),
-        url,
-      );
+      const sort = url.searchParams.get('sort');
+      if (sort && !(schema.ERROR_SORTS as readonly string[]).includes(sort)) return problem(400, 'Bad request', `sort must be one of ${schema.ERROR_SORTS.join(', ')}.`);
+      const matching = db.errors.filter((e) => !status || e.status === status);
+      const sign = sort?.startsWith('-') ? -1 : 1;
+      const byCount = sort?.endsWith('count');
+      // Stable: ties keep the default order.
+      const sorted = sort ? [...matching].sort((a, b) => sign * (byCount ? a.count - b.count : a.firstSeen.localeCompare(b.firstSeen))) : matching;
+      return slice(sorted, url);
     }),
 
     http.get(`${base}/errors/:id`, ({ params }) => {

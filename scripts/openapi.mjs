@@ -112,7 +112,11 @@ export function buildOpenApi() {
       },
       '/webhooks/{id}': get('A webhook with its monthly activity', 'Webhook', [pathId]),
       '/errors': {
-        ...get('Error records', 'ErrorPage', [query('status', 'Open, Fixed or Ignored.'), ...paging]),
+        ...get('Error records', 'ErrorPage', [
+          query('status', 'Open, Fixed or Ignored.'),
+          query('sort', 'count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.', { type: 'string', enum: [...s.ERROR_SORTS] }),
+          ...paging,
+        ]),
         post: {
           summary: 'Create an error record (the server fills title, owner, relatedEndpoints, monthly)',
           parameters: [idempotency],

@@ -140,7 +140,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
   app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));
   app.get('/console/v1/errors', async (c) =>
-    c.json(await errorList(view(c), { status: c.req.query('status'), limit: limit(c), cursor: c.req.query('cursor') })),
+    c.json(await errorList(view(c), { status: c.req.query('status'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
   );
   app.post('/console/v1/errors', async (c) => idempotent(c, (ctx, body) => createError(ctx, body)));
   app.patch('/console/v1/errors/:id', async (c) => {

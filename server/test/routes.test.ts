@@ -205,6 +205,56 @@ describe('request detail', () => {
   });
 });
 
+describe('error list sorting', () => {
+  test('sorts by count or first seen, either way, ties in the default order, and pages through the sorted list', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(own, knownEvents());
+      const created: { id: string; firstSeen: string }[] = [];
+      for (const firstSeen of ['2026-09-01', '2026-09-12', '2026-08-15']) {
+        const answer = await call(own, '/console/v1/errors', {
+          token: 'token-a',
+          headers: { 'idempotency-key': `sort-${firstSeen}` },
+          body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen, status: 'Open' },
+        });
+        assert.equal(answer.status, 201, answer.text);
+        created.push({ id: answer.json.id, firstSeen });
+      }
+      // Computed from the events: server errors on POST /messages since the day each was first seen.
+      const countOf = (firstSeen: string) =>
+        knownEvents().filter((e) => e.method === 'POST' && e.route === '/messages' && e.status === 500 && e.ts >= `${firstSeen}T00:00:00`).length;
+      const [a, b, c] = created.map((r) => ({ ...r, count: countOf(r.firstSeen) }));
+      assert.deepEqual([a!.count, b!.count, c!.count], [2, 0, 2]);
+      const ids = async (sort: string, limit = 50) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { status: number; json: { items: { id: string }[]; nextCursor: string | null } } = await call(
+            own,
+            `/console/v1/errors?sort=${sort}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+            { token: 'token-a' },
+          );
+          assert.equal(page.status, 200);
+          schema.errorPage.parse(page.json);
+          seen.push(...page.json.items.map((r) => r.id));
+          cursor = page.json.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      // The default order is newest recorded first: c, b, a. Ties keep it.
+      assert.deepEqual(await ids('-count'), [c!.id, a!.id, b!.id]);
+      assert.deepEqual(await ids('count'), [b!.id, c!.id, a!.id]);
+      assert.deepEqual(await ids('firstSeen'), [c!.id, a!.id, b!.id]);
+      assert.deepEqual(await ids('-firstSeen', 1), [b!.id, a!.id, c!.id], 'one per page, following the cursor');
+      const bad = await call(own, '/console/v1/errors?sort=title', { token: 'token-a' });
+      assert.equal(bad.status, 400);
+      assert.match(bad.json.detail, /count, -count, firstSeen, -firstSeen/);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('paging', () => {
   test('request log pages follow nextCursor without a gap or a repeat, newest first', async () => {
     const seen: string[] = [];

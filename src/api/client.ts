@@ -82,6 +82,7 @@ export interface RequestQuery extends PageQuery {
 }
 export interface ErrorQuery extends PageQuery {
   status?: string;
+  sort?: string;
 }
 export interface ActivityQuery extends PageQuery {
   kind?: string;

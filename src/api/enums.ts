@@ -28,3 +28,6 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ENDPOINT_SORTS = ['requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] as const;
 export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
+/** GET /errors `sort`: by count or by the day first seen, `-` for most or newest first; absent, newest recorded first. */
+export const ERROR_SORTS = ['count', '-count', 'firstSeen', '-firstSeen'] as const;
+export type ErrorSort = (typeof ERROR_SORTS)[number];

@@ -1,6 +1,6 @@
 /** GET /errors, /errors/{id}, /errors/options; POST /errors; PATCH /errors/{id} with If-Match. */
 import { randomUUID } from 'node:crypto';
-import { ERROR_CATEGORIES, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
+import { ERROR_CATEGORIES, ERROR_SORTS, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
 import { lastMonths, zonedInstant } from '../calendar.ts';
 import { parseEndpointLabel, type ViewContext } from '../context.ts';
 import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
@@ -62,8 +62,23 @@ export async function errorRecord(ctx: ViewContext, id: string) {
   return view(ctx, row, await recentCounts(ctx));
 }
 
-export async function errorList(ctx: ViewContext, query: { status?: string; limit: number; cursor?: string }) {
+/** Most records a sorted list reads: they are typed in by people, so an account has few. */
+const MAX_SORTED = 10_000;
+
+export async function errorList(ctx: ViewContext, query: { status?: string; sort?: string; limit: number; cursor?: string }) {
   const offset = offsetCursor.decode(query.cursor);
+  if (query.sort) {
+    if (!(ERROR_SORTS as readonly string[]).includes(query.sort)) throw badRequest(`sort must be one of ${ERROR_SORTS.join(', ')}.`);
+    // The count comes from telemetry, so a sorted page is cut from every matching record, sorted.
+    const rows = await ctx.stores.records.errors(ctx.accountId, { status: query.status || undefined, limit: MAX_SORTED, offset: 0 });
+    const all = await views(ctx, rows, await recentCounts(ctx));
+    const sign = query.sort.startsWith('-') ? -1 : 1;
+    const byCount = query.sort.endsWith('count');
+    // A stable sort: ties keep the default order, newest recorded first.
+    all.sort((a, b) => sign * (byCount ? a.count - b.count : a.firstSeen.localeCompare(b.firstSeen)));
+    const end = offset + query.limit;
+    return { items: all.slice(offset, end), nextCursor: end < all.length ? offsetCursor.encode(end) : null };
+  }
   const rows = await ctx.stores.records.errors(ctx.accountId, { status: query.status || undefined, limit: query.limit + 1, offset });
   const page = pageOf(
     rows,
