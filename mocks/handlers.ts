@@ -184,7 +184,8 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
       const sort = url.searchParams.get('sort');
-      if (sort && !(schema.ERROR_SORTS as readonly string[]).includes(sort)) return problem(400, 'Bad request', `sort must be one of ${schema.ERROR_SORTS.join(', ')}.`);
+      if (sort && !(schema.ERROR_SORTS as readonly string[]).includes(sort))
+        return problem(400, 'Bad request', `sort must be one of ${schema.ERROR_SORTS.join(', ')}.`);
       const matching = db.errors.filter((e) => !status || e.status === status);
       const sign = sort?.startsWith('-') ? -1 : 1;
       const byCount = sort?.endsWith('count');

@@ -83,7 +83,19 @@ const fullEcharts = await bundle("import * as echarts from 'echarts'; globalThis
 add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of the echarts chunk and what it imports beyond the core');
 add('bytes', 'full echarts, bundled in this run', fullEcharts, 'KB gz', null, 'esbuild --minify of `import * as echarts`');
 add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 45, 'ratio of the two above');
-const ELEMENTS = ['overview', 'endpoint-table', 'request-log', 'request-detail', 'traffic', 'customer', 'webhook', 'error', 'error-form', 'activity-feed'];
+const ELEMENTS = [
+  'overview',
+  'endpoint-table',
+  'request-log',
+  'request-detail',
+  'traffic',
+  'customer',
+  'webhook',
+  'error',
+  'error-form',
+  'error-list',
+  'activity-feed',
+];
 const beyondCore = (entryPoint) => [...staticClosure(core, entryOutput(core, entryPoint))].filter((f) => !coreFiles.has(f));
 const validationFiles = beyondCore('src/api/validation.ts');
 add(
@@ -203,7 +215,7 @@ const validator = await build({
     contents: `import { schemas } from './src/api/validation.ts';
 const byPath = [[/\\/overview$/, 'overview'], [/\\/endpoints$/, 'endpointPage'], [/\\/requests\\/summary$/, 'requestSummary'], [/\\/requests$/, 'requestPage'], [/\\/requests\\/[^/]+$/, 'requestDetail'],
   [/\\/traffic$/, 'traffic'], [/\\/customers\\/[^/]+$/, 'customer'], [/\\/webhooks\\/[^/]+$/, 'webhook'], [/\\/errors\\/options$/, 'errorOptions'],
-  [/\\/errors\\/[^/]+$/, 'errorRecord'], [/\\/activity$/, 'activityPage']];
+  [/\\/errors\\/[^/]+$/, 'errorRecord'], [/\\/errors$/, 'errorPage'], [/\\/activity$/, 'activityPage']];
 export async function validationMs(urls) {
   let total = 0;
   for (const url of urls) {
@@ -245,6 +257,7 @@ const CASES = [
   { tag: 'ops-request-log', attrs: { 'time-zone': 'UTC' }, ready: '[part="row"]' },
   { tag: 'ops-activity-feed', attrs: {}, ready: '[part="item"]' },
   { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts' },
+  { tag: 'ops-error-list', attrs: {}, ready: 'tbody tr' },
   { tag: 'ops-request-detail', attrs: { 'request-id': 'rq_59645962', 'time-zone': 'UTC' }, ready: '.facts' },
   { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, ready: '.facts', chart: true },
   { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', chart: true },

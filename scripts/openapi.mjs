@@ -114,7 +114,10 @@ export function buildOpenApi() {
       '/errors': {
         ...get('Error records', 'ErrorPage', [
           query('status', 'Open, Fixed or Ignored.'),
-          query('sort', 'count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.', { type: 'string', enum: [...s.ERROR_SORTS] }),
+          query('sort', 'count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.', {
+            type: 'string',
+            enum: [...s.ERROR_SORTS],
+          }),
           ...paging,
         ]),
         post: {

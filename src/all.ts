@@ -13,5 +13,6 @@ import './elements/customer/define.ts';
 import './elements/webhook/define.ts';
 import './elements/error/define.ts';
 import './elements/error-form/define.ts';
+import './elements/error-list/define.ts';
 
 export * from './index.ts';

@@ -12,6 +12,7 @@ export { OpsTraffic } from './elements/traffic/ops-traffic.ts';
 export { OpsCustomer } from './elements/customer/ops-customer.ts';
 export { OpsWebhook } from './elements/webhook/ops-webhook.ts';
 export { OpsRequestDetail } from './elements/request-detail/ops-request-detail.ts';
+export { OpsErrorList } from './elements/error-list/ops-error-list.ts';
 export { OpsError } from './elements/error/ops-error.ts';
 export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';

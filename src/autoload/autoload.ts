@@ -11,6 +11,7 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-endpoint-table': () => import('../elements/endpoint-table/define.ts'),
   'ops-error': () => import('../elements/error/define.ts'),
   'ops-error-form': () => import('../elements/error-form/define.ts'),
+  'ops-error-list': () => import('../elements/error-list/define.ts'),
   'ops-overview': () => import('../elements/overview/define.ts'),
   'ops-request-detail': () => import('../elements/request-detail/define.ts'),
   'ops-request-log': () => import('../elements/request-log/define.ts'),

@@ -2,7 +2,8 @@ import type { ConsoleApiError } from '../api/errors.ts';
 import type { ErrorRecord, NewErrorRecord } from '../api/schemas.ts';
 
 /** The kinds of thing a drill-down can point at; plural kinds are lists. */
-export type NavigateKind = 'endpoint' | 'endpoints' | 'request' | 'requests' | 'customer' | 'customers' | 'webhook' | 'webhooks' | 'error' | 'errors';
+export type NavigateKind =
+  'endpoint' | 'endpoints' | 'request' | 'requests' | 'customer' | 'customers' | 'webhook' | 'webhooks' | 'error' | 'errors' | 'new-error';
 
 /**
  * What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1', label: 'POST /messages' }`.

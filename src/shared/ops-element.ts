@@ -220,7 +220,11 @@ export class OpsElement extends LitElement {
   };
 
   /** A list page (`errors`, `webhooks`, `endpoints`, `customers`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
-  protected listTarget(kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'requests', ownHref: string | undefined, attribute: string): NavigateDetail {
+  protected listTarget(
+    kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'requests' | 'new-error',
+    ownHref: string | undefined,
+    attribute: string,
+  ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;
     return { kind, id: '', href: safeHref(ownHref, fallback, attribute) };
   }

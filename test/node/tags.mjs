@@ -1,4 +1,4 @@
-/** The ten elements the package promises (the wrapper and the internal chart host aside). */
+/** The eleven elements the package promises (the wrapper and the internal chart host aside). */
 export const ELEMENT_TAGS = [
   'ops-overview',
   'ops-endpoint-table',
@@ -9,5 +9,6 @@ export const ELEMENT_TAGS = [
   'ops-webhook',
   'ops-error',
   'ops-error-form',
+  'ops-error-list',
   'ops-activity-feed',
 ];

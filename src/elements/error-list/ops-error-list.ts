@@ -1,0 +1,206 @@
+import { html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { ErrorQuery } from '../../api/client.ts';
+import { ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '../../api/enums.ts';
+import { toConsoleError } from '../../api/errors.ts';
+import type { ErrorRecord } from '../../api/schemas.ts';
+import { formatDate, formatInteger } from '../../format/format.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { renderSortHeader } from '../../shared/table.ts';
+import { styles } from './ops-error-list.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+import { errorTitle, statusLabel } from '../../localize/words.ts';
+
+type SortKey = 'count' | 'firstSeen';
+
+const LIMIT: NumberRule = { tag: 'ops-error-list', attribute: 'limit', fallback: 20, min: 1, max: 500, integer: true };
+/** Most records kept as "Load more" adds pages. */
+const MAX_ROWS = 10_000;
+
+/** A row's status change: the record as saved here, the status being saved, or why it was not. */
+interface RowEdit {
+  saved?: ErrorRecord | undefined;
+  saving?: string | undefined;
+  problem?: string | undefined;
+}
+
+/**
+ * The error records: status filter, sorting by count or first seen (by the API), "Load more",
+ * each record a drill-down, and its status changed right in the list with the same rules as
+ * `<ops-error>` (only the status is sent, with `If-Match`; shown at once, reverted with the
+ * reason if refused; a record changed elsewhere shows what it is now).
+ *
+ * @summary Error record list with status filter, sorting and status changes in place.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A record `{ kind: 'error', id }`, its endpoint `{ kind: 'endpoint', id }` or "New error" `{ kind: 'new-error', id: '' }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the list shows the error and Retry.
+ * @fires {CustomEvent<SortDetail>} ops-sort - The person sorted by a column; detail `{ sort }` (`-count`, `firstSeen`, …), also reflected in the `sort` attribute.
+ * @fires {CustomEvent<ErrorRecordDetail>} ops-error-updated - A status change was saved; detail has the updated record.
+ *
+ * @csspart base - The panel.
+ * @csspart toolbar - The row holding the status filter and "New error".
+ * @csspart new-error - The "New error" link.
+ * @csspart table - The table.
+ * @csspart row - A table row of one record.
+ * @csspart load-more - The "Load more" button.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart empty - The empty-state message.
+ * @csspart error - The error panel.
+ * @csspart retry-button - The Retry button of the error panel.
+ *
+ * @customElement ops-error-list
+ */
+export class OpsErrorList extends OpsElement {
+  static override styles = [...OpsElement.styles, ...styles];
+
+  /** Show only records with this status (`Open`, `Fixed`, `Ignored`); empty shows all. */
+  @property({ reflect: true }) status: ErrorStatus | '' = '';
+
+  /** Order: `count`, `-count`, `firstSeen` or `-firstSeen` (`-`: most or newest first); empty is newest recorded first. */
+  @property({ reflect: true }) sort: ErrorSort | '' = '';
+
+  /** Records per page, 1–500; another value falls back to 20 with a warning. */
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
+
+  /** Where "New error" points (http(s) or relative; default: the wrapper's `routes['new-error']`, else `#new-error`). */
+  @property({ attribute: 'new-error-href' }) newErrorHref?: string;
+
+  @state() private edits: ReadonlyMap<string, RowEdit> = new Map();
+
+  private readonly list: ListController<ErrorQuery, ErrorRecord> = new ListController<ErrorQuery, ErrorRecord>(this, {
+    query: () => ({ status: this.status || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor }, signal) => client.listErrors({ ...query, cursor }, { signal }),
+    cap: MAX_ROWS,
+  });
+
+  override render() {
+    return html`<div part="base" class="base">
+      ${this.renderToolbar()}
+      ${renderDataStates(this.list.first, {
+        noun: msg('error records'),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
+        empty: () => (this.status ? msg(str`No ${statusLabel(this.status)} error records.`) : msg('No error records yet.')),
+        complete: (_page, busy) => this.renderTable(busy),
+      })}
+    </div>`;
+  }
+
+  private renderToolbar() {
+    return html`<div part="toolbar" class="toolbar">
+      <label>
+        <span>${msg('Status')}</span>
+        <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as ErrorStatus | '')}>
+          <option value="" ?selected=${!this.status}>${msg('All statuses')}</option>
+          ${ERROR_STATUSES.map((s) => html`<option value=${s} ?selected=${this.status === s}>${statusLabel(s)}</option>`)}
+        </select>
+      </label>
+      ${this.renderLink({ ...this.listTarget('new-error', this.newErrorHref, 'new-error-href'), label: msg('New error') }, msg('New error'), 'button new-error', 'new-error')}
+    </div>`;
+  }
+
+  private renderTable(busy: boolean) {
+    const format = this.formatOptions;
+    return html`<div class="scroller" role="region" aria-label=${msg('Error records')} tabindex="0">
+        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
+          <thead>
+            <tr>
+              <th scope="col">${msg('Error')}</th>
+              <th scope="col">${msg('Endpoint')}</th>
+              ${this.renderSortableHeader('count', msg('Count'))} ${this.renderSortableHeader('firstSeen', msg('First seen'))}
+              <th scope="col">${msg('Status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${repeat(
+              this.list.items,
+              (row) => row.id,
+              (row) => {
+                const edit = this.edits.get(row.id);
+                const record = edit?.saved && (edit.saved.version ?? 0) >= (row.version ?? 0) ? edit.saved : row;
+                const title = `${record.code} ${errorTitle(record)}`;
+                const endpointId = record.relatedEndpoints.find((r) => r.label === record.endpoint)?.id;
+                return html`<tr part="row" data-id=${row.id}>
+                  <th scope="row">${this.renderLink({ kind: 'error', id: row.id, label: title }, title, 'row-link')}</th>
+                  <td>
+                    ${
+                      endpointId
+                        ? this.renderLink({ kind: 'endpoint', id: endpointId, label: record.endpoint }, record.endpoint, 'link mono')
+                        : html`<span class="mono">${record.endpoint}</span>`
+                    }
+                  </td>
+                  <td class="num">${formatInteger(record.count, format)}</td>
+                  <td>${formatDate(record.firstSeen, format)}</td>
+                  <td class="status">${this.renderStatus(record, title, edit)}</td>
+                </tr>`;
+              },
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${this.list.renderMore()}`;
+  }
+
+  private renderStatus(record: ErrorRecord, title: string, edit: RowEdit | undefined) {
+    const shown = edit?.saving ?? record.status;
+    // A status this version does not know is still shown as the record's, not replaced by the first option.
+    const statuses = (ERROR_STATUSES as readonly string[]).includes(record.status) ? ERROR_STATUSES : [...ERROR_STATUSES, record.status];
+    return html`<select
+        aria-label=${msg(str`Status of ${title}`)}
+        aria-busy=${edit?.saving ? 'true' : 'false'}
+        ?disabled=${edit?.saving !== undefined}
+        .value=${shown}
+        @change=${(e: Event) => void this.changeStatus(record, (e.target as HTMLSelectElement).value)}
+      >
+        ${statuses.map((s) => html`<option value=${s} ?selected=${shown === s}>${statusLabel(s)}</option>`)}
+      </select>
+      ${edit?.problem ? html`<p class="row-problem" role="alert">${edit.problem}</p>` : nothing}`;
+  }
+
+  private renderSortableHeader(key: SortKey, label: string) {
+    const direction = this.sort === key ? 'ascending' : this.sort === `-${key}` ? 'descending' : 'none';
+    return renderSortHeader(label, direction, () => this.toggleSort(key), key === 'count');
+  }
+
+  /** Most (or newest) first on the first click, then flips. */
+  private toggleSort(key: SortKey) {
+    this.sort = this.sort === `-${key}` ? key : `-${key}`;
+    this.emit('ops-sort', { sort: this.sort });
+  }
+
+  private edit(id: string, edit: RowEdit) {
+    this.edits = new Map(this.edits).set(id, edit);
+  }
+
+  /** Saves one record's new status: shown at once, kept when saved, reverted with the reason when not. */
+  private async changeStatus(record: ErrorRecord, status: string) {
+    const client = this.client;
+    if (!client || status === record.status) return;
+    const previous = this.edits.get(record.id)?.saved;
+    this.edit(record.id, { saved: previous, saving: status });
+    try {
+      this.accept(await client.patchError(record.id, { status }, { version: record.version }));
+    } catch (error) {
+      const problem = toConsoleError(error);
+      const conflict = problem.kind === 'http' && problem.status === 412;
+      // A lost answer may hide a saved change, and a conflict means the record moved on: ask what is true now.
+      const current =
+        conflict || problem.kind === 'timeout' || problem.kind === 'network' ? await client.getError(record.id).catch(() => undefined) : undefined;
+      if (current?.status === status) this.accept(current);
+      else if (conflict && current) {
+        this.edit(record.id, {
+          saved: current,
+          problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(current.status)}; choose again to change it.`),
+        });
+      } else this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${problem.sentence}`) });
+    }
+  }
+
+  private accept(record: ErrorRecord) {
+    this.edit(record.id, { saved: record });
+    this.emit('ops-error-updated', { record });
+  }
+}
