@@ -40,14 +40,14 @@ export const overview: Overview = {
 
 /** Every route of the reported API; GET /usage and POST /messages appear twice, under API versions v3 and v2, with their own figures. */
 export const endpoints: Endpoint[] = [
-  { id: 'ep_1', method: 'POST', path: '/messages', requests: 482113, p95Ms: 212, errorPct: 0.4, status: 'Healthy', apiVersion: 'v3' },
-  { id: 'ep_2', method: 'GET', path: '/contacts', requests: 198420, p95Ms: 88, errorPct: 0.1, status: 'Healthy', apiVersion: 'v3' },
-  { id: 'ep_3', method: 'DELETE', path: '/contacts', requests: 1204, p95Ms: 140, errorPct: 0.0, status: 'Healthy', apiVersion: 'v3' },
-  { id: 'ep_4', method: 'POST', path: '/webhooks', requests: 84110, p95Ms: 1240, errorPct: 6.8, status: 'Failing', apiVersion: 'v3' },
-  { id: 'ep_5', method: 'POST', path: '/auth/token', requests: 64233, p95Ms: 310, errorPct: 0.2, status: 'Healthy', apiVersion: 'v3' },
-  { id: 'ep_6', method: 'GET', path: '/usage', requests: 30112, p95Ms: 95, errorPct: 0.3, status: 'Healthy', apiVersion: 'v3' },
-  { id: 'ep_7', method: 'GET', path: '/usage', requests: 18220, p95Ms: 720, errorPct: 1.9, status: 'Slow', apiVersion: 'v2' },
-  { id: 'ep_8', method: 'POST', path: '/messages', requests: 7400, p95Ms: 980, errorPct: 3.2, status: 'Slow', apiVersion: 'v2' },
+  { id: 'ep_1', method: 'POST', path: '/messages', requests: 482113, p50Ms: 96, p95Ms: 212, p99Ms: 388, errorPct: 0.4, status: 'Healthy', apiVersion: 'v3' },
+  { id: 'ep_2', method: 'GET', path: '/contacts', requests: 198420, p50Ms: 41, p95Ms: 88, p99Ms: 152, errorPct: 0.1, status: 'Healthy', apiVersion: 'v3' },
+  { id: 'ep_3', method: 'DELETE', path: '/contacts', requests: 1204, p50Ms: 62, p95Ms: 140, p99Ms: 233, errorPct: 0.0, status: 'Healthy', apiVersion: 'v3' },
+  { id: 'ep_4', method: 'POST', path: '/webhooks', requests: 84110, p50Ms: 610, p95Ms: 1240, p99Ms: 2480, errorPct: 6.8, status: 'Failing', apiVersion: 'v3' },
+  { id: 'ep_5', method: 'POST', path: '/auth/token', requests: 64233, p50Ms: 150, p95Ms: 310, p99Ms: 520, errorPct: 0.2, status: 'Healthy', apiVersion: 'v3' },
+  { id: 'ep_6', method: 'GET', path: '/usage', requests: 30112, p50Ms: 44, p95Ms: 95, p99Ms: 171, errorPct: 0.3, status: 'Healthy', apiVersion: 'v3' },
+  { id: 'ep_7', method: 'GET', path: '/usage', requests: 18220, p50Ms: 300, p95Ms: 720, p99Ms: 1310, errorPct: 1.9, status: 'Slow', apiVersion: 'v2' },
+  { id: 'ep_8', method: 'POST', path: '/messages', requests: 7400, p50Ms: 430, p95Ms: 980, p99Ms: 1750, errorPct: 3.2, status: 'Slow', apiVersion: 'v2' },
 ];
 
 /** The order of `sort=recent`: most recently called first. */

@@ -174,7 +174,9 @@ export function generateEndpoints(count: number): Endpoint[] {
       method: methods[i % methods.length]!,
       path: `/v${1 + version}/${resources[resource]}${shapes[shape]}`,
       requests: (h >>> 3) % 500_000,
+      p50Ms: Math.round(p95Ms * 0.45),
       p95Ms,
+      p99Ms: Math.round(p95Ms * 1.7),
       errorPct,
       status: statusOf(errorPct, p95Ms),
     };

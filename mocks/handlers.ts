@@ -56,7 +56,9 @@ function slice<T>(items: T[], url: URL) {
 
 const SORTS: Record<string, (a: Endpoint, b: Endpoint) => number> = {
   requests: (a, b) => a.requests - b.requests,
+  p50Ms: (a, b) => (a.p50Ms ?? -1) - (b.p50Ms ?? -1),
   p95Ms: (a, b) => a.p95Ms - b.p95Ms,
+  p99Ms: (a, b) => (a.p99Ms ?? -1) - (b.p99Ms ?? -1),
   errorPct: (a, b) => a.errorPct - b.errorPct,
 };
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
-import { call, ingest, monthOf, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
+import { call, ingest, monthOf, nearestRank, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
 
 const DAY = 86_400_000;
 const now = Date.parse(NOW);
@@ -60,7 +60,7 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       );
     });
 
-    test('endpoints: one row per API version, method and route, with requests, nearest-rank p95 and errors %', async () => {
+    test('endpoints: one row per API version, method and route, with requests, nearest-rank p50, p95 and p99 and errors %', async () => {
       const { json } = await call(server, '/console/v1/endpoints?limit=500', { token: 'token-a' });
       const groups = new Map<string, EventInput[]>();
       for (const e of recent) {
@@ -72,12 +72,28 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
           method: g[0]!.method,
           path: g[0]!.route,
           requests: g.length,
+          p50Ms: nearestRank(
+            g.map((e) => e.durationMs),
+            50,
+          ),
           p95Ms: nearestRankP95(g.map((e) => e.durationMs)),
+          p99Ms: nearestRank(
+            g.map((e) => e.durationMs),
+            99,
+          ),
           errorPct: pct1(g.filter((e) => e.status >= 500).length, g.length),
         }))
         .sort((a, b) => b.requests - a.requests);
-      type Row = { method: string; path: string; requests: number; p95Ms: number; errorPct: number };
-      const rows: Row[] = json.items.map(({ method, path, requests, p95Ms, errorPct }: Row) => ({ method, path, requests, p95Ms, errorPct }));
+      type Row = { method: string; path: string; requests: number; p50Ms: number; p95Ms: number; p99Ms: number; errorPct: number };
+      const rows: Row[] = json.items.map(({ method, path, requests, p50Ms, p95Ms, p99Ms, errorPct }: Row) => ({
+        method,
+        path,
+        requests,
+        p50Ms,
+        p95Ms,
+        p99Ms,
+        errorPct,
+      }));
       const order = (a: Row, b: Row) => b.requests - a.requests || `${a.method} ${a.path} ${a.p95Ms}`.localeCompare(`${b.method} ${b.path} ${b.p95Ms}`);
       assert.deepEqual(rows.sort(order), expected.sort(order));
       const contacts = json.items.filter((r: { path: string }) => r.path === '/contacts/{id}');

@@ -57,12 +57,14 @@ export async function ingest(server: ConsoleServer, events: EventInput[], key = 
   return response.json;
 }
 
-/** The nearest-rank 95th percentile: the smallest value with at least 95 % of values at or below it. */
-export function nearestRankP95(values: readonly number[]): number {
+/** The nearest-rank percentile: the smallest value with at least `percent` % of values at or below it. */
+export function nearestRank(values: readonly number[], percent: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil((95 * sorted.length) / 100) - 1]!;
+  return sorted[Math.ceil((percent * sorted.length) / 100) - 1]!;
 }
+
+export const nearestRankP95 = (values: readonly number[]) => nearestRank(values, 95);
 
 export const pct1 = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 

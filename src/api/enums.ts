@@ -26,7 +26,7 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-export const ENDPOINT_SORTS = ['requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] as const;
+export const ENDPOINT_SORTS = ['requests', '-requests', 'p50Ms', '-p50Ms', 'p95Ms', '-p95Ms', 'p99Ms', '-p99Ms', 'errorPct', '-errorPct', 'recent'] as const;
 export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
 /** GET /errors `sort`: by count or by the day first seen, `-` for most or newest first; absent, newest recorded first. */
 export const ERROR_SORTS = ['count', '-count', 'firstSeen', '-firstSeen'] as const;

@@ -72,7 +72,11 @@ export const endpoint = z.object({
   method,
   path: z.string(),
   requests: nonNegativeInt,
+  /** The median duration; optional so older servers stay valid. */
+  p50Ms: z.optional(z.number()),
   p95Ms: z.number(),
+  /** The 99th-percentile duration; optional so older servers stay valid. */
+  p99Ms: z.optional(z.number()),
   errorPct: z.number(),
   status: openEnum(ENDPOINT_STATUSES),
   /** The API version the row counts, when the API reports versions; rows may share method and path and differ here. */

@@ -324,7 +324,8 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       const where = eventWhere(accountId, filter);
       const rows = await read(
         `SELECT coalesce(api_version, '') AS api_version, "method", route, count(*) AS requests,
-                count(*) FILTER (WHERE status >= 500) AS errors, quantile_disc(duration_ms, 0.95) AS p95, max(ts) AS last_ts
+                count(*) FILTER (WHERE status >= 500) AS errors,
+                quantile_disc(duration_ms, 0.5) AS p50, quantile_disc(duration_ms, 0.95) AS p95, quantile_disc(duration_ms, 0.99) AS p99, max(ts) AS last_ts
          FROM request_events WHERE ${where.sql} GROUP BY ALL`,
         where.params,
       );
@@ -334,7 +335,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         route: text(r['route']),
         requests: num(r['requests']),
         errors: num(r['errors']),
+        p50Ms: num(r['p50']),
         p95Ms: num(r['p95']),
+        p99Ms: num(r['p99']),
         lastTs: num(r['last_ts']),
       }));
     },

@@ -68,7 +68,9 @@ export interface RouteStats {
   route: string;
   requests: number;
   errors: number;
+  p50Ms: number;
   p95Ms: number;
+  p99Ms: number;
   /** The newest request's time. */
   lastTs: number;
 }

@@ -1,11 +1,12 @@
 /** GET /endpoints: one row per (API version, method, route) over the recent window. */
+import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
 import { endpointId, type ViewContext } from '../context.ts';
 import { endpointStatus, errorPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import { recentRoutes } from './related.ts';
 
-const SORTS = ['requests', '-requests', 'p95Ms', '-p95Ms', 'errorPct', '-errorPct', 'recent'] as const;
+const SORTS = ENDPOINT_SORTS;
 const STATUSES = ['Healthy', 'Failing', 'Slow'];
 
 export interface EndpointQuery {
@@ -30,7 +31,9 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
         method: r.method,
         path: r.route,
         requests: r.requests,
+        p50Ms: Math.round(r.p50Ms),
         p95Ms: Math.round(r.p95Ms),
+        p99Ms: Math.round(r.p99Ms),
         errorPct: pct,
         status: endpointStatus(pct, r.p95Ms, ctx.thresholds),
         ...(r.apiVersion ? { apiVersion: r.apiVersion } : {}),
@@ -38,7 +41,7 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
       };
     })
     .filter((e) => (!query.status || e.status === query.status) && (!needle || `${e.method} ${e.path}`.toLowerCase().includes(needle)));
-  const key = sort.replace('-', '') as 'requests' | 'p95Ms' | 'errorPct' | 'recent';
+  const key = sort.replace('-', '') as 'requests' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'errorPct' | 'recent';
   const direction = sort.startsWith('-') || key === 'recent' ? -1 : 1;
   const value = (e: (typeof rows)[number]) => (key === 'recent' ? e.lastTs : e[key]);
   rows.sort((a, b) => direction * (value(a) - value(b)) || a.id.localeCompare(b.id));

@@ -200,6 +200,55 @@ describe('ops-endpoint-table', () => {
       expect(el.getAttribute('status')).to.equal('Slow');
     });
 
+    it('searches through the API with q, and says when nothing matches', async () => {
+      const el = await table();
+      await loaded(el);
+      const search = $<HTMLInputElement>(el, 'input[type="search"]')!;
+      expect(search.labels![0]!.textContent.trim()).to.equal('Search');
+      search.value = ' USAGE ';
+      search.dispatchEvent(new Event('change'));
+      const expected = fixtures.endpoints.filter((e) => `${e.method} ${e.path}`.toLowerCase().includes('usage'));
+      await waitFor(() => rows(el).length === expected.length && rowTexts(el).every((r) => r[0]!.startsWith('GET /usage')), 'searched rows');
+      expect(api.requests.at(-1)!.searchParams.get('q')).to.equal('USAGE');
+      expect(el.getAttribute('q')).to.equal('USAGE');
+      search.value = 'nothing';
+      search.dispatchEvent(new Event('change'));
+      expect(text(await waitFor(() => $(el, '[part="empty"]'), 'empty state'))).to.equal('No endpoints match “nothing”.');
+    });
+
+    it('shows P50 and P99 columns when the host switches them on, sorted like the others', async () => {
+      const el = await table('show-p50=&show-p99=');
+      await loaded(el);
+      expect($$(el, 'thead th').map((th) => text(th))).to.deep.equal(['Endpoint', 'Requests↕', 'P50 ms↕', 'P95 ms↕', 'P99 ms↕', 'Errors↕', 'Status']);
+      const first = fixtures.endpoints[0]!;
+      expect(rowTexts(el)[0]!.slice(1, 6)).to.deep.equal([
+        first.requests.toLocaleString('en-US'),
+        String(first.p50Ms),
+        String(first.p95Ms),
+        String(first.p99Ms),
+        `${first.errorPct.toFixed(1)}%`,
+      ]);
+      $$<HTMLButtonElement>(el, 'thead button.sort')
+        .find((b) => text(b).startsWith('P99'))!
+        .click();
+      const byP99 = [...fixtures.endpoints].sort((a, b) => b.p99Ms! - a.p99Ms!).map((e) => e.id);
+      await waitFor(
+        () =>
+          rows(el)
+            .map((r) => r.dataset['id'])
+            .join() === byP99.join(),
+        'sorted by p99',
+      );
+      expect(el.getAttribute('sort')).to.equal('-p99Ms');
+    });
+
+    it('shows — for a percentile an older server does not send', async () => {
+      api.use(http.get(`*${API_BASE}/endpoints`, () => HttpResponse.json({ items: fixtures.endpoints.map(({ p50Ms: _, ...e }) => e), nextCursor: null })));
+      const el = await table('show-p50=');
+      await loaded(el);
+      expect(rowTexts(el).map((r) => r[2])).to.deep.equal(fixtures.endpoints.map(() => '—'));
+    });
+
     it('says so when no endpoint matches the filter', async () => {
       api.use(http.get(`*${API_BASE}/endpoints`, () => HttpResponse.json({ items: [], nextCursor: null })));
       const el = await table('status=Failing');
@@ -227,6 +276,7 @@ describe('ops-endpoint-table', () => {
       expect(rows(el)).to.have.length(5);
       expect($(el, '[part="load-more"]')).to.equal(null);
       expect($(el, 'select')).to.equal(null);
+      expect($(el, 'input[type="search"]')).to.equal(null);
     });
   });
 

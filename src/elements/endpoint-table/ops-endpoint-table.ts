@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ENDPOINT_STATUSES, type EndpointSort, type EndpointStatus } from '../../api/enums.ts';
 import type { Endpoint } from '../../api/schemas.ts';
-import { formatInteger, formatPercent } from '../../format/format.ts';
+import { formatInteger, formatPercent, type FormatOptions } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import type { EndpointQuery } from '../../api/client.ts';
@@ -18,11 +18,14 @@ import { styleProperties } from '../../shared/style-properties.ts';
 import { msg, str } from '../../localize/localize.ts';
 import { statusLabel } from '../../localize/words.ts';
 
-type SortKey = 'requests' | 'p95Ms' | 'errorPct';
+type SortKey = 'requests' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'errorPct';
 
-const COLUMNS: { key: SortKey; label: () => string }[] = [
+/** The figure columns in their order; p50 and p99 only when the host switches them on. */
+const COLUMNS: { key: SortKey; label: () => string; optional?: 'showP50' | 'showP99' }[] = [
   { key: 'requests', label: () => msg('Requests') },
+  { key: 'p50Ms', label: () => msg('P50 ms'), optional: 'showP50' },
   { key: 'p95Ms', label: () => msg('P95 ms') },
+  { key: 'p99Ms', label: () => msg('P99 ms'), optional: 'showP99' },
   { key: 'errorPct', label: () => msg('Errors') },
 ];
 
@@ -93,7 +96,16 @@ export class OpsEndpointTable extends OpsElement {
   /** Rows per page, 1–500 (e.g. 5 for a "Recent endpoints" panel); another value falls back to 50 with a warning. */
   @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
 
-  /** Hides the status filter, for compact embeds. */
+  /** Only endpoints whose `METHOD /path` contains this text, any case (sent as `q`); the search box sets it. */
+  @property({ reflect: true }) q = '';
+
+  /** Shows the P50 ms column (the median duration), sortable like the others. */
+  @property({ type: Boolean, attribute: 'show-p50' }) showP50 = false;
+
+  /** Shows the P99 ms column, sortable like the others. */
+  @property({ type: Boolean, attribute: 'show-p99' }) showP99 = false;
+
+  /** Hides the search box and the status filter, for compact embeds. */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;
 
   /** Hides "Load more", so `limit` caps the list (a "Recent endpoints" panel). */
@@ -105,7 +117,12 @@ export class OpsEndpointTable extends OpsElement {
   @query('.scroller') private scrollerEl?: HTMLElement;
 
   private readonly list: ListController<EndpointQuery, Endpoint> = new ListController<EndpointQuery, Endpoint>(this, {
-    query: () => ({ status: this.status || undefined, sort: this.fetchedSort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({
+      status: this.status || undefined,
+      q: this.q.trim() || undefined,
+      sort: this.fetchedSort || undefined,
+      limit: validNumber(LIMIT, this.limit),
+    }),
     load: (client, query, { cursor }, signal) => client.listEndpoints({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
@@ -118,7 +135,7 @@ export class OpsEndpointTable extends OpsElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A new order of rows that are all here is sorted locally; anything else asks the API,
     // and so does a list that stops being whole (another tenant, limit or filter reloading).
-    const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && this.list.isComplete;
+    const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && !changed.has('q') && this.list.isComplete;
     if (this.sort !== this.fetchedSort && !local) this.fetchedSort = this.sort;
     if (changed.has('limit')) this.virtualRows.expect(validNumber(LIMIT, this.limit));
   }
@@ -129,7 +146,8 @@ export class OpsEndpointTable extends OpsElement {
     if (this.sort === this.fetchedSort) return items;
     if (this.#sorted?.items !== items || this.#sorted.sort !== this.sort) {
       const column = this.sort.replace('-', '') as SortKey;
-      this.#sorted = { items, sort: this.sort, rows: sortRows(items, { column, descending: this.sort.startsWith('-') }, (row, key) => row[key]) };
+      // A figure an older server does not send sorts below every sent one.
+      this.#sorted = { items, sort: this.sort, rows: sortRows(items, { column, descending: this.sort.startsWith('-') }, (row, key) => row[key] ?? -1) };
     }
     return this.#sorted.rows;
   }
@@ -140,7 +158,12 @@ export class OpsEndpointTable extends OpsElement {
       ${renderDataStates(this.list.first, {
         noun: msg('endpoints'),
         skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
-        empty: () => (this.status ? msg(str`No ${statusLabel(this.status)} endpoints.`) : msg('No endpoints yet.')),
+        empty: () =>
+          this.q.trim()
+            ? msg(str`No endpoints match “${this.q.trim()}”.`)
+            : this.status
+              ? msg(str`No ${statusLabel(this.status)} endpoints.`)
+              : msg('No endpoints yet.'),
         complete: (_page, busy) => this.renderTable(busy),
       })}
     </div>`;
@@ -148,6 +171,10 @@ export class OpsEndpointTable extends OpsElement {
 
   private renderToolbar() {
     return html`<div part="toolbar" class="toolbar">
+      <label class="search">
+        <span>${msg('Search')}</span>
+        <input type="search" placeholder="POST /messages" .value=${this.q} @change=${(e: Event) => (this.q = (e.target as HTMLInputElement).value.trim())} />
+      </label>
       <label>
         <span>${msg('Status')}</span>
         <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as EndpointStatus | '')}>
@@ -179,12 +206,12 @@ export class OpsEndpointTable extends OpsElement {
           <thead>
             <tr aria-rowindex=${virtual ? 1 : nothing}>
               <th scope="col">${msg('Endpoint')}</th>
-              ${COLUMNS.map((column) => this.renderSortableHeader(column.key, column.label()))}
+              ${this.columns().map((column) => this.renderSortableHeader(column.key, column.label()))}
               <th scope="col">${msg('Status')}</th>
             </tr>
           </thead>
           <tbody>
-            ${before ? renderSpacer(before) : nothing}
+            ${before ? renderSpacer(before, this.columns().length + 2) : nothing}
             ${repeat(
               shown,
               (index) => rows[index]!.id,
@@ -201,18 +228,21 @@ export class OpsEndpointTable extends OpsElement {
                     ${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}
                     ${repeated.has(endpointLabel(row)) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
                   </th>
-                  <td class="num" data-label=${msg('Requests')}>${formatInteger(row.requests, format)}</td>
-                  <td class="num" data-label=${msg('P95 ms')}>${formatInteger(row.p95Ms, format)}</td>
-                  <td class="num" data-label=${msg('Errors')}>${formatPercent(row.errorPct, format)}</td>
+                  ${this.columns().map((column) => html`<td class="num" data-label=${column.label()}>${figure(row, column.key, format)}</td>`)}
                   <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
                 </tr>`;
               },
             )}
-            ${after ? renderSpacer(after) : nothing}
+            ${after ? renderSpacer(after, this.columns().length + 2) : nothing}
           </tbody>
         </table>
       </div>
       ${this.hideMore ? nothing : this.list.renderMore()}`;
+  }
+
+  /** The figure columns shown: the three always there, and p50 and p99 when switched on. */
+  private columns() {
+    return COLUMNS.filter((column) => !column.optional || this[column.optional]);
   }
 
   private renderSortableHeader(key: SortKey, label: string) {
@@ -235,6 +265,13 @@ export class OpsEndpointTable extends OpsElement {
 }
 
 /** Stands in for the rows above or below the rendered ones, so the scrollbar is true to the whole table. */
-function renderSpacer(height: number) {
-  return html`<tr class="spacer" aria-hidden="true"><td colspan="5" ${styleProperties({ height: `${height}px` })}></td></tr>`;
+function renderSpacer(height: number, columns: number) {
+  return html`<tr class="spacer" aria-hidden="true"><td colspan=${columns} ${styleProperties({ height: `${height}px` })}></td></tr>`;
+}
+
+/** A figure cell's text; `—` for a percentile an older server does not send. */
+function figure(row: Endpoint, key: SortKey, format: FormatOptions) {
+  if (key === 'errorPct') return formatPercent(row.errorPct, format);
+  const value = row[key];
+  return value === undefined ? '—' : formatInteger(value, format);
 }
