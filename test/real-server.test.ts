@@ -1,5 +1,5 @@
 /**
- * The nine elements against the real console server (its own DuckDB, on its own loopback port,
+ * Every element against the real console server (its own DuckDB, on its own loopback port,
  * started by the test runner): each shows what the server computed, read here from the same
  * routes, and the error form's POST goes through CORS with its Idempotency-Key to the server.
  */
@@ -107,6 +107,32 @@ describe('the elements on the real console server', () => {
     const page = await mountReal('ops-error', { 'error-id': record.id });
     await waitFor(() => $(page, '.facts'), 'facts');
     expect(text($(page, 'h2'))).to.contain('500 Server error');
+  });
+
+  it('ops-request-detail shows a request as the server recorded it', async () => {
+    const [newest] = (await api('/requests?limit=1', schema.requestPage)).items;
+    const expected = await api(`/requests/${newest!.id}`, schema.requestDetail);
+    const el = await mountReal('ops-request-detail', { 'request-id': newest!.id });
+    await waitFor(() => $(el, '.facts'), 'facts');
+    expect(text($(el, 'h2'))).to.equal(`${expected.method} ${expected.path}`);
+    expect(text($(el, '.title .badge'))).to.equal(String(expected.status));
+    const headers = $$(el, '[part="headers"] tbody tr').map((row) => [...row.children].map((cell) => text(cell)));
+    expect(headers).to.deep.equal((expected.headers ?? []).map((h) => [h.name, h.value]));
+  });
+
+  it('ops-error-list lists the server’s records and saves a status change there', async () => {
+    const expected = await api('/errors?limit=20', schema.errorPage);
+    const el = await mountReal('ops-error-list');
+    await waitFor(() => $$(el, 'tbody tr').length === expected.items.length, 'rows');
+    expect($$(el, 'tbody tr').map((row) => row.dataset['id'])).to.deep.equal(expected.items.map((r) => r.id));
+    const record = expected.items[0]!;
+    const next = record.status === 'Fixed' ? 'Ignored' : 'Fixed';
+    const select = $<HTMLSelectElement>(el, `tr[data-id="${record.id}"] select`)!;
+    const updated = nextEvent<CustomEvent<{ record: { status: string } }>>(el, 'ops-error-updated');
+    select.value = next;
+    select.dispatchEvent(new Event('change'));
+    expect((await updated).detail.record.status).to.equal(next);
+    expect((await api(`/errors/${record.id}`, schema.errorRecord)).status).to.equal(next, 'saved on the server, through CORS with If-Match');
   });
 
   it('ops-activity-feed lists the server’s activity', async () => {

@@ -180,7 +180,7 @@ test('the script-tag files name each other only by content hash, so a cached old
   assert.match(readFileSync('dist/ops-console.js', 'utf8'), /^export \* from "\.\/chunks\/core-[A-Z0-9]{8}\.js";\n$/);
 });
 
-test('the eager script tag defines all nine elements at once', async () => {
+test('the eager script tag defines every element at once', async () => {
   const cdn = await serve(resolve('dist'));
   const host = await serve(mkdtempSync(join(tmpdir(), 'host-')), {
     '/': scriptPage('ops-console.all.js', '<ops-endpoint-table api-base="CDN/api/v1"></ops-endpoint-table>').replaceAll('CDN', cdn.origin),

@@ -1,5 +1,5 @@
 // The main job, as `npm start` runs it (on a throwaway DuckDB file and port, with a small
-// backfill): the server fills itself over its own APIs, the demo page shows all nine elements
+// backfill): the server fills itself over its own APIs, the demo page shows every element
 // with the server's figures, and the live traffic changes them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -41,7 +41,7 @@ after(async () => {
 
 const overview = async () => (await fetch(`${origin}/console/v1/overview`, { headers: { authorization: 'Bearer demo-token' } })).json();
 
-test('npm start serves the demo page with all nine elements on the server’s figures', async () => {
+test('npm start serves the demo page with every element on the server’s figures', async () => {
   const before = (await overview()).figures.requestsThisMonth.value;
   const { page, errors } = await open(browser, `${origin}/`);
   await until(
