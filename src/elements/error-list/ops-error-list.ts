@@ -125,15 +125,15 @@ export class OpsErrorList extends OpsElement {
                 const endpointId = record.relatedEndpoints.find((r) => r.label === record.endpoint)?.id;
                 return html`<tr part="row" data-id=${row.id}>
                   <th scope="row">${this.renderLink({ kind: 'error', id: row.id, label: title }, title, 'row-link')}</th>
-                  <td>
+                  <td class="endpoint" data-label=${msg('Endpoint')}>
                     ${
                       endpointId
                         ? this.renderLink({ kind: 'endpoint', id: endpointId, label: record.endpoint }, record.endpoint, 'link mono')
                         : html`<span class="mono">${record.endpoint}</span>`
                     }
                   </td>
-                  <td class="num">${formatInteger(record.count, format)}</td>
-                  <td>${formatDate(record.firstSeen, format)}</td>
+                  <td class="num" data-label=${msg('Count')}>${formatInteger(record.count, format)}</td>
+                  <td data-label=${msg('First seen')}>${formatDate(record.firstSeen, format)}</td>
                   <td class="status">${this.renderStatus(record, title, edit)}</td>
                 </tr>`;
               },
