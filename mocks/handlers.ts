@@ -152,6 +152,21 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
 
     http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),
 
+    http.get(`${base}/customers`, ({ request }) => {
+      const url = new URL(request.url);
+      const sort = url.searchParams.get('sort') || 'name';
+      if (!(schema.CUSTOMER_SORTS as readonly string[]).includes(sort))
+        return problem(400, 'Bad request', `sort must be one of ${schema.CUSTOMER_SORTS.join(', ')}.`);
+      const q = url.searchParams.get('q')?.trim().toLowerCase();
+      const key = sort.replace('-', '') as 'name' | 'requests' | 'createdAt';
+      const sign = sort.startsWith('-') ? -1 : 1;
+      const items = db.customers
+        .filter((c) => !q || c.name.toLowerCase().includes(q) || c.id.toLowerCase().includes(q))
+        .map(({ id, name, createdAt, plan, requests, errorPct, status, owner }) => ({ id, name, createdAt, plan, requests, errorPct, status, owner }))
+        .sort((a, b) => sign * (key === 'requests' ? a.requests - b.requests : a[key].localeCompare(b[key])) || a.id.localeCompare(b.id));
+      return slice(items, url);
+    }),
+
     http.get(`${base}/customers/:id`, ({ params }) => {
       const found = db.customers.find((c) => c.id === params['id']);
       return found ? HttpResponse.json(found) : problem(404, 'Not found', `No customer ${String(params['id'])}.`);

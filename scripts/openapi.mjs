@@ -22,6 +22,8 @@ const COMPONENTS = {
   NewNote: s.newNote,
   HistoryItem: s.historyItem,
   Customer: s.customer,
+  CustomerSummary: s.customerSummary,
+  CustomerPage: s.customerPage,
   Webhook: s.webhook,
   ErrorRecord: s.errorRecord,
   ErrorPage: s.errorPage,
@@ -101,6 +103,11 @@ export function buildOpenApi() {
       '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary'),
       '/requests/{id}': get('One request with its route, version, key, customer, size and the headers the collector kept', 'RequestDetail', [pathId]),
       '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
+      '/customers': get('Customers with their recent figures, searched and sorted', 'CustomerPage', [
+        query('q', 'Substring of the name or id, any case.'),
+        query('sort', 'name (default), -name, requests, -requests, createdAt or -createdAt.', { type: 'string', enum: [...s.CUSTOMER_SORTS] }),
+        ...paging,
+      ]),
       '/customers/{id}': get('A customer with notes and history (newest first)', 'Customer', [pathId]),
       '/customers/{id}/notes': {
         post: {

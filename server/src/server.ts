@@ -20,7 +20,7 @@ import { openDuckDbStores } from './store/duckdb.ts';
 import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
 import { activity, recordActivity } from './views/activity.ts';
-import { addNote, customer } from './views/customers.ts';
+import { addNote, customer, customerList } from './views/customers.ts';
 import { endpoints } from './views/endpoints.ts';
 import { createError, errorList, errorOptions, errorRecord, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
@@ -134,6 +134,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     ),
   );
   app.get('/console/v1/traffic', async (c) => c.json(await traffic(view(c), c.req.query('range') || undefined)));
+  app.get('/console/v1/customers', async (c) =>
+    c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+  );
   app.get('/console/v1/customers/:id', async (c) => c.json(await customer(view(c), c.req.param('id'))));
   app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (ctx, body) => addNote(ctx, c.req.param('id'), body)));
   app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(view(c), c.req.param('id'))));

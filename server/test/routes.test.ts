@@ -52,6 +52,8 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     ['/console/v1/requests?status=5xx&method=POST', schema.requestPage],
     ['/console/v1/requests/summary', schema.requestSummary],
     ['/console/v1/traffic', schema.traffic],
+    ['/console/v1/customers', schema.customerPage],
+    ['/console/v1/customers?q=acme&sort=-requests&limit=1', schema.customerPage],
     ['/console/v1/customers/cus_acme', schema.customer],
     ['/console/v1/webhooks/wh_invoice_paid', schema.webhook],
     ['/console/v1/errors', schema.errorPage],
@@ -120,6 +122,68 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     assert.equal(hook.deliveredPct, 75);
     assert.equal(hook.lastSentAt, '2026-09-13');
     assert.equal(hook.activity.values.at(-1), 4);
+  });
+});
+
+describe('customer list', () => {
+  test('lists every upserted customer with the figures of its recent requests, searched and sorted, paged by cursor', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(own, knownEvents());
+      const upsert = (id: string, name: string, createdAt: string) =>
+        call(own, `/admin/v1/customers/${id}`, { token: 'ingest-a', method: 'PUT', body: { name, createdAt, plan: 'Free', status: 'Active', owner } });
+      await upsert('cus_acme', 'Acme Ltd', '2025-03-02');
+      await upsert('cus_globex', 'Globex Corp', '2026-09-01');
+      await upsert('cus_quiet', 'Quiet Co', '2024-01-15');
+      const recent = knownEvents().filter((e) => Date.parse(e.ts) >= Date.parse(NOW) - 30 * 86_400_000 && Date.parse(e.ts) <= Date.parse(NOW));
+      const figures = (id: string) => {
+        const mine = recent.filter((e) => e.customerId === id);
+        return { requests: mine.length, errorPct: mine.length ? Math.round((mine.filter((e) => e.status >= 500).length / mine.length) * 1000) / 10 : 0 };
+      };
+      const list = async (query: string) => {
+        const { status, json } = await call(own, `/console/v1/customers${query}`, { token: 'token-a' });
+        assert.equal(status, 200);
+        return schema.customerPage.parse(json);
+      };
+      const all = await list('');
+      assert.deepEqual(
+        all.items.map((c) => ({ id: c.id, requests: c.requests, errorPct: c.errorPct })),
+        ['cus_acme', 'cus_globex', 'cus_quiet'].map((id) => ({ id, ...figures(id) })),
+        'by name, A–Z; a customer without requests shows 0',
+      );
+      assert.ok(figures('cus_acme').requests > 0);
+      assert.deepEqual(
+        (await list('?q=GLOB')).items.map((c) => c.id),
+        ['cus_globex'],
+      );
+      assert.deepEqual(
+        (await list('?q=cus_q')).items.map((c) => c.id),
+        ['cus_quiet'],
+        'the id matches too',
+      );
+      const byRequests = ['cus_acme', 'cus_globex', 'cus_quiet'].sort((a, b) => figures(b).requests - figures(a).requests || a.localeCompare(b));
+      assert.deepEqual(
+        (await list('?sort=-requests')).items.map((c) => c.id),
+        byRequests,
+      );
+      assert.deepEqual(
+        (await list('?sort=createdAt')).items.map((c) => c.id),
+        ['cus_quiet', 'cus_acme', 'cus_globex'],
+      );
+      const first = await list('?sort=-createdAt&limit=2');
+      assert.deepEqual(
+        first.items.map((c) => c.id),
+        ['cus_globex', 'cus_acme'],
+      );
+      assert.deepEqual(
+        (await list(`?sort=-createdAt&limit=2&cursor=${first.nextCursor}`)).items.map((c) => c.id),
+        ['cus_quiet'],
+      );
+      assert.equal((await call(own, '/console/v1/customers?sort=plan', { token: 'token-a' })).status, 400);
+      assert.deepEqual((await call(own, '/console/v1/customers', { token: 'token-b' })).json.items, [], 'another account sees none');
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -231,7 +295,7 @@ describe('error list sorting', () => {
         do {
           const page: { status: number; json: { items: { id: string }[]; nextCursor: string | null } } = await call(
             own,
-            `/console/v1/errors?sort=${sort}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+            `/console/v1/errors?limit=${limit}${sort ? `&sort=${sort}` : ''}${cursor ? `&cursor=${cursor}` : ''}`,
             { token: 'token-a' },
           );
           assert.equal(page.status, 200);
@@ -241,9 +305,18 @@ describe('error list sorting', () => {
         } while (cursor);
         return seen;
       };
-      // The default order is newest recorded first: c, b, a. Ties keep it.
-      assert.deepEqual(await ids('-count'), [c!.id, a!.id, b!.id]);
-      assert.deepEqual(await ids('count'), [b!.id, c!.id, a!.id]);
+      // Ties keep the default order (newest recorded first; under this fixed clock all were recorded at once).
+      const unsorted = await ids('');
+      const count = new Map([a!, b!, c!].map((r) => [r.id, r.count]));
+      const stable = (compare: (x: string, y: string) => number) => [...unsorted].sort(compare);
+      assert.deepEqual(
+        await ids('-count'),
+        stable((x, y) => count.get(y)! - count.get(x)!),
+      );
+      assert.deepEqual(
+        await ids('count'),
+        stable((x, y) => count.get(x)! - count.get(y)!),
+      );
       assert.deepEqual(await ids('firstSeen'), [c!.id, a!.id, b!.id]);
       assert.deepEqual(await ids('-firstSeen', 1), [b!.id, a!.id, c!.id], 'one per page, following the cursor');
       const bad = await call(own, '/console/v1/errors?sort=title', { token: 'token-a' });

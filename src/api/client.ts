@@ -6,6 +6,7 @@ import type * as schema from './schemas.ts';
 import type {
   ActivityItem,
   Customer,
+  CustomerSummary,
   Endpoint,
   EndpointSort,
   ErrorOptions,
@@ -82,6 +83,10 @@ export interface RequestQuery extends PageQuery {
 }
 export interface ErrorQuery extends PageQuery {
   status?: string;
+  sort?: string;
+}
+export interface CustomerQuery extends PageQuery {
+  q?: string;
   sort?: string;
 }
 export interface ActivityQuery extends PageQuery {
@@ -274,6 +279,8 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
     getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call('requestSummary', 'GET', () => '/requests/summary', o),
     getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
+    listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
+      call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),
     getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
       call('note', 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),

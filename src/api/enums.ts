@@ -28,6 +28,9 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ENDPOINT_SORTS = ['requests', '-requests', 'p50Ms', '-p50Ms', 'p95Ms', '-p95Ms', 'p99Ms', '-p99Ms', 'errorPct', '-errorPct', 'recent'] as const;
 export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
+/** GET /customers `sort`: by name (A–Z), recent requests or the day created; `-` reverses. */
+export const CUSTOMER_SORTS = ['name', '-name', 'requests', '-requests', 'createdAt', '-createdAt'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 /** GET /errors `sort`: by count or by the day first seen, `-` for most or newest first; absent, newest recorded first. */
 export const ERROR_SORTS = ['count', '-count', 'firstSeen', '-firstSeen'] as const;
 export type ErrorSort = (typeof ERROR_SORTS)[number];

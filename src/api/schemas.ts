@@ -151,6 +151,18 @@ export const customer = z.object({
   notes: z.array(note),
   history: z.array(historyItem),
 });
+// GET /customers: the list, one row per customer with the figures of its recent requests.
+export const customerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDate,
+  plan: z.string(),
+  requests: nonNegativeInt,
+  errorPct: z.number(),
+  status: openEnum(CUSTOMER_STATUSES),
+  owner: person,
+});
+export const customerPage = page(customerSummary);
 export const NOTE_MAX_LENGTH = 2000;
 export const newNote = z.object({
   text: z
@@ -245,6 +257,7 @@ export type Traffic = z.infer<typeof traffic>;
 export type Note = z.infer<typeof note>;
 export type HistoryItem = z.infer<typeof historyItem>;
 export type Customer = z.infer<typeof customer>;
+export type CustomerSummary = z.infer<typeof customerSummary>;
 export type NewNote = z.input<typeof newNote>;
 export type Webhook = z.infer<typeof webhook>;
 export type ErrorRecord = z.infer<typeof errorRecord>;

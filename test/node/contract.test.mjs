@@ -18,6 +18,7 @@ test('openapi.json has every route and schema of the contract', () => {
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   assert.deepEqual(operations.sort(), [
     'GET /activity',
+    'GET /customers',
     'GET /customers/{id}',
     'GET /endpoints',
     'GET /errors',

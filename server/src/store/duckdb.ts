@@ -292,6 +292,16 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       return [...byKey.values()];
     },
 
+    async countsByCustomer(accountId: string, filter: EventFilter) {
+      const where = eventWhere(accountId, filter);
+      const rows = await read(
+        `SELECT customer_id, count(*) AS requests, count(*) FILTER (WHERE status >= 500) AS errors
+         FROM request_events WHERE ${where.sql} AND customer_id IS NOT NULL GROUP BY customer_id`,
+        where.params,
+      );
+      return rows.map((r) => ({ customerId: text(r['customer_id']), requests: num(r['requests']), errors: num(r['errors']) }));
+    },
+
     async countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]> {
       const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
       const { core, edges } = rollupCan(filter) ? split(whole) : { core: undefined, edges: [whole] };
@@ -454,6 +464,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       async customer(accountId, id) {
         return (await docs<CustomerRecord>('SELECT doc FROM customers WHERE account_id = ? AND id = ?', [accountId, id]))[0];
       },
+      customers: (accountId) => docs<CustomerRecord>('SELECT doc FROM customers WHERE account_id = ? ORDER BY id', [accountId]),
       async addNote(accountId, note) {
         await write((c) => c.run('INSERT INTO notes VALUES (?, ?, ?, ?)', [accountId, note.customerId, note.ts, JSON.stringify(note)]));
       },

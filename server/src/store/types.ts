@@ -134,6 +134,8 @@ export interface TelemetryStore {
   perPeriodByStatus(accountId: string, periods: readonly Period[]): Promise<{ method: string; route: string; status: number; requests: number[] }[]>;
   /** Requests and errors per (API version, method, route): byRoute without the percentile, so it can read pre-counted totals. */
   countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]>;
+  /** Requests and errors per customer id (requests without one left out). */
+  countsByCustomer(accountId: string, filter: EventFilter): Promise<{ customerId: string; requests: number; errors: number }[]>;
   /** Newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
   summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]>;
@@ -215,6 +217,8 @@ export interface Remembered {
 export interface RecordStore {
   upsertCustomer(accountId: string, customer: CustomerRecord): Promise<'created' | 'updated'>;
   customer(accountId: string, id: string): Promise<CustomerRecord | undefined>;
+  /** Every customer of the account (the host upserts them; an account has hundreds, not millions). */
+  customers(accountId: string): Promise<CustomerRecord[]>;
   addNote(accountId: string, note: NoteRecord): Promise<void>;
   notes(accountId: string, customerId: string): Promise<NoteRecord[]>;
   addHistory(accountId: string, item: HistoryRecord): Promise<void>;

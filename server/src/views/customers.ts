@@ -1,10 +1,11 @@
 /** GET /customers/{id} and POST /customers/{id}/notes. */
 import { randomUUID } from 'node:crypto';
-import { newNote } from '../../../src/api/schemas.ts';
+import { CUSTOMER_SORTS, newNote } from '../../../src/api/schemas.ts';
 import { dayLabel } from '../calendar.ts';
-import type { ViewContext } from '../context.ts';
+import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { errorPct } from '../figures.ts';
-import { notFound, unprocessable } from '../problem.ts';
+import { badRequest, notFound, unprocessable } from '../problem.ts';
+import { offsetCursor } from '../paging.ts';
 import type { CustomerRecord, NoteRecord } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { recentCounts, relatedFrom } from './related.ts';
@@ -13,6 +14,38 @@ async function customerRecord(ctx: ViewContext, id: string): Promise<CustomerRec
   const customer = await ctx.stores.records.customer(ctx.accountId, id);
   if (!customer) throw notFound(`No customer ${id} in this account.`);
   return customer;
+}
+
+export interface CustomerListQuery {
+  q?: string;
+  sort?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** GET /customers: every customer with its recent figures, searched by name or id, sorted, paged by offset. */
+export async function customerList(ctx: ViewContext, query: CustomerListQuery) {
+  const sort = query.sort || 'name';
+  if (!(CUSTOMER_SORTS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${CUSTOMER_SORTS.join(', ')}.`);
+  const offset = offsetCursor.decode(query.cursor);
+  const [records, counts] = await Promise.all([
+    ctx.stores.records.customers(ctx.accountId),
+    ctx.stores.telemetry.countsByCustomer(ctx.accountId, { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 }),
+  ]);
+  const byId = new Map(counts.map((c) => [c.customerId, c]));
+  const needle = query.q?.trim().toLowerCase();
+  const rows = records
+    .filter((r) => !needle || r.name.toLowerCase().includes(needle) || r.id.toLowerCase().includes(needle))
+    .map((r) => {
+      const { requests = 0, errors = 0 } = byId.get(r.id) ?? {};
+      return { id: r.id, name: r.name, createdAt: r.createdAt, plan: r.plan, requests, errorPct: errorPct(errors, requests), status: r.status, owner: r.owner };
+    });
+  const key = sort.replace('-', '') as 'name' | 'requests' | 'createdAt';
+  const sign = sort.startsWith('-') ? -1 : 1;
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  rows.sort((a, b) => sign * (key === 'requests' ? a.requests - b.requests : collator.compare(a[key], b[key])) || a.id.localeCompare(b.id));
+  const end = offset + query.limit;
+  return { items: rows.slice(offset, end), nextCursor: end < rows.length ? offsetCursor.encode(end) : null };
 }
 
 const noteView = (n: NoteRecord) => ({ id: n.id, text: n.text, author: n.author, createdAt: n.createdAt });
