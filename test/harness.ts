@@ -134,6 +134,7 @@ export const ELEMENTS: ElementCase[] = [
   { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },
   { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record' },
   { tag: 'ops-error-form', attrs: {}, loaded: 'form', noun: 'the form' },
+  { tag: 'ops-customer-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'customers' },
   { tag: 'ops-error-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'error records' },
   { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]', noun: 'activity' },
 ];

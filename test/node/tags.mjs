@@ -1,4 +1,4 @@
-/** The eleven elements the package promises (the wrapper and the internal chart host aside). */
+/** The elements the package promises (the wrapper and the internal chart host aside). */
 export const ELEMENT_TAGS = [
   'ops-overview',
   'ops-endpoint-table',
@@ -6,6 +6,7 @@ export const ELEMENT_TAGS = [
   'ops-request-detail',
   'ops-traffic',
   'ops-customer',
+  'ops-customer-list',
   'ops-webhook',
   'ops-error',
   'ops-error-form',

@@ -1,0 +1,132 @@
+import { html } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { CustomerQuery } from '../../api/client.ts';
+import type { CustomerSort } from '../../api/enums.ts';
+import type { CustomerSummary } from '../../api/schemas.ts';
+import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
+import { renderBadge } from '../../shared/badge.ts';
+import { renderPerson } from '../../shared/detail.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { renderSortHeader } from '../../shared/table.ts';
+import { styles } from './ops-customer-list.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+
+type SortKey = 'name' | 'requests' | 'createdAt';
+
+const LIMIT: NumberRule = { tag: 'ops-customer-list', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
+/** Most customers kept as "Load more" adds pages. */
+const MAX_ROWS = 10_000;
+
+/**
+ * The customers of the API: name (a drill-down), status, plan, recent requests and errors %,
+ * the day created and the account owner; searched by name or id and sorted by the API, paged
+ * with "Load more".
+ *
+ * @summary Customer list: searchable, sortable, each name a drill-down.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A customer was activated; detail `{ kind: 'customer', id }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the list shows the error and Retry.
+ * @fires {CustomEvent<SortDetail>} ops-sort - The person sorted by a column; detail `{ sort }` (`name`, `-requests`, …), also reflected in the `sort` attribute.
+ *
+ * @csspart base - The panel.
+ * @csspart toolbar - The row holding the search box.
+ * @csspart table - The table.
+ * @csspart row - A table row of one customer.
+ * @csspart badge - A status badge.
+ * @csspart load-more - The "Load more" button.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart empty - The empty-state message.
+ * @csspart error - The error panel.
+ * @csspart retry-button - The Retry button of the error panel.
+ *
+ * @customElement ops-customer-list
+ */
+export class OpsCustomerList extends OpsElement {
+  static override styles = [...OpsElement.styles, ...styles];
+
+  /** Only customers whose name or id contains this text, any case (sent as `q`); the search box sets it. */
+  @property({ reflect: true }) q = '';
+
+  /** Order: `name` (the default, A–Z), `-name`, `requests`, `-requests`, `createdAt` or `-createdAt`. */
+  @property({ reflect: true }) sort: CustomerSort | '' = '';
+
+  /** Customers per page, 1–500; another value falls back to 50 with a warning. */
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
+
+  private readonly list: ListController<CustomerQuery, CustomerSummary> = new ListController<CustomerQuery, CustomerSummary>(this, {
+    query: () => ({ q: this.q.trim() || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor }, signal) => client.listCustomers({ ...query, cursor }, { signal }),
+    cap: MAX_ROWS,
+  });
+
+  override render() {
+    return html`<div part="base" class="base">
+      <div part="toolbar" class="toolbar">
+        <label>
+          <span>${msg('Search')}</span>
+          <input type="search" placeholder="Acme" .value=${this.q} @change=${(e: Event) => (this.q = (e.target as HTMLInputElement).value.trim())} />
+        </label>
+      </div>
+      ${renderDataStates(this.list.first, {
+        noun: msg('customers'),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
+        empty: () => (this.q.trim() ? msg(str`No customers match “${this.q.trim()}”.`) : msg('No customers yet.')),
+        complete: (_page, busy) => this.renderTable(busy),
+      })}
+    </div>`;
+  }
+
+  private renderTable(busy: boolean) {
+    const format = this.formatOptions;
+    return html`<div class="scroller" role="region" aria-label=${msg('Customers')} tabindex="0">
+        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
+          <thead>
+            <tr>
+              ${this.renderSortableHeader('name', msg('Customer'), false)}
+              <th scope="col">${msg('Status')}</th>
+              <th scope="col">${msg('Plan')}</th>
+              ${this.renderSortableHeader('requests', msg('Requests'), true)}
+              <th scope="col" class="num">${msg('Errors')}</th>
+              ${this.renderSortableHeader('createdAt', msg('Created'), false)}
+              <th scope="col">${msg('Account owner')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${repeat(
+              this.list.items,
+              (row) => row.id,
+              (row) => html`<tr part="row" data-id=${row.id}>
+                <th scope="row">${this.renderLink({ kind: 'customer', id: row.id, label: row.name }, row.name, 'row-link')}</th>
+                <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
+                <td data-label=${msg('Plan')}>${row.plan}</td>
+                <td class="num" data-label=${msg('Requests')}>${formatInteger(row.requests, format)}</td>
+                <td class="num" data-label=${msg('Errors')}>${formatPercent(row.errorPct, format)}</td>
+                <td data-label=${msg('Created')}>${formatDate(row.createdAt, format)}</td>
+                <td data-label=${msg('Account owner')}>${renderPerson(row.owner)}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${this.list.renderMore()}`;
+  }
+
+  private renderSortableHeader(key: SortKey, label: string, numeric: boolean) {
+    // Unset, the API sorts by name.
+    const sort = this.sort || 'name';
+    const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
+    return renderSortHeader(label, direction, () => this.toggleSort(key), numeric);
+  }
+
+  /** A new column starts most or newest first for figures and dates, A–Z for names; the same column flips. */
+  private toggleSort(key: SortKey) {
+    const sort = this.sort || 'name';
+    const fresh: CustomerSort = key === 'name' ? 'name' : `-${key}`;
+    this.sort = sort === key ? `-${key}` : sort === `-${key}` ? key : fresh;
+    this.emit('ops-sort', { sort: this.sort });
+  }
+}
