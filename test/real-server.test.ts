@@ -135,6 +135,16 @@ describe('the elements on the real console server', () => {
     expect((await api(`/errors/${record.id}`, schema.errorRecord)).status).to.equal(next, 'saved on the server, through CORS with If-Match');
   });
 
+  it('ops-customer-list lists the server’s customers with their figures', async () => {
+    const expected = await api('/customers', schema.customerPage);
+    expect(expected.items.length).to.be.greaterThan(0);
+    const el = await mountReal('ops-customer-list');
+    await waitFor(() => $$(el, 'tbody tr').length === expected.items.length, 'rows');
+    expect($$(el, 'tbody tr').map((row) => [row.dataset['id'], text(row.querySelector('td.num'))])).to.deep.equal(
+      expected.items.map((c) => [c.id, integer(c.requests)]),
+    );
+  });
+
   it('ops-activity-feed lists the server’s activity', async () => {
     const expected = await api('/activity?limit=10', schema.activityPage);
     const el = await mountReal('ops-activity-feed', { limit: '10' });
