@@ -264,9 +264,30 @@ export const errorOptions = { endpoints: ['POST /messages', 'POST /webhooks', 'G
 
 /** The five activity kinds of the seed, newest first, with ages in minutes before "now". */
 export const activitySeed = [
-  { id: 'act_1', actor: people.lee, kind: 'rate-limit-raised', text: 'raised the rate limit for Acme Ltd', minutesAgo: 3 },
-  { id: 'act_2', actor: people.globex, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
-  { id: 'act_3', actor: people.omar, kind: 'error-spike', text: 'flagged an error spike on POST /webhooks', minutesAgo: 26 },
+  {
+    id: 'act_1',
+    actor: people.lee,
+    kind: 'rate-limit-raised',
+    text: 'raised the rate limit for Acme Ltd',
+    minutesAgo: 3,
+    subject: { kind: 'customer', id: 'cus_acme' },
+  },
+  { id: 'act_2', actor: people.globex, kind: 'key-created', text: 'created a new API key', minutesAgo: 12, subject: { kind: 'customer', id: 'cus_globex' } },
+  {
+    id: 'act_3',
+    actor: people.omar,
+    kind: 'error-spike',
+    text: 'flagged an error spike on POST /webhooks',
+    minutesAgo: 26,
+    subject: { kind: 'endpoint', id: 'ep_4' },
+  },
   { id: 'act_4', actor: people.mia, kind: 'docs-published', text: 'published the docs for version 3', minutesAgo: 48 },
-  { id: 'act_5', actor: people.ana, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v2/usage', minutesAgo: 95 },
+  {
+    id: 'act_5',
+    actor: people.ana,
+    kind: 'endpoint-deprecated',
+    text: 'turned off the deprecated endpoint GET /v2/usage',
+    minutesAgo: 95,
+    subject: { kind: 'endpoint', id: 'ep_7' },
+  },
 ] as const;

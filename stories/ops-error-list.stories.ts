@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { delay, http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
-import { fixtures } from '../mocks/index.ts';
+import { createMockApi, fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { shadowWith } from './support/play.ts';
 import { apiFailures } from './support/states.ts';
@@ -16,10 +16,16 @@ interface Args extends FrameArgs {
   theme?: 'light' | 'dark' | 'auto';
 }
 
+/** A mock API of its own, fresh for each story: other stories (the error form's) add records to the shared one. */
+const OWN_BASE = '/api/error-list/v1';
+
 const meta: Meta<Args> = {
   title: 'Elements/ops-error-list',
   component: 'ops-error-list',
-  args: { apiBase: '/api/v1', width: '60rem' },
+  args: { apiBase: OWN_BASE, width: '60rem' },
+  beforeEach({ msw }) {
+    msw.use(...createMockApi({ base: OWN_BASE }).handlers);
+  },
   render: (args) => renderElement('ops-error-list', { timeZone: 'UTC', ...args }),
 };
 export default meta;
@@ -50,7 +56,7 @@ export const UnknownStatus: Story = answer([{ ...fixtures.errorRecords[0], statu
 /** A status change on its way: the row shows it at once, its control busy. */
 export const Saving: Story = {
   beforeEach({ msw }) {
-    msw.use(http.patch('*/api/v1/errors/:id', () => delay('infinite')));
+    msw.use(http.patch(`*${OWN_BASE}/errors/:id`, () => delay('infinite')));
   },
   play: fixFirst,
 };

@@ -74,6 +74,8 @@ export const activityInput = z.object({
   text: text(500),
   at: timestamp.optional(),
   subject: text(200).optional(),
+  /** Where the item leads in the console: a drill-down kind and the record's id. */
+  target: z.object({ kind: text(32), id: text(200) }).optional(),
 });
 
 export interface Rejected {

@@ -281,6 +281,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       text: input.text,
       ts: input.at ?? clock().getTime(),
       subject: input.subject,
+      target: input.target ?? null,
     });
     return c.json(item, 201);
   });

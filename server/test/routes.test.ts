@@ -480,6 +480,48 @@ describe('writes', () => {
     const kinds = new Set(json.items.map((a: { kind: string }) => a.kind));
     for (const kind of ['key-created', 'error-recorded', 'note-added', 'status-changed']) assert.ok(kinds.has(kind), kind);
   });
+
+  test('each activity item leads to what it is about: the customer of a note, the record of an error write, the host’s target', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(own, knownEvents());
+      await call(own, '/admin/v1/customers/cus_acme', {
+        token: 'ingest-a',
+        method: 'PUT',
+        body: { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner },
+      });
+      const admin = (body: Record<string, unknown>) =>
+        call(own, '/admin/v1/activity', { token: 'ingest-a', method: 'POST', body: { actor: owner, at: '2026-09-14T09:00:00Z', ...body } });
+      assert.equal((await admin({ kind: 'key-created', text: 'created a key for Acme Ltd', target: { kind: 'customer', id: 'cus_acme' } })).status, 201);
+      assert.equal((await admin({ kind: 'docs-published', text: 'published the docs' })).status, 201);
+      assert.equal(
+        (await call(own, '/console/v1/customers/cus_acme/notes', { token: 'token-a', headers: { 'idempotency-key': 'n1' }, body: { text: 'Called them.' } }))
+          .status,
+        201,
+      );
+      const created = await call(own, '/console/v1/errors', {
+        token: 'token-a',
+        headers: { 'idempotency-key': 'e1' },
+        body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-01', status: 'Open' },
+      });
+      const patched = await call(own, `/console/v1/errors/${created.json.id}`, { token: 'token-a', method: 'PATCH', body: { status: 'Fixed' } });
+      assert.equal(patched.status, 200);
+      const { json } = await call(own, '/console/v1/activity?limit=50', { token: 'token-a' });
+      const page = schema.activityPage.parse(json);
+      const subjects = Object.fromEntries(page.items.map((a) => [a.kind, a.subject ?? null]));
+      assert.deepEqual(subjects, {
+        'key-created': { kind: 'customer', id: 'cus_acme' },
+        'docs-published': null,
+        'note-added': { kind: 'customer', id: 'cus_acme' },
+        'error-recorded': { kind: 'error', id: created.json.id },
+        'status-changed': { kind: 'error', id: created.json.id },
+      });
+      const badTarget = await admin({ kind: 'key-created', text: 'x', target: { kind: 'customer' } });
+      assert.equal(badTarget.status, 422, 'a target without an id is refused');
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('CORS', () => {

@@ -105,7 +105,7 @@ export const requestPage = page(requestEntry);
 export const requestHeader = z.object({ name: z.string(), value: z.string() });
 export const requestDetail = z.extend(requestEntry, {
   /** The route template (`/contacts/{id}`); `path` is the concrete path. */
-  route: z.optional(z.string()),
+  route: z.optional(z.nullable(z.string())),
   /** The endpoint row (as in GET /endpoints) that counts this request, for the drill-down. */
   endpointId: z.optional(z.nullable(z.string())),
   apiVersion: z.optional(z.nullable(z.string())),
@@ -114,7 +114,7 @@ export const requestDetail = z.extend(requestEntry, {
   /** Response size in bytes, when the collector could measure it. */
   bytes: z.optional(z.nullable(nonNegativeInt)),
   /** The request headers the collector was allowed to keep, after its redact hook; in the order received. */
-  headers: z.optional(z.array(requestHeader)),
+  headers: z.optional(z.nullable(z.array(requestHeader))),
 });
 export const requestSummary = z.object({
   groups: z.array(z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt })),
@@ -230,6 +230,8 @@ export const activityItem = z.object({
   kind: openEnum(ACTIVITY_KINDS),
   text: z.string(),
   at: isoTimestamp,
+  /** What the item is about, for the drill-down (`{ kind: 'customer', id: 'cus_acme' }`); optional, so older servers stay valid. */
+  subject: z.optional(z.object({ kind: z.string(), id: z.string() })),
 });
 export const activityPage = page(activityItem);
 

@@ -85,7 +85,9 @@ describe('format', () => {
     expect(formatValue(1284301, 'count')).to.equal('1,284,301');
     expect(formatValue(182, 'ms')).to.equal('182 ms');
     expect(formatValue(1_536_000, 'bytes')).to.equal('1.5 MB');
-    expect(formatValue(512, 'bytes')).to.equal('512 byte');
+    expect(formatValue(512, 'bytes')).to.equal('512B');
+    expect(formatValue(512, 'bytes', { locale: 'de' })).to.equal('512 B');
+    expect(formatValue(512, 'bytes', { locale: 'ja' })).to.equal('512B');
     expect(formatValue(64, 'percent')).to.equal('64.0%');
     expect(formatValue(1284301, 'USD')).to.equal('$1,284,301');
     expect(formatValue(1284301, 'EUR', { locale: 'de-DE' })).to.equal('1.284.301\u00a0€');

@@ -108,7 +108,10 @@ export function formatBytes(bytes: number, { locale }: FormatOptions = {}): stri
     index++;
   }
   const signed = bytes < 0 ? -value : value;
-  return numberFormat(locale, { style: 'unit', unit: BYTE_UNITS[index], unitDisplay: 'short', maximumFractionDigits: index ? 1 : 0 }).format(signed);
+  // Plain bytes in the narrow form (`512B`, `512 B`): the short one is the English word "byte" in languages such as Japanese.
+  return numberFormat(locale, { style: 'unit', unit: BYTE_UNITS[index], unitDisplay: index ? 'short' : 'narrow', maximumFractionDigits: index ? 1 : 0 }).format(
+    signed,
+  );
 }
 
 /** A whole-unit currency amount: `1284301, 'USD'` → `$1,284,301`. */

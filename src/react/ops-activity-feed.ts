@@ -4,4 +4,4 @@ import '../elements/activity-feed/define.ts';
 import { wrap } from './wrap.ts';
 
 /** `<ops-activity-feed>` for React. The activity feed. */
-export const OpsActivityFeed = wrap('ops-activity-feed', Element, ['ops-load-error']);
+export const OpsActivityFeed = wrap('ops-activity-feed', Element, ['ops-navigate', 'ops-load-error']);

@@ -205,6 +205,8 @@ export interface ActivityRecord {
   ts: number;
   /** What the item is about (e.g. an endpoint), so a detector does not repeat itself. */
   subject: string | null;
+  /** Where the item leads, when the host named it (`{ kind: 'customer', id }`). */
+  target?: { kind: string; id: string } | null;
 }
 
 export interface Remembered {

@@ -10,15 +10,30 @@ export async function activity(ctx: ViewContext, query: { kind?: string; limit: 
   return pageOf(
     items,
     query.limit,
-    (a) => ({ id: a.id, actor: a.actor, kind: a.kind, text: a.text, at: isoSeconds(a.ts) }),
+    (a) => {
+      const subject = subjectOf(a);
+      return { id: a.id, actor: a.actor, kind: a.kind, text: a.text, at: isoSeconds(a.ts), ...(subject ? { subject } : {}) };
+    },
     () => offsetCursor.encode(offset + query.limit),
   );
+}
+
+/**
+ * Where an item leads: the record a write was about, or the target the host named. An error
+ * spike names its route across API versions, which is no single endpoint row: it leads nowhere.
+ */
+function subjectOf(a: ActivityRecord): { kind: string; id: string } | undefined {
+  if (a.target) return a.target;
+  if (!a.subject) return undefined;
+  if (a.kind === 'note-added') return { kind: 'customer', id: a.subject };
+  if (a.kind === 'error-recorded' || a.kind === 'status-changed') return { kind: 'error', id: a.subject };
+  return undefined;
 }
 
 export async function recordActivity(
   stores: Stores,
   accountId: string,
-  item: { kind: string; actor: Person; text: string; ts: number; subject?: string | null },
+  item: { kind: string; actor: Person; text: string; ts: number; subject?: string | null; target?: { kind: string; id: string } | null },
 ): Promise<ActivityRecord> {
   const record: ActivityRecord = { id: `act_${randomUUID()}`, subject: null, ...item };
   await stores.records.addActivity(accountId, record);

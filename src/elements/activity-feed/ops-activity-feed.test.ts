@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
-import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
@@ -153,6 +154,21 @@ describe('ops-activity-feed', () => {
     } finally {
       timers.restore();
     }
+  });
+
+  it('makes an item’s text a drill-down to what it is about, and leaves the others text', async () => {
+    const el = await feed('', () => fixtures.FIXTURE_NOW);
+    await loaded(el);
+    const withSubject = fixtures.activitySeed.filter((a) => 'subject' in a);
+    for (const seed of fixtures.activitySeed) {
+      const link = $(el, `[data-id="${seed.id}"] .subject`);
+      expect(Boolean(link), seed.id).to.equal('subject' in seed);
+      expect(text($(el, `[data-id="${seed.id}"] .text`))).to.equal(`${seed.actor.name} ${seed.text}`);
+    }
+    const first = withSubject[0]!;
+    const opened = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    $<HTMLButtonElement>(el, `[data-id="${first.id}"] .subject`)!.click();
+    expect((await opened).detail).to.deep.equal({ ...first.subject, label: first.text });
   });
 
   it('says so when there is no activity', async () => {

@@ -34,6 +34,7 @@ export const FEED_CAP = 1_000;
  *
  * @summary Latest-activity feed with kind filter, "Load more" and optional live refresh.
  *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - An item's text was activated; detail `{ kind, id, label }` of what the item is about (`{ kind: 'customer', id: 'cus_acme' }`). Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the feed shows the error and Retry.
  *
  * @csspart base - The panel.
@@ -129,7 +130,10 @@ export class OpsActivityFeed extends OpsElement {
         ${items.map(
           (item) => html`<li part="item" class="item" data-id=${item.id} data-kind=${item.kind}>
             ${renderAvatar(item.actor)}
-            <p class="text"><strong class="actor">${item.actor.name}</strong> ${item.text}</p>
+            <p class="text">
+              <strong class="actor">${item.actor.name}</strong>
+              ${item.subject ? this.renderLink({ kind: item.subject.kind, id: item.subject.id, label: item.text }, item.text, 'link subject') : item.text}
+            </p>
             <time datetime=${item.at} title=${formatDateTime(item.at, format)}
               ><span class="age" aria-hidden="true">${formatAge(item.at, now, format)}</span><span class="visually-hidden">${formatRelative(item.at, now, format)}</span></time
             >

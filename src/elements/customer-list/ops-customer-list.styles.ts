@@ -12,8 +12,8 @@ export const styles = [
     table[aria-busy='true'] tbody {
       opacity: 0.6;
     }
-    /* Narrow containers: each customer becomes a small card; the sortable headers stay for sorting. */
-    @container (max-width: 480px) {
+    /* Narrow containers (the seven columns need about 740 px): each customer becomes a small card; the sortable headers stay for sorting. */
+    @container (max-width: 760px) {
       thead tr {
         display: flex;
         flex-wrap: wrap;

@@ -81,6 +81,21 @@ describe('ops-customer-list', () => {
     expect(el.getAttribute('sort')).to.equal('-name');
   });
 
+  it('ignores an unknown sort with a warning, and lists by name', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => void warnings.push(message);
+    try {
+      const el = await customerList('sort=plan');
+      await loaded(el);
+      expect(api.requests.at(-1)!.searchParams.has('sort')).to.equal(false);
+      expect(names(el)).to.deep.equal(byName.map((c) => c.name));
+      expect(warnings.some((w) => w.includes('ignored sort="plan" on ops-customer-list'))).to.equal(true);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('leads to each customer, cancelably', async () => {
     const el = await customerList();
     await loaded(el);

@@ -1,8 +1,8 @@
-import { html } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CustomerQuery } from '../../api/client.ts';
-import type { CustomerSort } from '../../api/enums.ts';
+import { CUSTOMER_SORTS, type CustomerSort } from '../../api/enums.ts';
 import type { CustomerSummary } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
@@ -58,10 +58,16 @@ export class OpsCustomerList extends OpsElement {
   @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
 
   private readonly list: ListController<CustomerQuery, CustomerSummary> = new ListController<CustomerQuery, CustomerSummary>(this, {
-    query: () => ({ q: this.q.trim() || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({ q: this.q.trim() || undefined, sort: knownSort(this.sort), limit: validNumber(LIMIT, this.limit) }),
     load: (client, query, { cursor }, signal) => client.listCustomers({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sort') && this.sort && !knownSort(this.sort)) {
+      console.warn(`ignored sort="${this.sort.slice(0, 40)}" on ops-customer-list: use one of ${CUSTOMER_SORTS.join(', ')}.`);
+    }
+  }
 
   override render() {
     return html`<div part="base" class="base">
@@ -116,17 +122,22 @@ export class OpsCustomerList extends OpsElement {
   }
 
   private renderSortableHeader(key: SortKey, label: string, numeric: boolean) {
-    // Unset, the API sorts by name.
-    const sort = this.sort || 'name';
+    // Unset (or unknown), the API sorts by name.
+    const sort = knownSort(this.sort) ?? 'name';
     const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
     return renderSortHeader(label, direction, () => this.toggleSort(key), numeric);
   }
 
   /** A new column starts most or newest first for figures and dates, A–Z for names; the same column flips. */
   private toggleSort(key: SortKey) {
-    const sort = this.sort || 'name';
+    const sort = knownSort(this.sort) ?? 'name';
     const fresh: CustomerSort = key === 'name' ? 'name' : `-${key}`;
     this.sort = sort === key ? `-${key}` : sort === `-${key}` ? key : fresh;
     this.emit('ops-sort', { sort: this.sort });
   }
+}
+
+/** The order to ask for: a known one, else the default (an unknown value would only earn a 400). */
+function knownSort(sort: string): CustomerSort | undefined {
+  return (CUSTOMER_SORTS as readonly string[]).includes(sort) ? (sort as CustomerSort) : undefined;
 }

@@ -13,8 +13,8 @@ export const styles = [
     td.status {
       white-space: normal;
     }
-    /* Narrow containers: each record becomes a small card; the Count and First seen headers stay for sorting. */
-    @container (max-width: 480px) {
+    /* Narrow containers (the five columns need about 580 px): each record becomes a small card; the Count and First seen headers stay for sorting. */
+    @container (max-width: 600px) {
       thead tr {
         display: flex;
         flex-wrap: wrap;

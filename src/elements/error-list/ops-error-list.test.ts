@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
@@ -128,6 +128,104 @@ describe('ops-error-list', () => {
     choose(statusSelect(el, 'err_500_webhooks'), 'Fixed');
     await waitFor(() => elsewhere.status === 'Fixed', 'saved on the new version');
     expect($(el, 'tr[data-id="err_500_webhooks"] .row-problem')).to.equal(null);
+  });
+
+  it('a record changed out of the filtered status leaves the list, and Load more then skips none', async () => {
+    const open = fixtures.errorRecords.filter((r) => r.status === 'Open');
+    expect(open.length).to.equal(2);
+    const el = await errorList('status=Open&limit=1');
+    await loaded(el);
+    expect(titles(el)).to.deep.equal([titleOf(open[0]!)]);
+    choose(statusSelect(el, open[0]!.id), 'Fixed');
+    // The other open record is what the filtered list holds now, not a page away that no longer exists.
+    await waitFor(() => titles(el).join() === titleOf(open[1]!), 'the list shows the records still open');
+    expect($(el, '[part="load-more"]')).to.equal(null);
+  });
+
+  it('keeps the focus on a status control while its change saves', async () => {
+    api.use(
+      http.patch(`*${API_BASE}/errors/:id`, async () => {
+        await delay(300);
+      }),
+    );
+    const el = await errorList();
+    await loaded(el);
+    const select = statusSelect(el, 'err_429_messages');
+    select.focus();
+    choose(select, 'Fixed');
+    await el.updateComplete;
+    expect(select.getAttribute('aria-busy')).to.equal('true');
+    expect(el.shadowRoot!.activeElement, 'focus kept while saving').to.equal(select);
+    await waitFor(() => select.getAttribute('aria-busy') === 'false', 'saved');
+    expect(el.shadowRoot!.activeElement, 'focus kept after saving').to.equal(select);
+    choose(select, 'Ignored'); // a choice made while a change saves would be ignored; this one, after, is sent
+    await waitFor(() => api.db.errors.find((r) => r.id === 'err_429_messages')!.status === 'Ignored', 'second change saved');
+  });
+
+  it('shows records as the server has them once the list loads again, even without versions', async () => {
+    const serverStatus = new Map(fixtures.errorRecords.map((r) => [r.id, r.status]));
+    api.use(
+      http.get(`*${API_BASE}/errors`, ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        const items = fixtures.errorRecords
+          .map(({ version: _, ...r }) => ({ ...r, status: serverStatus.get(r.id)! }))
+          .filter((r) => !status || r.status === status);
+        return HttpResponse.json({ items, nextCursor: null });
+      }),
+      http.patch(`*${API_BASE}/errors/:id`, async ({ request, params }) => {
+        const { status } = (await request.json()) as { status: string };
+        serverStatus.set(String(params['id']), status);
+        const { version: _, ...record } = fixtures.errorRecords.find((r) => r.id === params['id'])!;
+        return HttpResponse.json({ ...record, status });
+      }),
+    );
+    const el = await errorList();
+    await loaded(el);
+    choose(statusSelect(el, 'err_500_webhooks'), 'Fixed');
+    await waitFor(() => serverStatus.get('err_500_webhooks') === 'Fixed', 'saved');
+    serverStatus.set('err_500_webhooks', 'Ignored'); // Lee ignored it afterwards
+    const filter = $<HTMLSelectElement>(el, '[part="toolbar"] select')!;
+    choose(filter, 'Ignored');
+    const ignored = fixtures.errorRecords.filter((r) => r.status === 'Ignored').length + 1;
+    await waitFor(() => titles(el).length === ignored && titles(el).includes('500 Server error'), 'filtered list loaded');
+    expect(statusSelect(el, 'err_500_webhooks').value).to.equal('Ignored');
+    choose(filter, '');
+    await waitFor(() => titles(el).length === fixtures.errorRecords.length, 'whole list loaded');
+    expect(statusSelect(el, 'err_500_webhooks').value, 'not the status saved here earlier').to.equal('Ignored');
+  });
+
+  it('loads the list again when a change was refused as stale and the record could not be read', async () => {
+    api.use(
+      http.patch(`*${API_BASE}/errors/:id`, () =>
+        HttpResponse.json({ title: 'Precondition failed' }, { status: 412, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+      http.get(`*${API_BASE}/errors/:id`, () =>
+        HttpResponse.json({ title: 'Unavailable' }, { status: 503, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    );
+    const el = await errorList();
+    await loaded(el);
+    const listLoads = () => api.requests.filter((u) => u.pathname.endsWith('/errors')).length;
+    expect(listLoads()).to.equal(1);
+    choose(statusSelect(el, 'err_500_webhooks'), 'Fixed');
+    await waitFor(() => listLoads() === 2, 'the list loaded again');
+    await loaded(el);
+    expect(statusSelect(el, 'err_500_webhooks').value).to.equal('Open');
+  });
+
+  it('ignores an unknown sort with a warning instead of asking the API for it', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => void warnings.push(message);
+    try {
+      const el = await errorList('sort=title');
+      await loaded(el);
+      expect(api.requests.at(-1)!.searchParams.has('sort')).to.equal(false);
+      expect(titles(el)).to.deep.equal(fixtures.errorRecords.map(titleOf));
+      expect(warnings.some((w) => w.includes('ignored sort="title" on ops-error-list'))).to.equal(true);
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('leads to each record, its endpoint and the new-error form, cancelably', async () => {

@@ -1,8 +1,8 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ErrorQuery } from '../../api/client.ts';
-import { ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '../../api/enums.ts';
+import { ERROR_SORTS, ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '../../api/enums.ts';
 import { toConsoleError } from '../../api/errors.ts';
 import type { ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger } from '../../format/format.ts';
@@ -71,11 +71,25 @@ export class OpsErrorList extends OpsElement {
 
   @state() private edits: ReadonlyMap<string, RowEdit> = new Map();
 
+  /** The first page the edits were made on: a newer one (a reload, another filter or tenant) shows the records as they are. */
+  #editedPage: unknown;
+
   private readonly list: ListController<ErrorQuery, ErrorRecord> = new ListController<ErrorQuery, ErrorRecord>(this, {
-    query: () => ({ status: this.status || undefined, sort: this.sort || undefined, limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({ status: this.status || undefined, sort: knownSort(this.sort), limit: validNumber(LIMIT, this.limit) }),
     load: (client, query, { cursor }, signal) => client.listErrors({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sort') && this.sort && !knownSort(this.sort)) {
+      console.warn(`ignored sort="${this.sort.slice(0, 40)}" on ops-error-list: use one of ${ERROR_SORTS.join(', ')}.`);
+    }
+    const page = this.list.first.value;
+    if (page !== this.#editedPage) {
+      this.#editedPage = page;
+      if (this.edits.size) this.edits = new Map();
+    }
+  }
 
   override render() {
     return html`<div part="base" class="base">
@@ -148,12 +162,20 @@ export class OpsErrorList extends OpsElement {
     const shown = edit?.saving ?? record.status;
     // A status this version does not know is still shown as the record's, not replaced by the first option.
     const statuses = (ERROR_STATUSES as readonly string[]).includes(record.status) ? ERROR_STATUSES : [...ERROR_STATUSES, record.status];
+    // Busy, not disabled, while saving: disabling the control in use would drop the keyboard's focus.
+    const saving = edit?.saving !== undefined;
     return html`<select
         aria-label=${msg(str`Status of ${title}`)}
-        aria-busy=${edit?.saving ? 'true' : 'false'}
-        ?disabled=${edit?.saving !== undefined}
+        aria-busy=${saving ? 'true' : 'false'}
+        aria-disabled=${saving ? 'true' : 'false'}
         .value=${shown}
-        @change=${(e: Event) => void this.changeStatus(record, (e.target as HTMLSelectElement).value)}
+        @change=${(e: Event) => {
+          if (saving) {
+            (e.target as HTMLSelectElement).value = shown;
+            return;
+          }
+          void this.changeStatus(record, (e.target as HTMLSelectElement).value);
+        }}
       >
         ${statuses.map((s) => html`<option value=${s} ?selected=${shown === s}>${statusLabel(s)}</option>`)}
       </select>
@@ -195,6 +217,9 @@ export class OpsErrorList extends OpsElement {
           saved: current,
           problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(current.status)}; choose again to change it.`),
         });
+      } else if (conflict) {
+        // The record moved on and could not be read: only a fresh list has its new version.
+        this.list.reload();
       } else this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${problem.sentence}`) });
     }
   }
@@ -202,5 +227,12 @@ export class OpsErrorList extends OpsElement {
   private accept(record: ErrorRecord) {
     this.edit(record.id, { saved: record });
     this.emit('ops-error-updated', { record });
+    // A record that left the filtered status leaves the list: the pages after it start one record earlier now.
+    if (this.status && record.status !== this.status) this.list.reload();
   }
+}
+
+/** The order to ask for: a known one, else the default (an unknown value would only earn a 400). */
+function knownSort(sort: string): ErrorSort | undefined {
+  return (ERROR_SORTS as readonly string[]).includes(sort) ? (sort as ErrorSort) : undefined;
 }

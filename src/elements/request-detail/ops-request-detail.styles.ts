@@ -6,6 +6,10 @@ export const styles = [
   detailStyles,
   tableStyles,
   css`
+    /* Wider fact columns than the other detail pages: a key id or a date and time is one long token. */
+    .facts {
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
+    }
     .headers th,
     .headers td {
       vertical-align: top;

@@ -45,7 +45,7 @@ describe('ops-request-detail', () => {
       Customer: expected.customer!.name,
       Key: expected.keyId!,
       'API version': 'v3',
-      'Response size': '214 byte',
+      'Response size': '214B',
     });
     expect($(el, '.fact time')!.getAttribute('datetime')).to.equal('2026-09-14T09:41:00Z');
     const rows = $$(el, '[part="headers"] tbody tr').map((row) => [...row.children].map((cell) => text(cell)));
@@ -82,6 +82,37 @@ describe('ops-request-detail', () => {
     expect($(el, '[part="headers"]')).to.equal(null);
     expect(text($(el, '.headers-empty'))).to.equal('No headers were kept for this request: the collector keeps only those it is told to.');
     expect($(el, '.fact .link'), 'no endpoint to link to').to.equal(null);
+  });
+
+  it('takes null for what a backend did not record, and an empty API version as none', async () => {
+    api.use(
+      http.get(`*${API_BASE}/requests/:id`, () =>
+        HttpResponse.json({
+          id: 'rq_1',
+          method: 'GET',
+          path: '/usage',
+          route: null,
+          status: 200,
+          durationMs: 8,
+          actor: { id: 'anonymous', name: 'Anonymous' },
+          time: '2026-09-14T09:40:00Z',
+          apiVersion: '',
+          headers: null,
+        }),
+      ),
+    );
+    const el = await requestDetail('rq_1');
+    await loaded(el);
+    expect(facts(el)['Endpoint']).to.equal('GET /usage');
+    expect(facts(el)['API version']).to.equal('—');
+    expect($(el, '.headers-empty')).not.to.equal(null);
+  });
+
+  it('lets the keyboard reach the headers table when it scrolls', async () => {
+    const el = await requestDetail();
+    await loaded(el);
+    const region = $(el, '[part="headers"]')!.closest('[role="region"]')!;
+    expect([region.getAttribute('aria-label'), region.getAttribute('tabindex')]).to.deep.equal(['Request headers', '0']);
   });
 
   it('treats header names and values as text, never markup', async () => {

@@ -79,7 +79,7 @@ export class OpsRequestDetail extends OpsElement {
           request.customer ? this.renderLink({ kind: 'customer', id: request.customer.id, label: request.customer.name }, request.customer.name) : none,
         ],
         [msg('Key'), request.keyId ? html`<span class="mono">${request.keyId}</span>` : none],
-        [msg('API version'), request.apiVersion ?? none],
+        [msg('API version'), request.apiVersion || none],
         [msg('Response size'), request.bytes == null ? none : formatBytes(request.bytes, format)],
       ])}
       <h3>${msg('Headers')}</h3>
@@ -89,9 +89,8 @@ export class OpsRequestDetail extends OpsElement {
   private renderHeaders(headers: NonNullable<RequestDetail['headers']>) {
     if (!headers.length)
       return html`<p class="muted headers-empty">${msg('No headers were kept for this request: the collector keeps only those it is told to.')}</p>`;
-    return html`<div class="scroller">
+    return html`<div class="scroller" role="region" aria-label=${msg('Request headers')} tabindex="0">
       <table part="headers" class="headers">
-        <caption class="visually-hidden">${msg('Request headers')}</caption>
         <thead>
           <tr><th scope="col">${msg('Name')}</th><th scope="col">${msg('Value')}</th></tr>
         </thead>
