@@ -1,5 +1,5 @@
 /** Sortable data tables: the header button with `aria-sort`, and the styles every table shares. */
-import { css, html } from 'lit';
+import { css, html, unsafeCSS } from 'lit';
 
 export type SortDirection = 'ascending' | 'descending' | 'none';
 
@@ -150,3 +150,53 @@ export const tableStyles = css`
     }
   }
 `;
+
+/**
+ * A table whose rows become small cards in a container narrower than `maxWidth` px (the width
+ * its columns need): the row's header cell and cells marked `.wide` take a line of their own, the
+ * other cells share lines two by two, each led by its `data-label`, and of the column headers
+ * only the sortable ones stay, for sorting.
+ */
+export function cardsBelow(maxWidth: number) {
+  return css`
+    @container (max-width: ${unsafeCSS(maxWidth)}px) {
+      thead tr {
+        display: flex;
+        flex-wrap: wrap;
+        background: var(--_surface-raised);
+      }
+      thead th:not([aria-sort]) {
+        display: none;
+      }
+      thead th {
+        border-bottom: none;
+      }
+      tbody tr {
+        display: grid;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        border-bottom: 1px solid var(--_border);
+        padding: calc(var(--_space) * 0.5) 0;
+      }
+      tbody tr:last-child {
+        border-bottom: none;
+      }
+      tbody :is(th, .wide) {
+        grid-column: 1 / -1;
+      }
+      /* A label and its figure may take two lines where a language's words are long ("Anfragen 482.113"). */
+      thead th,
+      tbody :is(th, td, .num) {
+        white-space: normal;
+      }
+      tbody :is(th, td, .num) {
+        border-bottom: none;
+        padding: calc(var(--_space) * 0.25) var(--_space);
+        text-align: left;
+      }
+      tbody td[data-label]::before {
+        content: attr(data-label) ' ';
+        color: var(--_muted);
+      }
+    }
+  `;
+}

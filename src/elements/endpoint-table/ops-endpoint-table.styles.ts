@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tableStyles } from '../../shared/table.ts';
+import { cardsBelow, tableStyles } from '../../shared/table.ts';
 
 export const styles = [
   tableStyles,
@@ -53,52 +53,7 @@ export const styles = [
       font-weight: 400;
       white-space: nowrap;
     }
-    /* Narrow containers: each endpoint becomes a small card; headers stay for sorting. */
-    @container (max-width: 480px) {
-      thead tr {
-        display: flex;
-        flex-wrap: wrap;
-      }
-      thead th:first-child,
-      thead th:last-child {
-        display: none;
-      }
-      thead th {
-        border-bottom: none;
-      }
-      tbody tr {
-        display: grid;
-        grid-template-columns: repeat(2, minmax(0, 1fr));
-        border-bottom: 1px solid var(--_border);
-        padding: calc(var(--_space) * 0.5) 0;
-      }
-      tbody tr:last-child {
-        border-bottom: none;
-      }
-      tbody th {
-        grid-column: 1 / -1;
-      }
-      thead tr {
-        background: var(--_surface-raised);
-      }
-      /* A label and its figure may take two lines where a language's words are long ("Anfragen 482.113"). */
-      thead th,
-      tbody th,
-      tbody td,
-      tbody td.num {
-        white-space: normal;
-      }
-      tbody th,
-      tbody td,
-      tbody td.num {
-        border-bottom: none;
-        padding: calc(var(--_space) * 0.25) var(--_space);
-        text-align: left;
-      }
-      tbody td::before {
-        content: attr(data-label) ' ';
-        color: var(--_muted);
-      }
-    }
   `,
+  // Each endpoint a small card in a narrow container.
+  cardsBelow(480),
 ];

@@ -139,7 +139,7 @@ export class OpsErrorList extends OpsElement {
                 const endpointId = record.relatedEndpoints.find((r) => r.label === record.endpoint)?.id;
                 return html`<tr part="row" data-id=${row.id}>
                   <th scope="row">${this.renderLink({ kind: 'error', id: row.id, label: title }, title, 'row-link')}</th>
-                  <td class="endpoint" data-label=${msg('Endpoint')}>
+                  <td class="wide" data-label=${msg('Endpoint')}>
                     ${
                       endpointId
                         ? this.renderLink({ kind: 'endpoint', id: endpointId, label: record.endpoint }, record.endpoint, 'link mono')
@@ -148,7 +148,7 @@ export class OpsErrorList extends OpsElement {
                   </td>
                   <td class="num" data-label=${msg('Count')}>${formatInteger(record.count, format)}</td>
                   <td data-label=${msg('First seen')}>${formatDate(record.firstSeen, format)}</td>
-                  <td class="status">${this.renderStatus(record, title, edit)}</td>
+                  <td class="status wide">${this.renderStatus(record, title, edit)}</td>
                 </tr>`;
               },
             )}
