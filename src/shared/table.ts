@@ -151,15 +151,8 @@ export const tableStyles = css`
   }
 `;
 
-/**
- * A table whose rows become small cards in a container narrower than `maxWidth` px (the width
- * its columns need): the row's header cell and cells marked `.wide` take a line of their own, the
- * other cells share lines two by two, each led by its `data-label`, and of the column headers
- * only the sortable ones stay, for sorting.
- */
-export function cardsBelow(maxWidth: number) {
-  return css`
-    @container (max-width: ${unsafeCSS(maxWidth)}px) {
+/** The card rules of {@link cardsBelow}, minified as a template of their own (the minifier cannot read an at-rule with an interpolated value). */
+const cardRules = css`
       thead tr {
         display: flex;
         flex-wrap: wrap;
@@ -197,6 +190,14 @@ export function cardsBelow(maxWidth: number) {
         content: attr(data-label) ' ';
         color: var(--_muted);
       }
-    }
-  `;
+`;
+
+/**
+ * A table whose rows become small cards in a container narrower than `maxWidth` px (the width
+ * its columns need): the row's header cell and cells marked `.wide` take a line of their own, the
+ * other cells share lines two by two, each led by its `data-label`, and of the column headers
+ * only the sortable ones stay, for sorting.
+ */
+export function cardsBelow(maxWidth: number) {
+  return unsafeCSS(`@container (max-width: ${maxWidth}px) { ${cardRules.cssText} }`);
 }
