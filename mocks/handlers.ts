@@ -8,6 +8,7 @@ import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/
 import * as fixtures from './fixtures.ts';
 import { generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
+import { sortRows } from '../src/api/sort-rows.ts';
 
 /** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
 export const DEFAULT_BASE = '*/api/v1';
@@ -158,13 +159,10 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       if (!(schema.CUSTOMER_SORTS as readonly string[]).includes(sort))
         return problem(400, 'Bad request', `sort must be one of ${schema.CUSTOMER_SORTS.join(', ')}.`);
       const q = url.searchParams.get('q')?.trim().toLowerCase();
-      const key = sort.replace('-', '') as 'name' | 'requests' | 'createdAt';
-      const sign = sort.startsWith('-') ? -1 : 1;
       const items = db.customers
         .filter((c) => !q || c.name.toLowerCase().includes(q) || c.id.toLowerCase().includes(q))
-        .map(({ id, name, createdAt, plan, requests, errorPct, status, owner }) => ({ id, name, createdAt, plan, requests, errorPct, status, owner }))
-        .sort((a, b) => sign * (key === 'requests' ? a.requests - b.requests : a[key].localeCompare(b[key])) || a.id.localeCompare(b.id));
-      return slice(items, url);
+        .map(({ id, name, createdAt, plan, requests, errorPct, status, owner }) => ({ id, name, createdAt, plan, requests, errorPct, status, owner }));
+      return slice(sortRows(items, sort), url);
     }),
 
     http.get(`${base}/customers/:id`, ({ params }) => {
@@ -188,6 +186,18 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       customer.history.unshift(history);
       if (key) createdByKey.set(key, note);
       return HttpResponse.json(note, { status: 201 });
+    }),
+
+    http.get(`${base}/webhooks`, ({ request }) => {
+      const url = new URL(request.url);
+      const sort = url.searchParams.get('sort') || 'name';
+      if (!(schema.WEBHOOK_SORTS as readonly string[]).includes(sort))
+        return problem(400, 'Bad request', `sort must be one of ${schema.WEBHOOK_SORTS.join(', ')}.`);
+      const q = url.searchParams.get('q')?.trim().toLowerCase();
+      const items = fixtures.webhooks
+        .filter((w) => !q || [w.name, w.id, w.customer.name].some((text) => text.toLowerCase().includes(q)))
+        .map(({ id, name, customer, deliveredPct, lastSentAt, status, owner }) => ({ id, name, customer, deliveredPct, lastSentAt, status, owner }));
+      return slice(sortRows(items, sort), url);
     }),
 
     http.get(`${base}/webhooks/:id`, ({ params }) => {

@@ -25,6 +25,8 @@ const COMPONENTS = {
   CustomerSummary: s.customerSummary,
   CustomerPage: s.customerPage,
   Webhook: s.webhook,
+  WebhookSummary: s.webhookSummary,
+  WebhookPage: s.webhookPage,
   ErrorRecord: s.errorRecord,
   ErrorPage: s.errorPage,
   ErrorOptions: s.errorOptions,
@@ -117,6 +119,11 @@ export function buildOpenApi() {
           responses: { 201: { description: 'Created', ...json('Note') }, ...problems },
         },
       },
+      '/webhooks': get('Webhooks with their delivery figures, searched and sorted', 'WebhookPage', [
+        query('q', "Substring of the name, the id or the customer's name, any case."),
+        query('sort', 'name (default), -name, deliveredPct, -deliveredPct, lastSentAt or -lastSentAt.', { type: 'string', enum: [...s.WEBHOOK_SORTS] }),
+        ...paging,
+      ]),
       '/webhooks/{id}': get('A webhook with its monthly activity', 'Webhook', [pathId]),
       '/errors': {
         ...get('Error records', 'ErrorPage', [

@@ -26,7 +26,7 @@ import { createError, errorList, errorOptions, errorRecord, patchError } from '.
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
 import { traffic } from './views/traffic.ts';
-import { webhook } from './views/webhooks.ts';
+import { webhook, webhookList } from './views/webhooks.ts';
 
 export interface ConsoleServerOptions {
   /** A DuckDB file path (default `./ops-console.duckdb`), `':memory:'`, or stores you opened. */
@@ -139,6 +139,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   );
   app.get('/console/v1/customers/:id', async (c) => c.json(await customer(view(c), c.req.param('id'))));
   app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (ctx, body) => addNote(ctx, c.req.param('id'), body)));
+  app.get('/console/v1/webhooks', async (c) =>
+    c.json(await webhookList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+  );
   app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(view(c), c.req.param('id'))));
   app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
   app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));

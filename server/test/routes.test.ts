@@ -55,6 +55,8 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     ['/console/v1/customers', schema.customerPage],
     ['/console/v1/customers?q=acme&sort=-requests&limit=1', schema.customerPage],
     ['/console/v1/customers/cus_acme', schema.customer],
+    ['/console/v1/webhooks', schema.webhookPage],
+    ['/console/v1/webhooks?q=acme&sort=-deliveredPct&limit=1', schema.webhookPage],
     ['/console/v1/webhooks/wh_invoice_paid', schema.webhook],
     ['/console/v1/errors', schema.errorPage],
     ['/console/v1/errors/options', schema.errorOptions],
@@ -181,6 +183,76 @@ describe('customer list', () => {
       );
       assert.equal((await call(own, '/console/v1/customers?sort=plan', { token: 'token-a' })).status, 400);
       assert.deepEqual((await call(own, '/console/v1/customers', { token: 'token-b' })).json.items, [], 'another account sees none');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('webhook list', () => {
+  test('lists every registered webhook with the figures of its deliveries, searched and sorted, paged by cursor', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      const register = (id: string, name: string, customer: { id: string; name: string }) =>
+        call(own, `/admin/v1/webhooks/${id}`, { token: 'ingest-a', method: 'PUT', body: { name, customer, owner, endpoints: ['POST /webhooks'] } });
+      const acme = { id: 'cus_acme', name: 'Acme Ltd' };
+      await register('wh_paid', 'invoice.paid', acme);
+      await register('wh_failed', 'message.failed', { id: 'cus_globex', name: 'Globex Corp' });
+      await register('wh_quiet', 'contact.created', acme);
+      const outcomes: Record<string, boolean[]> = { wh_paid: [true, true, true, false], wh_failed: [true, false, false] };
+      const deliveries = Object.entries(outcomes).flatMap(([webhookId, delivered]) =>
+        delivered.map((ok, i) => ({ webhookId, ts: `2026-09-0${i + 1}T10:00:00Z`, delivered: ok })),
+      );
+      assert.equal((await call(own, '/ingest/v1/webhook-deliveries', { token: 'ingest-a', body: { deliveries } })).json.accepted, 7);
+      const list = async (query: string) => {
+        const { status, json } = await call(own, `/console/v1/webhooks${query}`, { token: 'token-a' });
+        assert.equal(status, 200, JSON.stringify(json));
+        return schema.webhookPage.parse(json);
+      };
+      const pct = (id: string) => {
+        const sent = outcomes[id] ?? [];
+        return sent.length ? Math.round((sent.filter(Boolean).length / sent.length) * 1000) / 10 : 100;
+      };
+      const today = new Date(NOW).toISOString().slice(0, 10);
+      const all = await list('');
+      assert.deepEqual(
+        all.items.map((w) => ({ id: w.id, deliveredPct: w.deliveredPct, lastSentAt: w.lastSentAt, status: w.status, customer: w.customer.name })),
+        [
+          { id: 'wh_quiet', deliveredPct: pct('wh_quiet'), lastSentAt: today, status: 'Healthy', customer: 'Acme Ltd' },
+          { id: 'wh_paid', deliveredPct: pct('wh_paid'), lastSentAt: '2026-09-04', status: 'Failing', customer: 'Acme Ltd' },
+          { id: 'wh_failed', deliveredPct: pct('wh_failed'), lastSentAt: '2026-09-03', status: 'Failing', customer: 'Globex Corp' },
+        ],
+        'by name, A–Z; a webhook never called shows 100 % and the day it was registered',
+      );
+      assert.deepEqual(
+        (await list('?q=GLOBEX')).items.map((w) => w.id),
+        ['wh_failed'],
+        "the customer's name matches",
+      );
+      assert.deepEqual(
+        (await list('?q=wh_p')).items.map((w) => w.id),
+        ['wh_paid'],
+        'the id matches',
+      );
+      assert.deepEqual(
+        (await list('?sort=deliveredPct')).items.map((w) => w.id),
+        ['wh_failed', 'wh_paid', 'wh_quiet'].sort((a, b) => pct(a) - pct(b)),
+      );
+      assert.deepEqual(
+        (await list('?sort=-lastSentAt')).items.map((w) => w.id),
+        ['wh_quiet', 'wh_paid', 'wh_failed'],
+      );
+      const first = await list('?sort=-name&limit=2');
+      assert.deepEqual(
+        first.items.map((w) => w.id),
+        ['wh_failed', 'wh_paid'],
+      );
+      assert.deepEqual(
+        (await list(`?sort=-name&limit=2&cursor=${first.nextCursor}`)).items.map((w) => w.id),
+        ['wh_quiet'],
+      );
+      assert.equal((await call(own, '/console/v1/webhooks?sort=status', { token: 'token-a' })).status, 400);
+      assert.deepEqual((await call(own, '/console/v1/webhooks', { token: 'token-b' })).json.items, [], 'another account sees none');
     } finally {
       await own.close();
     }

@@ -22,6 +22,7 @@ import type {
   RequestSummary,
   Traffic,
   Webhook,
+  WebhookSummary,
 } from './schemas.ts';
 
 export interface ConsoleClientOptions {
@@ -86,6 +87,10 @@ export interface ErrorQuery extends PageQuery {
   sort?: string;
 }
 export interface CustomerQuery extends PageQuery {
+  q?: string;
+  sort?: string;
+}
+export interface WebhookQuery extends PageQuery {
   q?: string;
   sort?: string;
 }
@@ -284,6 +289,8 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
       call('note', 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
+    listWebhooks: (query: WebhookQuery = {}, o?: CallOptions): Promise<Page<WebhookSummary>> =>
+      call('webhookPage', 'GET', () => '/webhooks', { ...o, query: { ...query } }),
     getWebhook: (id: string, o?: CallOptions): Promise<Webhook> => call('webhook', 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
     listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
       call('errorPage', 'GET', () => '/errors', { ...o, query: { ...query } }),

@@ -31,6 +31,9 @@ export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
 /** GET /customers `sort`: by name (A–Z), recent requests or the day created; `-` reverses. */
 export const CUSTOMER_SORTS = ['name', '-name', 'requests', '-requests', 'createdAt', '-createdAt'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+/** GET /webhooks `sort`: by name (A–Z), share delivered or the day last sent; `-` reverses. */
+export const WEBHOOK_SORTS = ['name', '-name', 'deliveredPct', '-deliveredPct', 'lastSentAt', '-lastSentAt'] as const;
+export type WebhookSort = (typeof WEBHOOK_SORTS)[number];
 /** GET /errors `sort`: by count or by the day first seen, `-` for most or newest first; absent, newest recorded first. */
 export const ERROR_SORTS = ['count', '-count', 'firstSeen', '-firstSeen'] as const;
 export type ErrorSort = (typeof ERROR_SORTS)[number];

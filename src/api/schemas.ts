@@ -138,19 +138,6 @@ export const traffic = z.object({
 // GET /customers/{id}, POST /customers/{id}/notes
 export const note = z.object({ id: z.string(), text: z.string(), author: person, createdAt: isoDate });
 export const historyItem = z.object({ kind: openEnum(HISTORY_KINDS), actor: person, at: isoDate });
-export const customer = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: isoDate,
-  plan: z.string(),
-  requests: nonNegativeInt,
-  errorPct: z.number(),
-  status: openEnum(CUSTOMER_STATUSES),
-  owner: person,
-  relatedEndpoints: z.array(relatedEndpoint),
-  notes: z.array(note),
-  history: z.array(historyItem),
-});
 // GET /customers: the list, one row per customer with the figures of its recent requests.
 export const customerSummary = z.object({
   id: z.string(),
@@ -161,6 +148,11 @@ export const customerSummary = z.object({
   errorPct: z.number(),
   status: openEnum(CUSTOMER_STATUSES),
   owner: person,
+});
+export const customer = z.extend(customerSummary, {
+  relatedEndpoints: z.array(relatedEndpoint),
+  notes: z.array(note),
+  history: z.array(historyItem),
 });
 export const customerPage = page(customerSummary);
 export const NOTE_MAX_LENGTH = 2000;
@@ -174,16 +166,20 @@ export const newNote = z.object({
     ),
 });
 
-// GET /webhooks/{id}
-export const webhook = z.object({
+// GET /webhooks: the list, one row per registered webhook with its delivery figures.
+export const webhookSummary = z.object({
   id: z.string(),
   name: z.string(),
   customer: z.object({ id: z.string(), name: z.string() }),
   deliveredPct: z.number(),
   lastSentAt: isoDate,
   status: openEnum(WEBHOOK_STATUSES),
-  activity: monthSeries,
   owner: person,
+});
+export const webhookPage = page(webhookSummary);
+// GET /webhooks/{id}
+export const webhook = z.extend(webhookSummary, {
+  activity: monthSeries,
   relatedEndpoints: z.array(relatedEndpoint),
 });
 
@@ -262,6 +258,7 @@ export type Customer = z.infer<typeof customer>;
 export type CustomerSummary = z.infer<typeof customerSummary>;
 export type NewNote = z.input<typeof newNote>;
 export type Webhook = z.infer<typeof webhook>;
+export type WebhookSummary = z.infer<typeof webhookSummary>;
 export type ErrorRecord = z.infer<typeof errorRecord>;
 export type ErrorOptions = z.infer<typeof errorOptions>;
 export type NewErrorRecord = z.infer<typeof newErrorRecord>;

@@ -29,6 +29,7 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /requests/summary',
     'GET /requests/{id}',
     'GET /traffic',
+    'GET /webhooks',
     'GET /webhooks/{id}',
     'PATCH /errors/{id}',
     'POST /customers/{id}/notes',

@@ -444,6 +444,15 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         monthly,
       };
     },
+
+    async deliveriesByWebhook(accountId: string) {
+      const rows = await read(
+        `SELECT webhook_id, count(*) AS total, count(*) FILTER (WHERE delivered) AS delivered, max(ts) AS last_ts
+         FROM webhook_deliveries WHERE account_id = ? GROUP BY webhook_id`,
+        [accountId],
+      );
+      return rows.map((r) => ({ webhookId: text(r['webhook_id']), total: num(r['total']), delivered: num(r['delivered']), lastTs: num(r['last_ts']) }));
+    },
   };
 
   /**
@@ -479,6 +488,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       async webhook(accountId, id) {
         return (await docs<WebhookRecord>('SELECT doc FROM webhooks WHERE account_id = ? AND id = ?', [accountId, id]))[0];
       },
+      webhooks: (accountId) => docs<WebhookRecord>('SELECT doc FROM webhooks WHERE account_id = ? ORDER BY id', [accountId]),
       async createError(accountId, record) {
         await write((c) =>
           c.run('INSERT INTO error_records VALUES (?, ?, ?, ?, ?, ?)', [

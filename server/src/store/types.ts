@@ -141,6 +141,8 @@ export interface TelemetryStore {
   summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
   deliveries(accountId: string, webhookId: string, periods: readonly Period[]): Promise<DeliveryStats>;
+  /** Deliveries, those delivered and the newest one's time per webhook id, in one read (webhooks never called left out). */
+  deliveriesByWebhook(accountId: string): Promise<{ webhookId: string; total: number; delivered: number; lastTs: number }[]>;
 }
 
 export interface CustomerRecord {
@@ -227,6 +229,8 @@ export interface RecordStore {
   history(accountId: string, customerId: string): Promise<HistoryRecord[]>;
   upsertWebhook(accountId: string, webhook: WebhookRecord): Promise<'created' | 'updated'>;
   webhook(accountId: string, id: string): Promise<WebhookRecord | undefined>;
+  /** Every webhook of the account (registered by the host, like customers: hundreds, not millions). */
+  webhooks(accountId: string): Promise<WebhookRecord[]>;
   createError(accountId: string, record: ErrorRecordRow): Promise<void>;
   error(accountId: string, id: string): Promise<ErrorRecordRow | undefined>;
   /** Newest first. */

@@ -1,6 +1,7 @@
 /** GET /customers/{id} and POST /customers/{id}/notes. */
 import { randomUUID } from 'node:crypto';
 import { CUSTOMER_SORTS, newNote } from '../../../src/api/schemas.ts';
+import { sortRows } from '../../../src/api/sort-rows.ts';
 import { dayLabel } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { errorPct } from '../figures.ts';
@@ -40,10 +41,7 @@ export async function customerList(ctx: ViewContext, query: CustomerListQuery) {
       const { requests = 0, errors = 0 } = byId.get(r.id) ?? {};
       return { id: r.id, name: r.name, createdAt: r.createdAt, plan: r.plan, requests, errorPct: errorPct(errors, requests), status: r.status, owner: r.owner };
     });
-  const key = sort.replace('-', '') as 'name' | 'requests' | 'createdAt';
-  const sign = sort.startsWith('-') ? -1 : 1;
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  rows.sort((a, b) => sign * (key === 'requests' ? a.requests - b.requests : collator.compare(a[key], b[key])) || a.id.localeCompare(b.id));
+  sortRows(rows, sort);
   const end = offset + query.limit;
   return { items: rows.slice(offset, end), nextCursor: end < rows.length ? offsetCursor.encode(end) : null };
 }

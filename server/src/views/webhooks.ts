@@ -1,12 +1,56 @@
-/** GET /webhooks/{id}: the registered webhook with figures from its delivery events. */
+/** GET /webhooks and GET /webhooks/{id}: the registered webhooks with figures from their delivery events. */
+import { WEBHOOK_SORTS } from '../../../src/api/schemas.ts';
+import { sortRows } from '../../../src/api/sort-rows.ts';
 import { dayLabel, lastMonths } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { round1 } from '../figures.ts';
-import { notFound } from '../problem.ts';
+import { offsetCursor } from '../paging.ts';
+import { badRequest, notFound } from '../problem.ts';
+import type { WebhookRecord } from '../store/types.ts';
 import { recentCounts, relatedForLabels } from './related.ts';
 
 /** Below this share of deliveries a webhook shows as Failing. */
 const HEALTHY_DELIVERED_PCT = 95;
+
+/** The figures both routes show, from all of a webhook's deliveries. */
+function deliveryFigures(ctx: ViewContext, record: WebhookRecord, stats: { total: number; delivered: number; lastTs: number | null }) {
+  const deliveredPct = stats.total ? round1((stats.delivered / stats.total) * 100) : 100;
+  return {
+    deliveredPct,
+    // Until a first delivery, the day the webhook was registered.
+    lastSentAt: stats.lastTs === null ? record.createdAt : dayLabel(stats.lastTs, ctx.timeZone),
+    status: deliveredPct >= HEALTHY_DELIVERED_PCT ? 'Healthy' : 'Failing',
+  };
+}
+
+export interface WebhookListQuery {
+  q?: string;
+  sort?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** GET /webhooks: every registered webhook with its delivery figures, searched by name, id or customer, sorted, paged by offset. */
+export async function webhookList(ctx: ViewContext, query: WebhookListQuery) {
+  const sort = query.sort || 'name';
+  if (!(WEBHOOK_SORTS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${WEBHOOK_SORTS.join(', ')}.`);
+  const offset = offsetCursor.decode(query.cursor);
+  const [records, stats] = await Promise.all([ctx.stores.records.webhooks(ctx.accountId), ctx.stores.telemetry.deliveriesByWebhook(ctx.accountId)]);
+  const byId = new Map(stats.map((s) => [s.webhookId, s]));
+  const needle = query.q?.trim().toLowerCase();
+  const rows = records
+    .filter((r) => !needle || [r.name, r.id, r.customer.name].some((text) => text.toLowerCase().includes(needle)))
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      customer: r.customer,
+      ...deliveryFigures(ctx, r, byId.get(r.id) ?? { total: 0, delivered: 0, lastTs: null }),
+      owner: r.owner,
+    }));
+  sortRows(rows, sort);
+  const end = offset + query.limit;
+  return { items: rows.slice(offset, end), nextCursor: end < rows.length ? offsetCursor.encode(end) : null };
+}
 
 export async function webhook(ctx: ViewContext, id: string) {
   const record = await ctx.stores.records.webhook(ctx.accountId, id);
@@ -14,15 +58,11 @@ export async function webhook(ctx: ViewContext, id: string) {
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const [stats, routes] = await Promise.all([ctx.stores.telemetry.deliveries(ctx.accountId, id, months), recentCounts(ctx)]);
   const relatedEndpoints = relatedForLabels(routes, record.endpoints);
-  const deliveredPct = stats.total ? round1((stats.delivered / stats.total) * 100) : 100;
   return {
     id: record.id,
     name: record.name,
     customer: record.customer,
-    deliveredPct,
-    // Until a first delivery, the day the webhook was registered.
-    lastSentAt: stats.lastTs === null ? record.createdAt : dayLabel(stats.lastTs, ctx.timeZone),
-    status: deliveredPct >= HEALTHY_DELIVERED_PCT ? 'Healthy' : 'Failing',
+    ...deliveryFigures(ctx, record, stats),
     activity: { months: months.map((m) => m.month), values: stats.monthly },
     owner: record.owner,
     relatedEndpoints,
