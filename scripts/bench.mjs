@@ -95,6 +95,7 @@ const ELEMENTS = [
   'error-form',
   'error-list',
   'customer-list',
+  'webhook-list',
   'activity-feed',
 ];
 const beyondCore = (entryPoint) => [...staticClosure(core, entryOutput(core, entryPoint))].filter((f) => !coreFiles.has(f));
@@ -215,7 +216,7 @@ const validator = await build({
   stdin: {
     contents: `import { schemas } from './src/api/validation.ts';
 const byPath = [[/\\/overview$/, 'overview'], [/\\/endpoints$/, 'endpointPage'], [/\\/requests\\/summary$/, 'requestSummary'], [/\\/requests$/, 'requestPage'], [/\\/requests\\/[^/]+$/, 'requestDetail'],
-  [/\\/traffic$/, 'traffic'], [/\\/customers\\/[^/]+$/, 'customer'], [/\\/customers$/, 'customerPage'], [/\\/webhooks\\/[^/]+$/, 'webhook'], [/\\/errors\\/options$/, 'errorOptions'],
+  [/\\/traffic$/, 'traffic'], [/\\/customers\\/[^/]+$/, 'customer'], [/\\/customers$/, 'customerPage'], [/\\/webhooks$/, 'webhookPage'], [/\\/webhooks\\/[^/]+$/, 'webhook'], [/\\/errors\\/options$/, 'errorOptions'],
   [/\\/errors\\/[^/]+$/, 'errorRecord'], [/\\/errors$/, 'errorPage'], [/\\/activity$/, 'activityPage']];
 export async function validationMs(urls) {
   let total = 0;
@@ -260,6 +261,7 @@ const CASES = [
   { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts' },
   { tag: 'ops-error-list', attrs: {}, ready: 'tbody tr' },
   { tag: 'ops-customer-list', attrs: {}, ready: 'tbody tr' },
+  { tag: 'ops-webhook-list', attrs: {}, ready: 'tbody tr' },
   { tag: 'ops-request-detail', attrs: { 'request-id': 'rq_59645962', 'time-zone': 'UTC' }, ready: '.facts' },
   { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, ready: '.facts', chart: true },
   { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', chart: true },

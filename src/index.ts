@@ -14,6 +14,7 @@ export { OpsWebhook } from './elements/webhook/ops-webhook.ts';
 export { OpsRequestDetail } from './elements/request-detail/ops-request-detail.ts';
 export { OpsErrorList } from './elements/error-list/ops-error-list.ts';
 export { OpsCustomerList } from './elements/customer-list/ops-customer-list.ts';
+export { OpsWebhookList } from './elements/webhook-list/ops-webhook-list.ts';
 export { OpsError } from './elements/error/ops-error.ts';
 export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';

@@ -135,6 +135,7 @@ export const ELEMENTS: ElementCase[] = [
   { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record' },
   { tag: 'ops-error-form', attrs: {}, loaded: 'form', noun: 'the form' },
   { tag: 'ops-customer-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'customers' },
+  { tag: 'ops-webhook-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'webhooks' },
   { tag: 'ops-error-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'error records' },
   { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]', noun: 'activity' },
 ];

@@ -145,6 +145,16 @@ describe('the elements on the real console server', () => {
     );
   });
 
+  it('ops-webhook-list lists the server’s webhooks with their delivery figures', async () => {
+    const expected = await api('/webhooks', schema.webhookPage);
+    expect(expected.items.length).to.be.greaterThan(0);
+    const el = await mountReal('ops-webhook-list');
+    await waitFor(() => $$(el, 'tbody tr').length === expected.items.length, 'rows');
+    expect($$(el, 'tbody tr').map((row) => [row.dataset['id'], text(row.querySelector('td.num'))])).to.deep.equal(
+      expected.items.map((w) => [w.id, `${w.deliveredPct.toFixed(1)}%`]),
+    );
+  });
+
   it('ops-activity-feed lists the server’s activity', async () => {
     const expected = await api('/activity?limit=10', schema.activityPage);
     const el = await mountReal('ops-activity-feed', { limit: '10' });

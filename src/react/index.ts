@@ -16,6 +16,7 @@ export { OpsWebhook } from './ops-webhook.ts';
 export { OpsRequestDetail } from './ops-request-detail.ts';
 export { OpsErrorList } from './ops-error-list.ts';
 export { OpsCustomerList } from './ops-customer-list.ts';
+export { OpsWebhookList } from './ops-webhook-list.ts';
 export { OpsError } from './ops-error.ts';
 export { OpsErrorForm } from './ops-error-form.ts';
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';

@@ -50,6 +50,38 @@ export function nextSort<K extends string>(sort: TableSort<K>, column: K, numeri
   return { column, descending: sort.column === column ? !sort.descending : numeric };
 }
 
+/** A column of a list that the API sorts: `key` asks for A–Z or smallest first, `-key` for the reverse. */
+export interface ApiSortColumn {
+  key: string;
+  label: string;
+  numeric?: boolean;
+  /** The first click asks for A–Z (names); otherwise largest or newest first (figures, dates). */
+  ascendingFirst?: boolean;
+}
+
+/**
+ * Sorting a list through the API, for a route whose `sort` takes `sorts`: which value to send
+ * (an unknown one is left out with a warning, since the API would only answer 400 and Retry
+ * could not fix it) and the column headers that change it. `initial` is the API's own order
+ * without a `sort`.
+ */
+export function apiSort<S extends string>(tag: string, sorts: readonly S[], initial?: S) {
+  const known = (sort: string): S | undefined => ((sorts as readonly string[]).includes(sort) ? (sort as S) : undefined);
+  return {
+    known,
+    warnIfUnknown(sort: string) {
+      if (sort && !known(sort)) console.warn(`ignored sort="${sort.slice(0, 40)}" on ${tag}: use one of ${sorts.join(', ')}.`);
+    },
+    /** The column's header; clicking it flips the column's order, or starts a new column's. */
+    header(sort: string, { key, label, numeric = false, ascendingFirst = false }: ApiSortColumn, onSort: (next: S) => void) {
+      const current = known(sort) ?? initial;
+      const direction: SortDirection = current === key ? 'ascending' : current === `-${key}` ? 'descending' : 'none';
+      const next = direction === 'ascending' ? `-${key}` : direction === 'descending' ? key : ascendingFirst ? key : `-${key}`;
+      return renderSortHeader(label, direction, () => onSort(next as S), numeric);
+    },
+  };
+}
+
 /** A table, and the filter toolbar above it. */
 export const tableStyles = css`
   .toolbar {

@@ -7,6 +7,7 @@ export const ELEMENT_TAGS = [
   'ops-traffic',
   'ops-customer',
   'ops-customer-list',
+  'ops-webhook-list',
   'ops-webhook',
   'ops-error',
   'ops-error-form',

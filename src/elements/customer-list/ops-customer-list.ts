@@ -11,15 +11,15 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { renderSortHeader } from '../../shared/table.ts';
+import { apiSort, type ApiSortColumn } from '../../shared/table.ts';
 import { styles } from './ops-customer-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
-
-type SortKey = 'name' | 'requests' | 'createdAt';
 
 const LIMIT: NumberRule = { tag: 'ops-customer-list', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
 /** Most customers kept as "Load more" adds pages. */
 const MAX_ROWS = 10_000;
+/** Unset, the API sorts by name. */
+const SORT = apiSort('ops-customer-list', CUSTOMER_SORTS, 'name');
 
 /**
  * The customers of the API: name (a drill-down), status, plan, recent requests and errors %,
@@ -58,15 +58,13 @@ export class OpsCustomerList extends OpsElement {
   @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
 
   private readonly list: ListController<CustomerQuery, CustomerSummary> = new ListController<CustomerQuery, CustomerSummary>(this, {
-    query: () => ({ q: this.q.trim() || undefined, sort: knownSort(this.sort), limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({ q: this.q.trim() || undefined, sort: SORT.known(this.sort), limit: validNumber(LIMIT, this.limit) }),
     load: (client, query, { cursor }, signal) => client.listCustomers({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('sort') && this.sort && !knownSort(this.sort)) {
-      console.warn(`ignored sort="${this.sort.slice(0, 40)}" on ops-customer-list: use one of ${CUSTOMER_SORTS.join(', ')}.`);
-    }
+    if (changed.has('sort')) SORT.warnIfUnknown(this.sort);
   }
 
   override render() {
@@ -92,12 +90,12 @@ export class OpsCustomerList extends OpsElement {
         <table part="table" aria-busy=${busy ? 'true' : 'false'}>
           <thead>
             <tr>
-              ${this.renderSortableHeader('name', msg('Customer'), false)}
+              ${this.renderSortableHeader({ key: 'name', label: msg('Customer'), ascendingFirst: true })}
               <th scope="col">${msg('Status')}</th>
               <th scope="col">${msg('Plan')}</th>
-              ${this.renderSortableHeader('requests', msg('Requests'), true)}
+              ${this.renderSortableHeader({ key: 'requests', label: msg('Requests'), numeric: true })}
               <th scope="col" class="num">${msg('Errors')}</th>
-              ${this.renderSortableHeader('createdAt', msg('Created'), false)}
+              ${this.renderSortableHeader({ key: 'createdAt', label: msg('Created') })}
               <th scope="col">${msg('Account owner')}</th>
             </tr>
           </thead>
@@ -121,23 +119,10 @@ export class OpsCustomerList extends OpsElement {
       ${this.list.renderMore()}`;
   }
 
-  private renderSortableHeader(key: SortKey, label: string, numeric: boolean) {
-    // Unset (or unknown), the API sorts by name.
-    const sort = knownSort(this.sort) ?? 'name';
-    const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : 'none';
-    return renderSortHeader(label, direction, () => this.toggleSort(key), numeric);
+  private renderSortableHeader(column: ApiSortColumn) {
+    return SORT.header(this.sort, column, (sort) => {
+      this.sort = sort;
+      this.emit('ops-sort', { sort });
+    });
   }
-
-  /** A new column starts most or newest first for figures and dates, A–Z for names; the same column flips. */
-  private toggleSort(key: SortKey) {
-    const sort = knownSort(this.sort) ?? 'name';
-    const fresh: CustomerSort = key === 'name' ? 'name' : `-${key}`;
-    this.sort = sort === key ? `-${key}` : sort === `-${key}` ? key : fresh;
-    this.emit('ops-sort', { sort: this.sort });
-  }
-}
-
-/** The order to ask for: a known one, else the default (an unknown value would only earn a 400). */
-function knownSort(sort: string): CustomerSort | undefined {
-  return (CUSTOMER_SORTS as readonly string[]).includes(sort) ? (sort as CustomerSort) : undefined;
 }

@@ -10,16 +10,16 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { renderSortHeader } from '../../shared/table.ts';
+import { apiSort, type ApiSortColumn } from '../../shared/table.ts';
 import { styles } from './ops-error-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 import { errorTitle, statusLabel } from '../../localize/words.ts';
 
-type SortKey = 'count' | 'firstSeen';
-
 const LIMIT: NumberRule = { tag: 'ops-error-list', attribute: 'limit', fallback: 20, min: 1, max: 500, integer: true };
 /** Most records kept as "Load more" adds pages. */
 const MAX_ROWS = 10_000;
+/** Unset, the API lists the newest recorded first, which no column shows. */
+const SORT = apiSort('ops-error-list', ERROR_SORTS);
 
 /** A row's status change: the record as saved here, the status being saved, or why it was not. */
 interface RowEdit {
@@ -75,15 +75,13 @@ export class OpsErrorList extends OpsElement {
   #editedPage: unknown;
 
   private readonly list: ListController<ErrorQuery, ErrorRecord> = new ListController<ErrorQuery, ErrorRecord>(this, {
-    query: () => ({ status: this.status || undefined, sort: knownSort(this.sort), limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({ status: this.status || undefined, sort: SORT.known(this.sort), limit: validNumber(LIMIT, this.limit) }),
     load: (client, query, { cursor }, signal) => client.listErrors({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('sort') && this.sort && !knownSort(this.sort)) {
-      console.warn(`ignored sort="${this.sort.slice(0, 40)}" on ops-error-list: use one of ${ERROR_SORTS.join(', ')}.`);
-    }
+    if (changed.has('sort')) SORT.warnIfUnknown(this.sort);
     const page = this.list.first.value;
     if (page !== this.#editedPage) {
       this.#editedPage = page;
@@ -124,7 +122,8 @@ export class OpsErrorList extends OpsElement {
             <tr>
               <th scope="col">${msg('Error')}</th>
               <th scope="col">${msg('Endpoint')}</th>
-              ${this.renderSortableHeader('count', msg('Count'))} ${this.renderSortableHeader('firstSeen', msg('First seen'))}
+              ${this.renderSortableHeader({ key: 'count', label: msg('Count'), numeric: true })}
+              ${this.renderSortableHeader({ key: 'firstSeen', label: msg('First seen') })}
               <th scope="col">${msg('Status')}</th>
             </tr>
           </thead>
@@ -182,15 +181,11 @@ export class OpsErrorList extends OpsElement {
       ${edit?.problem ? html`<p class="row-problem" role="alert">${edit.problem}</p>` : nothing}`;
   }
 
-  private renderSortableHeader(key: SortKey, label: string) {
-    const direction = this.sort === key ? 'ascending' : this.sort === `-${key}` ? 'descending' : 'none';
-    return renderSortHeader(label, direction, () => this.toggleSort(key), key === 'count');
-  }
-
-  /** Most (or newest) first on the first click, then flips. */
-  private toggleSort(key: SortKey) {
-    this.sort = this.sort === `-${key}` ? key : `-${key}`;
-    this.emit('ops-sort', { sort: this.sort });
+  private renderSortableHeader(column: ApiSortColumn) {
+    return SORT.header(this.sort, column, (sort) => {
+      this.sort = sort;
+      this.emit('ops-sort', { sort });
+    });
   }
 
   private edit(id: string, edit: RowEdit) {
@@ -230,9 +225,4 @@ export class OpsErrorList extends OpsElement {
     // A record that left the filtered status leaves the list: the pages after it start one record earlier now.
     if (this.status && record.status !== this.status) this.list.reload();
   }
-}
-
-/** The order to ask for: a known one, else the default (an unknown value would only earn a 400). */
-function knownSort(sort: string): ErrorSort | undefined {
-  return (ERROR_SORTS as readonly string[]).includes(sort) ? (sort as ErrorSort) : undefined;
 }

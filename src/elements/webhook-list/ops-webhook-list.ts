@@ -1,0 +1,126 @@
+import { html, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { WebhookQuery } from '../../api/client.ts';
+import { WEBHOOK_SORTS, type WebhookSort } from '../../api/enums.ts';
+import type { WebhookSummary } from '../../api/schemas.ts';
+import { formatDate, formatPercent } from '../../format/format.ts';
+import { renderBadge } from '../../shared/badge.ts';
+import { renderPerson } from '../../shared/detail.ts';
+import { ListController } from '../../shared/list.ts';
+import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { renderDataStates } from '../../shared/states.ts';
+import { apiSort, type ApiSortColumn } from '../../shared/table.ts';
+import { styles } from './ops-webhook-list.styles.ts';
+import { msg, str } from '../../localize/localize.ts';
+
+const LIMIT: NumberRule = { tag: 'ops-webhook-list', attribute: 'limit', fallback: 50, min: 1, max: 500, integer: true };
+/** Most webhooks kept as "Load more" adds pages. */
+const MAX_ROWS = 10_000;
+/** Unset, the API sorts by name. */
+const SORT = apiSort('ops-webhook-list', WEBHOOK_SORTS, 'name');
+
+/**
+ * The webhooks of the API: name (a drill-down), the customer it calls (a drill-down), status,
+ * the share delivered, the day last sent and the owner; searched by name, id or customer and
+ * sorted by the API, paged with "Load more".
+ *
+ * @summary Webhook list: searchable, sortable, each webhook and customer a drill-down.
+ *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A webhook or customer was activated; detail `{ kind: 'webhook' | 'customer', id }`. Cancelable.
+ * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the list shows the error and Retry.
+ * @fires {CustomEvent<SortDetail>} ops-sort - The person sorted by a column; detail `{ sort }` (`name`, `-deliveredPct`, …), also reflected in the `sort` attribute.
+ *
+ * @csspart base - The panel.
+ * @csspart toolbar - The row holding the search box.
+ * @csspart table - The table.
+ * @csspart row - A table row of one webhook.
+ * @csspart badge - A status badge.
+ * @csspart load-more - The "Load more" button.
+ * @csspart skeleton - The loading placeholder.
+ * @csspart empty - The empty-state message.
+ * @csspart error - The error panel.
+ * @csspart retry-button - The Retry button of the error panel.
+ *
+ * @customElement ops-webhook-list
+ */
+export class OpsWebhookList extends OpsElement {
+  static override styles = [...OpsElement.styles, ...styles];
+
+  /** Only webhooks whose name, id or customer's name contains this text, any case (sent as `q`); the search box sets it. */
+  @property({ reflect: true }) q = '';
+
+  /** Order: `name` (the default, A–Z), `-name`, `deliveredPct`, `-deliveredPct`, `lastSentAt` or `-lastSentAt`. */
+  @property({ reflect: true }) sort: WebhookSort | '' = '';
+
+  /** Webhooks per page, 1–500; another value falls back to 50 with a warning. */
+  @property({ type: Number, attribute: 'limit', converter: numberConverter(LIMIT) }) limit: number = LIMIT.fallback;
+
+  private readonly list: ListController<WebhookQuery, WebhookSummary> = new ListController<WebhookQuery, WebhookSummary>(this, {
+    query: () => ({ q: this.q.trim() || undefined, sort: SORT.known(this.sort), limit: validNumber(LIMIT, this.limit) }),
+    load: (client, query, { cursor }, signal) => client.listWebhooks({ ...query, cursor }, { signal }),
+    cap: MAX_ROWS,
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('sort')) SORT.warnIfUnknown(this.sort);
+  }
+
+  override render() {
+    return html`<div part="base" class="base">
+      <div part="toolbar" class="toolbar">
+        <label>
+          <span>${msg('Search')}</span>
+          <input type="search" placeholder="invoice.paid" .value=${this.q} @change=${(e: Event) => (this.q = (e.target as HTMLInputElement).value.trim())} />
+        </label>
+      </div>
+      ${renderDataStates(this.list.first, {
+        noun: msg('webhooks'),
+        skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
+        empty: () => (this.q.trim() ? msg(str`No webhooks match “${this.q.trim()}”.`) : msg('No webhooks yet.')),
+        complete: (_page, busy) => this.renderTable(busy),
+      })}
+    </div>`;
+  }
+
+  private renderTable(busy: boolean) {
+    const format = this.formatOptions;
+    return html`<div class="scroller" role="region" aria-label=${msg('Webhooks')} tabindex="0">
+        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
+          <thead>
+            <tr>
+              ${this.renderSortableHeader({ key: 'name', label: msg('Webhook'), ascendingFirst: true })}
+              <th scope="col">${msg('Customer')}</th>
+              <th scope="col">${msg('Status')}</th>
+              ${this.renderSortableHeader({ key: 'deliveredPct', label: msg('Delivered'), numeric: true })}
+              ${this.renderSortableHeader({ key: 'lastSentAt', label: msg('Last sent') })}
+              <th scope="col">${msg('Account owner')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${repeat(
+              this.list.items,
+              (row) => row.id,
+              (row) => html`<tr part="row" data-id=${row.id}>
+                <th scope="row">${this.renderLink({ kind: 'webhook', id: row.id, label: row.name }, row.name, 'row-link')}</th>
+                <td data-label=${msg('Customer')}>${this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name)}</td>
+                <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
+                <td class="num" data-label=${msg('Delivered')}>${formatPercent(row.deliveredPct, format)}</td>
+                <td data-label=${msg('Last sent')}>${formatDate(row.lastSentAt, format)}</td>
+                <td data-label=${msg('Account owner')}>${renderPerson(row.owner)}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${this.list.renderMore()}`;
+  }
+
+  private renderSortableHeader(column: ApiSortColumn) {
+    return SORT.header(this.sort, column, (sort) => {
+      this.sort = sort;
+      this.emit('ops-sort', { sort });
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { http, HttpResponse } from 'msw';
+import type {} from 'msw-storybook-addon/csf3';
+import { fixtures } from '../mocks/index.ts';
+import { renderElement, type FrameArgs } from './support/element.ts';
+import { apiFailures } from './support/states.ts';
+
+interface Args extends FrameArgs {
+  apiBase: string;
+  q?: string;
+  sort?: string;
+  limit?: number;
+  locale?: string;
+  theme?: 'light' | 'dark' | 'auto';
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/ops-webhook-list',
+  component: 'ops-webhook-list',
+  args: { apiBase: '/api/v1', width: '60rem' },
+  render: (args) => renderElement('ops-webhook-list', { timeZone: 'UTC', ...args }),
+};
+export default meta;
+
+type Story = StoryObj<Args>;
+const scenario = (name: string) => `/api/scenario/${name}/v1`;
+const answer = (items: unknown[]): Story => ({
+  args: { apiBase: '/api/odd/v1' },
+  beforeEach({ msw }) {
+    msw.use(http.get('*/api/odd/v1/webhooks', () => HttpResponse.json({ items, nextCursor: null })));
+  },
+});
+
+export const ByName: Story = {};
+/** Sorted by the share delivered, least first (the API sorts): the failing webhook on top. */
+export const LeastDelivered: Story = { args: { sort: 'deliveredPct' } };
+/** A search that matches one webhook by its customer's name. */
+export const Searched: Story = { args: { q: 'globex' } };
+export const NoMatch: Story = { args: { q: 'refund' } };
+export const TwoPerPage: Story = { args: { limit: 2 } };
+/** A status this version does not know yet, shown as sent in a neutral badge; a long name wraps. */
+export const UnknownStatus: Story = answer([{ ...fixtures.webhooks[0], status: 'Paused', name: 'subscription.payment_method.automatically_updated' }]);
+export const Empty: Story = answer([]);
+export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
+export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
+export const Narrow: Story = { args: { width: '320px' } };
+export const German: Story = { args: { locale: 'de' } };
+export const Japanese: Story = { args: { locale: 'ja' } };
+
+// The API slow, timing out, answering a proxy's HTML 502, or out of reach.
+const failures = apiFailures<Args>('ops-webhook-list');
+export const Slow: Story = failures.slow;
+export const TimedOut: Story = failures.timedOut;
+export const BadGateway: Story = failures.badGateway;
+export const NetworkError: Story = failures.networkError;
