@@ -2,7 +2,7 @@
  * Deterministic generated data: the same index always yields the same entry, so a
  * 1,000,000-entry request log can be served by cursor without building it in memory.
  */
-import type { ActivityItem, Endpoint, RequestDetail, RequestEntry } from '../src/api/schemas.ts';
+import type { ActivityItem, Endpoint, EndpointDetail, RequestDetail, RequestEntry } from '../src/api/schemas.ts';
 import { activitySeed, customers, endpoints, loggedRoutes, people } from './fixtures.ts';
 import { ACTIVITY_KINDS, type ActivityKind } from '../src/api/enums.ts';
 
@@ -52,9 +52,9 @@ const USER_AGENTS = ['acme-billing/2.4 (node 20)', 'globex-sync/1.9 (python 3.12
  */
 export function requestDetailAt(index: number, anchor: Date): RequestDetail {
   const entry = requestAt(index, anchor);
-  const h = hash(Number(entry.id.slice(3)), 0x85ebca6b);
-  const customer = customers[h % customers.length]!;
-  const endpoint = endpoints.find((e) => e.method === entry.method && e.path === entry.path && e.apiVersion === 'v3');
+  const h = detailHash(entry);
+  const customer = customerOf(entry);
+  const endpoint = endpointOf(entry);
   return {
     ...entry,
     route: entry.path,
@@ -72,13 +72,23 @@ export function requestDetailAt(index: number, anchor: Date): RequestDetail {
   };
 }
 
+const detailHash = (entry: RequestEntry) => hash(Number(entry.id.slice(3)), 0x85ebca6b);
+/** The customer a generated request came from. */
+const customerOf = (entry: RequestEntry) => customers[detailHash(entry) % customers.length]!;
+/** The endpoint row that counts a generated request (the log's requests are all version v3). */
+const endpointOf = (entry: RequestEntry) => endpoints.find((e) => e.method === entry.method && e.path === entry.path && e.apiVersion === 'v3');
+
 export interface RequestFilter {
   method?: string | null;
   status?: string | null;
   path?: string | null;
+  endpointId?: string | null;
+  customerId?: string | null;
 }
 
-export function matchesRequest(entry: RequestEntry, { method, status, path }: RequestFilter): boolean {
+export function matchesRequest(entry: RequestEntry, { method, status, path, endpointId, customerId }: RequestFilter): boolean {
+  if (endpointId && endpointOf(entry)?.id !== endpointId) return false;
+  if (customerId && customerOf(entry).id !== customerId) return false;
   if (method && entry.method !== method.toUpperCase()) return false;
   if (status) {
     const classMatch = /^([1-5])xx$/i.exec(status);
@@ -205,3 +215,37 @@ export function generateActivity(now: Date, count = 45): ActivityItem[] {
   });
   return [...seeded, ...older];
 }
+
+const DAYS_SHOWN = 30;
+const SUCCESS_CODE: Record<string, number> = { POST: 201, DELETE: 204 };
+
+/**
+ * GET /endpoints/{id} for a row: 30 days that add up to about the row's requests, its errors %
+ * as 5xx answers, a few 4xx, and its busiest customers, each a pure function of the row.
+ */
+export function endpointDetailOf(endpoint: Endpoint, anchor: Date): EndpointDetail {
+  const seed = hash(endpoint.requests, endpoint.p95Ms);
+  const weights = Array.from({ length: DAYS_SHOWN }, (_, i) => 0.8 + (hash(i, seed) % 41) / 100);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const requests = weights.map((w) => Math.round((endpoint.requests * w) / total));
+  const errors = requests.map((n) => Math.round((n * endpoint.errorPct) / 100));
+  const p95Ms = weights.map((w) => Math.round(endpoint.p95Ms * (0.85 + (w - 0.8) * 0.7)));
+  const days = Array.from({ length: DAYS_SHOWN }, (_, i) => new Date(anchor.getTime() - (DAYS_SHOWN - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const serverErrors = Math.round((endpoint.requests * endpoint.errorPct) / 100);
+  const clientErrors = Math.round(endpoint.requests * 0.012);
+  const statusCodes = [
+    { status: SUCCESS_CODE[endpoint.method] ?? 200, requests: endpoint.requests - serverErrors - clientErrors },
+    { status: 422, requests: clientErrors },
+    { status: 500, requests: serverErrors },
+  ]
+    .filter((s) => s.requests > 0)
+    .sort((a, b) => b.requests - a.requests);
+  const shares = [0.31, 0.22, 0.14, 0.09, 0.05];
+  const topCustomers = shares.map((share, i) => {
+    const customer = customers[(seed + i) % customers.length]!;
+    return { id: customer.id, name: customer.name, requests: Math.round(endpoint.requests * share) };
+  });
+  return { ...endpoint, daily: { days, requests, errors, p95Ms }, statusCodes, topCustomers: dedupeById(topCustomers) };
+}
+
+const dedupeById = <T extends { id: string }>(rows: T[]) => rows.filter((row, i) => rows.findIndex((r) => r.id === row.id) === i);

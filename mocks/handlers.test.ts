@@ -8,6 +8,33 @@ describe('mock console API', () => {
   const api = useMockApi();
   const client = () => createConsoleClient({ baseUrl: API_BASE });
 
+  it('serves an endpoint in detail: its row, 30 days adding up to its requests, status codes and customers', async () => {
+    const row = fixtures.endpoints.find((e) => e.id === 'ep_4')!;
+    const { daily, statusCodes, topCustomers, ...figures } = await client().getEndpoint('ep_4');
+    expect(figures).to.deep.equal(row);
+    expect(daily.days).to.have.length(30);
+    expect(Math.abs(daily.requests.reduce((a, b) => a + b, 0) - row.requests)).to.be.lessThan(30, 'the days add up to the row, give or take rounding');
+    expect(statusCodes.reduce((sum, s) => sum + s.requests, 0)).to.equal(row.requests);
+    expect(statusCodes.find((s) => s.status === 500)!.requests).to.equal(Math.round((row.requests * row.errorPct) / 100));
+    expect(new Set(topCustomers.map((c) => c.id)).size).to.equal(topCustomers.length);
+    const error = await client()
+      .getEndpoint('ep_nothing')
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect((error as { status?: number }).status).to.equal(404);
+  });
+
+  it('filters the log by endpoint row and by customer, as the request detail tells them', async () => {
+    const byEndpoint = await client().listRequests({ endpointId: 'ep_4', limit: 20 });
+    expect(byEndpoint.items.length).to.equal(20);
+    for (const entry of byEndpoint.items) expect((await client().getRequest(entry.id)).endpointId).to.equal('ep_4');
+    const byCustomer = await client().listRequests({ customerId: 'cus_globex', limit: 20 });
+    expect(byCustomer.items.length).to.equal(20);
+    for (const entry of byCustomer.items) expect((await client().getRequest(entry.id)).customer!.id).to.equal('cus_globex');
+  });
+
   it('serves overview figures faithful to the seed', async () => {
     const { figures, requestsByEndpoint } = await client().getOverview();
     expect(figures.requestsThisMonth.series.months[0]).to.equal('2025-10');

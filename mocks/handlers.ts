@@ -6,7 +6,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import * as schema from '../src/api/schemas.ts';
 import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
 import * as fixtures from './fixtures.ts';
-import { generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
+import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
 import { sortRows } from '../src/api/sort-rows.ts';
 
@@ -127,13 +127,24 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
+    http.get(`${base}/endpoints/:id`, ({ params }) => {
+      const found = allEndpoints().find((e) => e.id === params['id']);
+      return found ? HttpResponse.json(endpointDetailOf(found, anchor())) : problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
+    }),
+
     http.get(`${base}/requests/summary`, () => HttpResponse.json(fixtures.requestSummary)),
 
     http.get(`${base}/requests`, ({ request }) => {
       const url = new URL(request.url);
       const params = pageParams(url);
       if (params instanceof Response) return params;
-      const filter = { method: url.searchParams.get('method'), status: url.searchParams.get('status'), path: url.searchParams.get('path') };
+      const filter = {
+        method: url.searchParams.get('method'),
+        status: url.searchParams.get('status'),
+        path: url.searchParams.get('path'),
+        endpointId: url.searchParams.get('endpointId'),
+        customerId: url.searchParams.get('customerId'),
+      };
       const page = requestPage(requestCount, anchor(), params.start, params.limit, filter);
       const since = url.searchParams.get('since');
       if (!since) return HttpResponse.json(page);
@@ -213,7 +224,8 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const sort = url.searchParams.get('sort');
       if (sort && !(schema.ERROR_SORTS as readonly string[]).includes(sort))
         return problem(400, 'Bad request', `sort must be one of ${schema.ERROR_SORTS.join(', ')}.`);
-      const matching = db.errors.filter((e) => !status || e.status === status);
+      const endpoint = url.searchParams.get('endpoint');
+      const matching = db.errors.filter((e) => (!status || e.status === status) && (!endpoint || e.endpoint === endpoint));
       const sign = sort?.startsWith('-') ? -1 : 1;
       const byCount = sort?.endsWith('count');
       // Stable: ties keep the default order.

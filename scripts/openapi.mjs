@@ -25,6 +25,7 @@ const COMPONENTS = {
   CustomerSummary: s.customerSummary,
   CustomerPage: s.customerPage,
   Webhook: s.webhook,
+  EndpointDetail: s.endpointDetail,
   WebhookSummary: s.webhookSummary,
   WebhookPage: s.webhookPage,
   ErrorRecord: s.errorRecord,
@@ -95,11 +96,14 @@ export function buildOpenApi() {
         query('sort', 'requests, -requests, p95Ms, -p95Ms, errorPct, -errorPct or recent.', { type: 'string', enum: [...s.ENDPOINT_SORTS] }),
         ...paging,
       ]),
+      '/endpoints/{id}': get('One endpoint row with its last 30 days, status codes and busiest customers', 'EndpointDetail', [pathId]),
       '/requests': get('The request log, newest first', 'RequestPage', [
         query('method', 'GET, POST, PUT, PATCH or DELETE.'),
         query('status', 'A code such as 500 or a class such as 5xx.'),
         query('path', 'Substring of the path.'),
         query('since', 'Only entries after this timestamp.', { type: 'string', format: 'date-time' }),
+        query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
+        query('customerId', "Only one customer's requests."),
         ...paging,
       ]),
       '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary'),
@@ -128,6 +132,7 @@ export function buildOpenApi() {
       '/errors': {
         ...get('Error records', 'ErrorPage', [
           query('status', 'Open, Fixed or Ignored.'),
+          query('endpoint', 'Only the records of one endpoint, by its label (POST /webhooks).'),
           query('sort', 'count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.', {
             type: 'string',
             enum: [...s.ERROR_SORTS],

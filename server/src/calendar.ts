@@ -81,6 +81,27 @@ export function lastMonths(now: number, timeZone: string, count: number, monthsB
   return buckets;
 }
 
+export interface DayBucket extends Period {
+  /** `YYYY-MM-DD`. */
+  day: string;
+}
+
+/** The `count` calendar days ending with today (whole, so the last ends at midnight), oldest first. */
+export function lastDays(now: number, timeZone: string, count: number): DayBucket[] {
+  const { year, month, day } = zonedDate(now, timeZone);
+  const buckets: DayBucket[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const start = new Date(Date.UTC(year, month - 1, day - i));
+    const end = new Date(Date.UTC(year, month - 1, day - i + 1));
+    buckets.push({
+      day: start.toISOString().slice(0, 10),
+      from: zonedInstant(start.getUTCFullYear(), start.getUTCMonth() + 1, start.getUTCDate(), timeZone),
+      to: zonedInstant(end.getUTCFullYear(), end.getUTCMonth() + 1, end.getUTCDate(), timeZone),
+    });
+  }
+  return buckets;
+}
+
 /** Today so far, and the day before. */
 export function today(now: number, timeZone: string): { today: Period; yesterday: Period } {
   const { year, month, day } = zonedDate(now, timeZone);

@@ -21,7 +21,7 @@ import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
-import { endpoints } from './views/endpoints.ts';
+import { endpointDetail, endpoints } from './views/endpoints.ts';
 import { createError, errorList, errorOptions, errorRecord, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
@@ -119,6 +119,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       }),
     ),
   );
+  app.get('/console/v1/endpoints/:id', async (c) => c.json(await endpointDetail(view(c), c.req.param('id'))));
   app.get('/console/v1/requests/summary', async (c) => c.json(await requestSummary(view(c))));
   app.get('/console/v1/requests/:id', async (c) => c.json(await requestDetail(view(c), c.req.param('id'))));
   app.get('/console/v1/requests', async (c) =>
@@ -130,6 +131,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         status: c.req.query('status'),
         path: c.req.query('path'),
         since: c.req.query('since'),
+        endpointId: c.req.query('endpointId'),
+        customerId: c.req.query('customerId'),
       }),
     ),
   );
@@ -146,7 +149,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
   app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));
   app.get('/console/v1/errors', async (c) =>
-    c.json(await errorList(view(c), { status: c.req.query('status'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+    c.json(
+      await errorList(view(c), {
+        status: c.req.query('status'),
+        endpoint: c.req.query('endpoint'),
+        sort: c.req.query('sort'),
+        limit: limit(c),
+        cursor: c.req.query('cursor'),
+      }),
+    ),
   );
   app.post('/console/v1/errors', async (c) => idempotent(c, (ctx, body) => createError(ctx, body)));
   app.patch('/console/v1/errors/:id', async (c) => {

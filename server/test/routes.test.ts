@@ -49,6 +49,7 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     ['/console/v1/endpoints', schema.endpointPage],
     ['/console/v1/endpoints?status=Failing&sort=-errorPct&limit=1', schema.endpointPage],
     ['/console/v1/requests?limit=5', schema.requestPage],
+    ['/console/v1/requests?customerId=cus_acme&limit=5', schema.requestPage],
     ['/console/v1/requests?status=5xx&method=POST', schema.requestPage],
     ['/console/v1/requests/summary', schema.requestSummary],
     ['/console/v1/traffic', schema.traffic],
@@ -186,6 +187,116 @@ describe('customer list', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('endpoint detail', () => {
+  const nearestRank = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.ceil(q * values.length) - 1] ?? 0;
+  const recent = (e: { ts: string }) => Date.parse(e.ts) >= Date.parse(NOW) - 30 * 86_400_000 && Date.parse(e.ts) <= Date.parse(NOW);
+  const isMessagesV1 = (e: { method: string; route: string; apiVersion?: string }) => e.method === 'POST' && e.route === '/messages' && e.apiVersion === 'v1';
+
+  async function messagesRow() {
+    const rows = schema.endpointPage.parse((await call(server, '/console/v1/endpoints?limit=500', { token: 'token-a' })).json).items;
+    return rows.find((r) => r.method === 'POST' && r.path === '/messages' && r.apiVersion === 'v1')!;
+  }
+
+  test('is the row of GET /endpoints with its 30 days, status codes and busiest customers, computed from the events', async () => {
+    const row = await messagesRow();
+    const { status, json } = await call(server, `/console/v1/endpoints/${row.id}`, { token: 'token-a' });
+    assert.equal(status, 200, JSON.stringify(json));
+    const detail = schema.endpointDetail.parse(json);
+    const mine = knownEvents().filter((e) => isMessagesV1(e) && recent(e));
+    assert.ok(mine.length > 0);
+    const { daily, statusCodes, topCustomers, ...figures } = detail;
+    assert.deepEqual(figures, row, 'the same figures as its row');
+    assert.equal(detail.requests, mine.length);
+    assert.equal(
+      detail.p95Ms,
+      nearestRank(
+        mine.map((e) => e.durationMs),
+        0.95,
+      ),
+    );
+
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.parse('2026-09-14T00:00:00Z') - (29 - i) * 86_400_000).toISOString().slice(0, 10));
+    assert.deepEqual(daily.days, days, 'the 30 calendar days ending today (UTC here)');
+    const onDay = (day: string) => knownEvents().filter((e) => isMessagesV1(e) && e.ts.startsWith(day));
+    assert.deepEqual(
+      daily.requests,
+      days.map((d) => onDay(d).length),
+    );
+    assert.deepEqual(
+      daily.errors,
+      days.map((d) => onDay(d).filter((e) => e.status >= 500).length),
+    );
+    assert.deepEqual(
+      daily.p95Ms,
+      days.map((d) =>
+        nearestRank(
+          onDay(d).map((e) => e.durationMs),
+          0.95,
+        ),
+      ),
+    );
+    assert.ok(daily.requests.some((n) => n > 0));
+
+    const codes = new Map<number, number>();
+    for (const e of mine) codes.set(e.status, (codes.get(e.status) ?? 0) + 1);
+    assert.deepEqual(
+      statusCodes,
+      [...codes].map(([code, requests]) => ({ status: code, requests })).sort((a, b) => b.requests - a.requests || a.status - b.status),
+    );
+
+    const perCustomer = new Map<string, number>();
+    for (const e of mine) if (e.customerId) perCustomer.set(e.customerId, (perCustomer.get(e.customerId) ?? 0) + 1);
+    assert.deepEqual(
+      topCustomers,
+      [...perCustomer]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([id, requests]) => ({ id, name: id === 'cus_acme' ? 'Acme Ltd' : id, requests })),
+      "named from the customer's record, else by id",
+    );
+  });
+
+  test('an unknown id, or another account’s, is a 404', async () => {
+    const row = await messagesRow();
+    assert.equal((await call(server, '/console/v1/endpoints/ep_nothing', { token: 'token-a' })).status, 404);
+    assert.equal((await call(server, `/console/v1/endpoints/${row.id}`, { token: 'token-b' })).status, 404);
+  });
+
+  test('GET /requests lists one endpoint’s requests (endpointId) or one customer’s (customerId)', async () => {
+    const row = await messagesRow();
+    const list = async (query: string) =>
+      schema.requestPage.parse((await call(server, `/console/v1/requests?limit=500&${query}`, { token: 'token-a' })).json).items;
+    const isoOf = (ts: string) => new Date(ts).toISOString().replace('.000', '');
+    const newestFirst = (events: { ts: string }[]) =>
+      events
+        .map((e) => isoOf(e.ts))
+        .sort()
+        .reverse();
+    assert.deepEqual(
+      (await list(`endpointId=${row.id}`)).map((r) => r.time),
+      newestFirst(knownEvents().filter(isMessagesV1)),
+    );
+    assert.deepEqual(
+      (await list('customerId=cus_acme')).map((r) => r.time),
+      newestFirst(knownEvents().filter((e) => e.customerId === 'cus_acme')),
+    );
+    assert.deepEqual(await list(`endpointId=${row.id}&method=GET`), [], 'a method the endpoint does not have');
+    assert.deepEqual(await list('endpointId=ep_nothing'), []);
+  });
+
+  test('GET /errors lists one endpoint’s records (endpoint)', async () => {
+    await createError('token-a', undefined, { endpoint: 'GET /contacts/{id}', code: 404 });
+    const all = schema.errorPage.parse((await call(server, '/console/v1/errors?limit=500', { token: 'token-a' })).json).items;
+    const only = schema.errorPage.parse(
+      (await call(server, `/console/v1/errors?limit=500&endpoint=${encodeURIComponent('GET /contacts/{id}')}`, { token: 'token-a' })).json,
+    ).items;
+    assert.ok(only.length > 0);
+    assert.deepEqual(
+      only,
+      all.filter((r) => r.endpoint === 'GET /contacts/{id}'),
+    );
   });
 });
 

@@ -22,6 +22,7 @@ import type {
   RequestSummary,
   Traffic,
   Webhook,
+  EndpointDetail,
   WebhookSummary,
 } from './schemas.ts';
 
@@ -81,9 +82,15 @@ export interface RequestQuery extends PageQuery {
   status?: string;
   path?: string;
   since?: string;
+  /** Only the requests an endpoint row counts (its id from GET /endpoints). */
+  endpointId?: string;
+  /** Only one customer's requests. */
+  customerId?: string;
 }
 export interface ErrorQuery extends PageQuery {
   status?: string;
+  /** Only the records of one endpoint, by its label (`POST /webhooks`). */
+  endpoint?: string;
   sort?: string;
 }
 export interface CustomerQuery extends PageQuery {
@@ -279,6 +286,7 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     getOverview: (o?: CallOptions): Promise<Overview> => call('overview', 'GET', () => '/overview', o),
     listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> =>
       call('endpointPage', 'GET', () => '/endpoints', { ...o, query: { ...query } }),
+    getEndpoint: (id: string, o?: CallOptions): Promise<EndpointDetail> => call('endpointDetail', 'GET', () => `/endpoints/${segment(id, 'endpoint')}`, o),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
     getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),

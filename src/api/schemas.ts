@@ -88,6 +88,20 @@ function page<T extends z.core.SomeType>(item: T) {
 
 export const endpointPage = page(endpoint);
 
+// GET /endpoints/{id}: the row with its days, status codes and busiest customers.
+export const endpointDetail = z.extend(endpoint, {
+  daily: z
+    .object({ days: z.array(isoDate), requests: z.array(nonNegativeInt), errors: z.array(nonNegativeInt), p95Ms: z.array(z.number()) })
+    .check(
+      z.refine(
+        (d) => d.requests.length === d.days.length && d.errors.length === d.days.length && d.p95Ms.length === d.days.length,
+        'days, requests, errors and p95Ms differ in length',
+      ),
+    ),
+  statusCodes: z.array(z.object({ status: z.int(), requests: nonNegativeInt })),
+  topCustomers: z.array(z.object({ id: z.string(), name: z.string(), requests: nonNegativeInt })),
+});
+
 // GET /requests, GET /requests/summary
 export const requestEntry = z.object({
   id: z.string(),
@@ -258,6 +272,7 @@ export type Customer = z.infer<typeof customer>;
 export type CustomerSummary = z.infer<typeof customerSummary>;
 export type NewNote = z.input<typeof newNote>;
 export type Webhook = z.infer<typeof webhook>;
+export type EndpointDetail = z.infer<typeof endpointDetail>;
 export type WebhookSummary = z.infer<typeof webhookSummary>;
 export type ErrorRecord = z.infer<typeof errorRecord>;
 export type ErrorOptions = z.infer<typeof errorOptions>;

@@ -21,6 +21,7 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /customers',
     'GET /customers/{id}',
     'GET /endpoints',
+    'GET /endpoints/{id}',
     'GET /errors',
     'GET /errors/options',
     'GET /errors/{id}',

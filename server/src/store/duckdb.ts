@@ -292,6 +292,30 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       return [...byKey.values()];
     },
 
+    async latencyPerPeriod(accountId: string, periods: readonly Period[], filter: EventFilter = {}) {
+      const out = periods.map(() => ({ requests: 0, errors: 0, p95Ms: 0 }));
+      if (!periods.length) return out;
+      const where = eventWhere(accountId, { ...filter, from: Math.min(...periods.map((p) => p.from)), to: Math.max(...periods.map((p) => p.to)) });
+      const cases = periods.map((_, i) => `WHEN ts >= ? AND ts < ? THEN ${i}`).join(' ');
+      const rows = await read(
+        `SELECT bucket, count(*) AS requests, count(*) FILTER (WHERE status >= 500) AS errors, quantile_disc(duration_ms, 0.95) AS p95
+         FROM (SELECT CASE ${cases} END AS bucket, status, duration_ms FROM request_events WHERE ${where.sql})
+         WHERE bucket IS NOT NULL GROUP BY bucket`,
+        [...periods.flatMap((p) => [p.from, p.to]), ...where.params],
+      );
+      for (const r of rows) out[num(r['bucket'])] = { requests: num(r['requests']), errors: num(r['errors']), p95Ms: num(r['p95']) };
+      return out;
+    },
+
+    async countsByStatus(accountId: string, filter: EventFilter) {
+      const where = eventWhere(accountId, filter);
+      const rows = await read(
+        `SELECT status, count(*) AS requests FROM request_events WHERE ${where.sql} GROUP BY status ORDER BY requests DESC, status`,
+        where.params,
+      );
+      return rows.map((r) => ({ status: num(r['status']), requests: num(r['requests']) }));
+    },
+
     async countsByCustomer(accountId: string, filter: EventFilter) {
       const where = eventWhere(accountId, filter);
       const rows = await read(

@@ -18,7 +18,8 @@ export function eventWhere(accountId: string, filter: EventFilter = {}): Where {
   add('ts < ?', filter.to);
   add('method = ?', filter.method);
   add('route = ?', filter.route);
-  add('api_version = ?', filter.apiVersion);
+  // A request without a version is counted under '' (as the rollup stores it).
+  add("coalesce(api_version, '') = ?", filter.apiVersion);
   add('status = ?', filter.status);
   if (filter.statusClass !== undefined) {
     clauses.push('status >= ? AND status < ?');

@@ -134,6 +134,10 @@ export interface TelemetryStore {
   perPeriodByStatus(accountId: string, periods: readonly Period[]): Promise<{ method: string; route: string; status: number; requests: number[] }[]>;
   /** Requests and errors per (API version, method, route): byRoute without the percentile, so it can read pre-counted totals. */
   countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]>;
+  /** Requests, errors and nearest-rank p95 per period (periods must not overlap), in the order given, in one read. */
+  latencyPerPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; p95Ms: number }[]>;
+  /** Requests per status code, most first. */
+  countsByStatus(accountId: string, filter: EventFilter): Promise<{ status: number; requests: number }[]>;
   /** Requests and errors per customer id (requests without one left out). */
   countsByCustomer(accountId: string, filter: EventFilter): Promise<{ customerId: string; requests: number; errors: number }[]>;
   /** Newest first. */

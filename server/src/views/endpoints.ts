@@ -1,10 +1,11 @@
-/** GET /endpoints: one row per (API version, method, route) over the recent window. */
+/** GET /endpoints: one row per (API version, method, route) over the recent window; GET /endpoints/{id}: one of them in detail. */
 import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
-import { endpointId, type ViewContext } from '../context.ts';
+import { lastDays } from '../calendar.ts';
+import { DAY_MS, RECENT_DAYS, endpointId, type ViewContext } from '../context.ts';
 import { endpointStatus, errorPct } from '../figures.ts';
-import { badRequest } from '../problem.ts';
+import { badRequest, notFound } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
-import { recentRoutes } from './related.ts';
+import { recentCounts, recentRoutes } from './related.ts';
 
 const SORTS = ENDPOINT_SORTS;
 const STATUSES = ['Healthy', 'Failing', 'Slow'];
@@ -52,4 +53,55 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
     ({ lastTs, ...e }) => e,
     () => offsetCursor.encode(offset + query.limit),
   );
+}
+
+/** How many customers the endpoint page names. */
+const TOP_CUSTOMERS = 5;
+/** Days in the endpoint page's series. */
+const SERIES_DAYS = 30;
+
+/** The (API version, method, route) behind an endpoint id, among those with recent traffic (the rows of GET /endpoints). */
+export async function endpointFilter(ctx: ViewContext, id: string): Promise<{ apiVersion: string; method: string; route: string } | undefined> {
+  const found = (await recentCounts(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+  return found && { apiVersion: found.apiVersion, method: found.method, route: found.route };
+}
+
+/** GET /endpoints/{id}: the row of GET /endpoints with its days, status codes and busiest customers. */
+export async function endpointDetail(ctx: ViewContext, id: string) {
+  const row = (await recentRoutes(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+  if (!row) throw notFound(`No endpoint ${id} with requests in the last ${RECENT_DAYS} days in this account.`);
+  const filter = { apiVersion: row.apiVersion, method: row.method, route: row.route };
+  const recent = { ...filter, from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
+  const days = lastDays(ctx.now, ctx.timeZone, SERIES_DAYS);
+  const [perDay, statusCodes, customers, records] = await Promise.all([
+    ctx.stores.telemetry.latencyPerPeriod(ctx.accountId, days, filter),
+    ctx.stores.telemetry.countsByStatus(ctx.accountId, recent),
+    ctx.stores.telemetry.countsByCustomer(ctx.accountId, recent),
+    ctx.stores.records.customers(ctx.accountId),
+  ]);
+  const names = new Map(records.map((c) => [c.id, c.name]));
+  const pct = errorPct(row.errors, row.requests);
+  return {
+    id,
+    method: row.method,
+    path: row.route,
+    requests: row.requests,
+    p50Ms: Math.round(row.p50Ms),
+    p95Ms: Math.round(row.p95Ms),
+    p99Ms: Math.round(row.p99Ms),
+    errorPct: pct,
+    status: endpointStatus(pct, row.p95Ms, ctx.thresholds),
+    ...(row.apiVersion ? { apiVersion: row.apiVersion } : {}),
+    daily: {
+      days: days.map((d) => d.day),
+      requests: perDay.map((t) => t.requests),
+      errors: perDay.map((t) => t.errors),
+      p95Ms: perDay.map((t) => Math.round(t.p95Ms)),
+    },
+    statusCodes,
+    topCustomers: customers
+      .sort((a, b) => b.requests - a.requests || a.customerId.localeCompare(b.customerId))
+      .slice(0, TOP_CUSTOMERS)
+      .map((c) => ({ id: c.customerId, name: names.get(c.customerId) ?? c.customerId, requests: c.requests })),
+  };
 }

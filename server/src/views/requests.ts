@@ -3,6 +3,7 @@ import { thisWeek } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, endpointId, isoSeconds, type ViewContext } from '../context.ts';
 import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
+import { endpointFilter } from './endpoints.ts';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
 export interface RequestListQuery {
@@ -12,6 +13,8 @@ export interface RequestListQuery {
   status?: string;
   path?: string;
   since?: string;
+  endpointId?: string;
+  customerId?: string;
 }
 
 /** The person a request is shown under: its actor, else its customer or key, else "Anonymous". */
@@ -33,13 +36,19 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
   const since = query.since ? Date.parse(query.since) : undefined;
   if (since !== undefined && Number.isNaN(since)) throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.');
   const before = requestCursor.decode(query.cursor);
+  const method = query.method?.toUpperCase() || undefined;
+  const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
+  // An endpoint without recent requests is no row of GET /endpoints, and one method excludes another: nothing to list.
+  if ((query.endpointId && !endpoint) || (endpoint && method && method !== endpoint.method)) return { items: [], nextCursor: null };
   const items = await ctx.stores.telemetry.requests(ctx.accountId, {
     limit: query.limit + 1,
     before,
     since,
-    method: query.method?.toUpperCase() || undefined,
+    method,
     pathContains: query.path || undefined,
+    customerId: query.customerId || undefined,
     ...statusFilter(query.status),
+    ...endpoint,
   });
   return pageOf(items, query.limit, entryOf, (last) => requestCursor.encode({ ts: last.ts, seq: last.seq }));
 }
