@@ -132,7 +132,20 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return found ? HttpResponse.json(endpointDetailOf(found, anchor())) : problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
     }),
 
-    http.get(`${base}/requests/summary`, () => HttpResponse.json(fixtures.requestSummary)),
+    http.get(`${base}/requests/summary`, ({ request }) => {
+      const url = new URL(request.url);
+      const endpointId = url.searchParams.get('endpointId');
+      const customerId = url.searchParams.get('customerId');
+      const endpoint = endpointId ? allEndpoints().find((e) => e.id === endpointId) : undefined;
+      if (endpointId && !endpoint) return HttpResponse.json({ groups: [] });
+      // One customer's share of each group: a fixed fraction per customer, so the figures stay put.
+      const share = customerId ? 1 / (2 + (fixtures.customers.findIndex((c) => c.id === customerId) + 1)) : 1;
+      const groups = fixtures.requestSummary.groups
+        .filter((g) => !endpoint || (g.method === endpoint.method && g.path === endpoint.path))
+        .map((g) => ({ ...g, thisWeek: Math.round(g.thisWeek * share) }))
+        .filter((g) => g.thisWeek > 0);
+      return HttpResponse.json({ groups });
+    }),
 
     http.get(`${base}/requests`, ({ request }) => {
       const url = new URL(request.url);

@@ -86,6 +86,7 @@ add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%'
 const ELEMENTS = [
   'overview',
   'endpoint-table',
+  'endpoint-detail',
   'request-log',
   'request-detail',
   'traffic',
@@ -215,7 +216,7 @@ const benchPage = '<!doctype html><link rel="icon" href="data:,"><script type="m
 const validator = await build({
   stdin: {
     contents: `import { schemas } from './src/api/validation.ts';
-const byPath = [[/\\/overview$/, 'overview'], [/\\/endpoints$/, 'endpointPage'], [/\\/requests\\/summary$/, 'requestSummary'], [/\\/requests$/, 'requestPage'], [/\\/requests\\/[^/]+$/, 'requestDetail'],
+const byPath = [[/\\/overview$/, 'overview'], [/\\/endpoints$/, 'endpointPage'], [/\\/endpoints\\/[^/]+$/, 'endpointDetail'], [/\\/requests\\/summary$/, 'requestSummary'], [/\\/requests$/, 'requestPage'], [/\\/requests\\/[^/]+$/, 'requestDetail'],
   [/\\/traffic$/, 'traffic'], [/\\/customers\\/[^/]+$/, 'customer'], [/\\/customers$/, 'customerPage'], [/\\/webhooks$/, 'webhookPage'], [/\\/webhooks\\/[^/]+$/, 'webhook'], [/\\/errors\\/options$/, 'errorOptions'],
   [/\\/errors\\/[^/]+$/, 'errorRecord'], [/\\/errors$/, 'errorPage'], [/\\/activity$/, 'activityPage']];
 export async function validationMs(urls) {
@@ -263,6 +264,7 @@ const CASES = [
   { tag: 'ops-customer-list', attrs: {}, ready: 'tbody tr' },
   { tag: 'ops-webhook-list', attrs: {}, ready: 'tbody tr' },
   { tag: 'ops-request-detail', attrs: { 'request-id': 'rq_59645962', 'time-zone': 'UTC' }, ready: '.facts' },
+  { tag: 'ops-endpoint-detail', attrs: { 'endpoint-id': 'ep_4', 'time-zone': 'UTC' }, ready: '.facts' },
   { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, ready: '.facts', chart: true },
   { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', chart: true },
   { tag: 'ops-error-form', attrs: {}, ready: 'form' },

@@ -106,7 +106,10 @@ export function buildOpenApi() {
         query('customerId', "Only one customer's requests."),
         ...paging,
       ]),
-      '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary'),
+      '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary', [
+        query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
+        query('customerId', "Only one customer's requests."),
+      ]),
       '/requests/{id}': get('One request with its route, version, key, customer, size and the headers the collector kept', 'RequestDetail', [pathId]),
       '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
       '/customers': get('Customers with their recent figures, searched and sorted', 'CustomerPage', [

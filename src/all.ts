@@ -8,6 +8,7 @@ import './elements/activity-feed/define.ts';
 import './elements/overview/define.ts';
 import './elements/request-log/define.ts';
 import './elements/request-detail/define.ts';
+import './elements/endpoint-detail/define.ts';
 import './elements/traffic/define.ts';
 import './elements/customer/define.ts';
 import './elements/customer-list/define.ts';

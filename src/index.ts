@@ -12,6 +12,7 @@ export { OpsTraffic } from './elements/traffic/ops-traffic.ts';
 export { OpsCustomer } from './elements/customer/ops-customer.ts';
 export { OpsWebhook } from './elements/webhook/ops-webhook.ts';
 export { OpsRequestDetail } from './elements/request-detail/ops-request-detail.ts';
+export { OpsEndpointDetail } from './elements/endpoint-detail/ops-endpoint-detail.ts';
 export { OpsErrorList } from './elements/error-list/ops-error-list.ts';
 export { OpsCustomerList } from './elements/customer-list/ops-customer-list.ts';
 export { OpsWebhookList } from './elements/webhook-list/ops-webhook-list.ts';

@@ -129,6 +129,7 @@ export const ELEMENTS: ElementCase[] = [
   { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'endpoints' },
   { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]', noun: 'requests' },
   { tag: 'ops-request-detail', showsEnums: true, attrs: { 'request-id': 'rq_59645962' }, loaded: '.facts', noun: 'this request' },
+  { tag: 'ops-endpoint-detail', showsEnums: true, attrs: { 'endpoint-id': 'ep_4' }, loaded: '.facts', noun: 'this endpoint' },
   { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]', noun: 'traffic' },
   { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer' },
   { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },

@@ -145,6 +145,22 @@ describe('the elements on the real console server', () => {
     );
   });
 
+  it('ops-endpoint-detail shows the server’s figures, days and status codes for its busiest endpoint', async () => {
+    const [busiest] = (await api('/endpoints?limit=1', schema.endpointPage)).items;
+    const expected = await api(`/endpoints/${busiest!.id}`, schema.endpointDetail);
+    const el = await mountReal('ops-endpoint-detail', { 'endpoint-id': busiest!.id });
+    await waitFor(() => $(el, '.facts') && $$(el, '[part="status-codes"] tbody tr').length === expected.statusCodes.length, 'loaded');
+    expect(text($(el, '.fact dd'))).to.equal(integer(expected.requests));
+    expect($$(el, '[part="status-codes"] tbody tr').map((row) => text(row.querySelector('td')))).to.deep.equal(
+      expected.statusCodes.map((s) => integer(s.requests)),
+    );
+    const chart = $<HTMLElement & { data: { series: { values: number[] }[] } }>(el, 'ops-chart')!;
+    expect(chart.data.series[0]!.values).to.deep.equal(expected.daily.requests);
+    const log = $(el, 'ops-request-log')!;
+    await waitFor(() => $$(log, '[part="row"]').length > 0, 'its requests');
+    for (const row of $$(log, '[part="row"]')) expect(text(row.querySelector('.row-link'))).to.equal(`${expected.method} ${expected.path}`);
+  });
+
   it('ops-webhook-list lists the server’s webhooks with their delivery figures', async () => {
     const expected = await api('/webhooks', schema.webhookPage);
     expect(expected.items.length).to.be.greaterThan(0);

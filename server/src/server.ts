@@ -120,7 +120,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     ),
   );
   app.get('/console/v1/endpoints/:id', async (c) => c.json(await endpointDetail(view(c), c.req.param('id'))));
-  app.get('/console/v1/requests/summary', async (c) => c.json(await requestSummary(view(c))));
+  app.get('/console/v1/requests/summary', async (c) =>
+    c.json(await requestSummary(view(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
+  );
   app.get('/console/v1/requests/:id', async (c) => c.json(await requestDetail(view(c), c.req.param('id'))));
   app.get('/console/v1/requests', async (c) =>
     c.json(

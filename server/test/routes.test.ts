@@ -286,6 +286,25 @@ describe('endpoint detail', () => {
     assert.deepEqual(await list('endpointId=ep_nothing'), []);
   });
 
+  test('GET /requests/summary sums one endpoint’s requests (endpointId) or one customer’s (customerId)', async () => {
+    const row = await messagesRow();
+    const summary = async (query: string) =>
+      schema.requestSummary.parse((await call(server, `/console/v1/requests/summary?${query}`, { token: 'token-a' })).json).groups;
+    const byStatus = (events: { status: number }[]) => {
+      const counts = new Map<number, number>();
+      for (const e of events) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+      return counts;
+    };
+    const ofEndpoint = await summary(`endpointId=${row.id}`);
+    assert.ok(ofEndpoint.length > 0);
+    assert.ok(ofEndpoint.every((g) => g.method === 'POST' && g.path === '/messages'));
+    assert.deepEqual(new Set(ofEndpoint.map((g) => g.status)), new Set(byStatus(knownEvents().filter((e) => isMessagesV1(e) && recent(e))).keys()));
+    const ofAcme = await summary('customerId=cus_acme');
+    const acme = knownEvents().filter((e) => e.customerId === 'cus_acme' && recent(e));
+    assert.deepEqual(ofAcme.map((g) => `${g.method} ${g.path} ${g.status}`).sort(), [...new Set(acme.map((e) => `${e.method} ${e.route} ${e.status}`))].sort());
+    assert.deepEqual(await summary('endpointId=ep_nothing'), []);
+  });
+
   test('GET /errors lists one endpoint’s records (endpoint)', async () => {
     await createError('token-a', undefined, { endpoint: 'GET /contacts/{id}', code: 404 });
     const all = schema.errorPage.parse((await call(server, '/console/v1/errors?limit=500', { token: 'token-a' })).json).items;

@@ -76,16 +76,19 @@ export interface EndpointQuery extends PageQuery {
   q?: string;
   sort?: EndpointSort;
 }
-export interface RequestQuery extends PageQuery {
+/** Which requests a log or its summary is about: one endpoint row's, one customer's, or (empty) all. */
+export interface RequestScope {
+  /** Only the requests an endpoint row counts (its id from GET /endpoints). */
+  endpointId?: string;
+  /** Only one customer's requests. */
+  customerId?: string;
+}
+export interface RequestQuery extends PageQuery, RequestScope {
   method?: string;
   /** A code such as `500` or a class such as `5xx`. */
   status?: string;
   path?: string;
   since?: string;
-  /** Only the requests an endpoint row counts (its id from GET /endpoints). */
-  endpointId?: string;
-  /** Only one customer's requests. */
-  customerId?: string;
 }
 export interface ErrorQuery extends PageQuery {
   status?: string;
@@ -290,7 +293,8 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
     getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
-    getRequestSummary: (o?: CallOptions): Promise<RequestSummary> => call('requestSummary', 'GET', () => '/requests/summary', o),
+    getRequestSummary: (query: RequestScope = {}, o?: CallOptions): Promise<RequestSummary> =>
+      call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...query } }),
     getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
     listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
       call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),

@@ -16,6 +16,7 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-error-list': () => import('../elements/error-list/define.ts'),
   'ops-overview': () => import('../elements/overview/define.ts'),
   'ops-request-detail': () => import('../elements/request-detail/define.ts'),
+  'ops-endpoint-detail': () => import('../elements/endpoint-detail/define.ts'),
   'ops-request-log': () => import('../elements/request-log/define.ts'),
   'ops-traffic': () => import('../elements/traffic/define.ts'),
   'ops-webhook': () => import('../elements/webhook/define.ts'),

@@ -8,6 +8,7 @@ import {
   formatRelative,
   formatInteger,
   formatMonth,
+  formatDay,
   formatMs,
   formatPercent,
   formatValue,
@@ -98,6 +99,14 @@ describe('format', () => {
   it('labels months from YYYY-MM', () => {
     expect(formatMonth('2025-10')).to.equal('Oct');
     expect(formatMonth('2026-09')).to.equal('Sep');
+  });
+
+  it('labels days from YYYY-MM-DD, in the language asked for and never shifted by a time zone', () => {
+    expect(formatDay('2026-08-06')).to.equal('06 Aug');
+    expect(formatDay('2026-08-16', { locale: 'en-US', timeZone: 'Pacific/Auckland' })).to.equal('16 Aug');
+    expect(formatDay('2026-08-16', { locale: 'de' })).to.equal('16. Aug.');
+    expect(formatDay('2026-08-16', { locale: 'ja' })).to.equal('8月16日');
+    expect(formatDay('not a day')).to.equal('—');
   });
 
   it('derives initials unless the API sends them', () => {

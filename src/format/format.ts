@@ -190,6 +190,16 @@ export function formatTime(date: Date, { locale, timeZone }: FormatOptions = {})
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(date);
 }
 
+/** A calendar date (`YYYY-MM-DD`) as day and short month, `16 Aug` (`16. Aug.`, `8月16日`); the label of a day series. */
+export function formatDay(ymd: string, { locale }: FormatOptions = {}): string {
+  const date = parseDay(ymd);
+  if (!date) return MISSING;
+  if (!safeLocale(locale).toLowerCase().startsWith('en')) return dateFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+  const parts = dateFormat(locale, { day: '2-digit', month: 'short', timeZone: 'UTC' }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}`;
+}
+
 /** A `YYYY-MM` month as its short name, e.g. `2025-10` → `Oct`; the label of a month series. */
 export function formatMonth(yearMonth: string, { locale }: FormatOptions = {}): string {
   const date = parseDay(`${yearMonth}-01`);

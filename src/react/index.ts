@@ -14,6 +14,7 @@ export { OpsTraffic } from './ops-traffic.ts';
 export { OpsCustomer } from './ops-customer.ts';
 export { OpsWebhook } from './ops-webhook.ts';
 export { OpsRequestDetail } from './ops-request-detail.ts';
+export { OpsEndpointDetail } from './ops-endpoint-detail.ts';
 export { OpsErrorList } from './ops-error-list.ts';
 export { OpsCustomerList } from './ops-customer-list.ts';
 export { OpsWebhookList } from './ops-webhook-list.ts';

@@ -89,7 +89,7 @@ export function renderRelatedEndpoints({ related, format }: RelatedState, { link
 }
 
 /** `1 request`, `8,410 requests`: the count formatted and its noun in the plural the language asks for. */
-function requestCount(count: number, format: FormatOptions) {
+export function requestCount(count: number, format: FormatOptions) {
   const n = formatInteger(count, format);
   return plural(count, { one: () => msg(str`${n} request`), other: () => msg(str`${n} requests`) });
 }

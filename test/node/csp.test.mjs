@@ -23,7 +23,7 @@ test('strict CSP with Trusted Types: every element render, 0 violations', async 
       <ops-overview></ops-overview><ops-endpoint-table></ops-endpoint-table><ops-request-log></ops-request-log>
       <ops-traffic></ops-traffic><ops-customer customer-id="cus_acme"></ops-customer><ops-webhook webhook-id="wh_invoice_paid"></ops-webhook>
       <ops-error error-id="err_500_webhooks"></ops-error><ops-error-form></ops-error-form><ops-activity-feed></ops-activity-feed>
-      <ops-request-detail request-id="rq_59645962"></ops-request-detail><ops-error-list></ops-error-list><ops-customer-list></ops-customer-list><ops-webhook-list></ops-webhook-list>
+      <ops-request-detail request-id="rq_59645962"></ops-request-detail><ops-error-list></ops-error-list><ops-customer-list></ops-customer-list><ops-webhook-list></ops-webhook-list><ops-endpoint-detail endpoint-id="ep_4"></ops-endpoint-detail>
     </ops-console></body></html>`;
   // The probe must be a file too: inline scripts are what the policy forbids.
   const probe =
@@ -49,6 +49,7 @@ test('strict CSP with Trusted Types: every element render, 0 violations', async 
       'ops-error-form': 'form',
       'ops-activity-feed': '[part="item"]',
       'ops-request-detail': '[part="headers"]',
+      'ops-endpoint-detail': '[part="status-codes"]',
       'ops-error-list': 'tbody tr',
       'ops-customer-list': 'tbody tr',
       'ops-webhook-list': 'tbody tr',

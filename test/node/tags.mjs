@@ -4,6 +4,7 @@ export const ELEMENT_TAGS = [
   'ops-endpoint-table',
   'ops-request-log',
   'ops-request-detail',
+  'ops-endpoint-detail',
   'ops-traffic',
   'ops-customer',
   'ops-customer-list',

@@ -411,8 +411,8 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       }));
     },
 
-    async summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]> {
-      const where = eventWhere(accountId, window);
+    async summary(accountId: string, window: Period, week: Period, filter: EventFilter = {}): Promise<SummaryGroup[]> {
+      const where = eventWhere(accountId, { ...filter, ...window });
       const rows = await read(
         `SELECT "method", route, status, quantile_disc(duration_ms, 0.5) AS median, count(*) FILTER (WHERE ts >= ? AND ts < ?) AS this_week
          FROM request_events WHERE ${where.sql} GROUP BY ALL ORDER BY this_week DESC, "method", route, status`,

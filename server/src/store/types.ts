@@ -142,7 +142,7 @@ export interface TelemetryStore {
   countsByCustomer(accountId: string, filter: EventFilter): Promise<{ customerId: string; requests: number; errors: number }[]>;
   /** Newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
-  summary(accountId: string, window: Period, week: Period): Promise<SummaryGroup[]>;
+  summary(accountId: string, window: Period, week: Period, filter?: EventFilter): Promise<SummaryGroup[]>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
   deliveries(accountId: string, webhookId: string, periods: readonly Period[]): Promise<DeliveryStats>;
   /** Deliveries, those delivered and the newest one's time per webhook id, in one read (webhooks never called left out). */

@@ -82,8 +82,12 @@ export async function requestDetail(ctx: ViewContext, id: string) {
   };
 }
 
-export async function requestSummary(ctx: ViewContext) {
+/** GET /requests/summary, of one endpoint row or one customer when asked (as GET /requests filters). */
+export async function requestSummary(ctx: ViewContext, query: { endpointId?: string; customerId?: string } = {}) {
+  const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
+  if (query.endpointId && !endpoint) return { groups: [] };
   const window = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
-  const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone));
+  const filter = { ...endpoint, customerId: query.customerId || undefined };
+  const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone), filter);
   return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: Math.round(g.medianMs), thisWeek: g.thisWeek })) };
 }

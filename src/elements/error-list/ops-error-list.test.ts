@@ -49,6 +49,17 @@ describe('ops-error-list', () => {
     expect(text(await waitFor(() => $(el, '[part="empty"]'), 'empty'))).to.equal('No Ignored error records.');
   });
 
+  it("lists only one endpoint's records with endpoint, and says when it has none", async () => {
+    const el = await errorList('endpoint=POST /webhooks');
+    await loaded(el);
+    const own = fixtures.errorRecords.filter((r) => r.endpoint === 'POST /webhooks');
+    expect(own.length).to.be.within(1, fixtures.errorRecords.length - 1);
+    expect(titles(el)).to.deep.equal(own.map(titleOf));
+    expect(api.requests.at(-1)!.searchParams.get('endpoint')).to.equal('POST /webhooks');
+    el.endpoint = 'DELETE /contacts';
+    expect(text(await waitFor(() => $(el, '[part="empty"]'), 'empty'))).to.equal('No error records for DELETE /contacts.');
+  });
+
   it('sorts by count and by first seen through the API, most first then flipped, and says so', async () => {
     const sorts: (string | null)[] = [];
     api.use(http.get(`*${API_BASE}/errors`, ({ request }) => void sorts.push(new URL(request.url).searchParams.get('sort'))));

@@ -60,6 +60,9 @@ export class OpsErrorList extends OpsElement {
   /** Show only records with this status (`Open`, `Fixed`, `Ignored`); empty shows all. */
   @property({ reflect: true }) status: ErrorStatus | '' = '';
 
+  /** Show only the records of this endpoint, by its label (`POST /webhooks`); the endpoint page sets it. */
+  @property({ reflect: true }) endpoint = '';
+
   /** Order: `count`, `-count`, `firstSeen` or `-firstSeen` (`-`: most or newest first); empty is newest recorded first. */
   @property({ reflect: true }) sort: ErrorSort | '' = '';
 
@@ -75,7 +78,12 @@ export class OpsErrorList extends OpsElement {
   #editedPage: unknown;
 
   private readonly list: ListController<ErrorQuery, ErrorRecord> = new ListController<ErrorQuery, ErrorRecord>(this, {
-    query: () => ({ status: this.status || undefined, sort: SORT.known(this.sort), limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({
+      status: this.status || undefined,
+      endpoint: this.endpoint.trim() || undefined,
+      sort: SORT.known(this.sort),
+      limit: validNumber(LIMIT, this.limit),
+    }),
     load: (client, query, { cursor }, signal) => client.listErrors({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
@@ -95,7 +103,12 @@ export class OpsErrorList extends OpsElement {
       ${renderDataStates(this.list.first, {
         noun: msg('error records'),
         skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),
-        empty: () => (this.status ? msg(str`No ${statusLabel(this.status)} error records.`) : msg('No error records yet.')),
+        empty: () =>
+          this.status
+            ? msg(str`No ${statusLabel(this.status)} error records.`)
+            : this.endpoint.trim()
+              ? msg(str`No error records for ${this.endpoint.trim()}.`)
+              : msg('No error records yet.'),
         complete: (_page, busy) => this.renderTable(busy),
       })}
     </div>`;

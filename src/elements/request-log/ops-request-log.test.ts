@@ -176,6 +176,31 @@ describe('ops-request-log', () => {
     });
   });
 
+  describe('scoped to one endpoint or one customer', () => {
+    it('lists only the requests of the endpoint-id row, in the timeline and the summary', async () => {
+      const el = await log('endpoint-id=ep_4');
+      await loaded(el);
+      expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('endpointId')).to.equal('ep_4');
+      for (const row of rows(el)) expect(text(row.querySelector('.row-link'))).to.equal('POST /webhooks');
+      el.view = 'summary';
+      await waitFor(() => $$(el, '[part="summary-row"]').length > 0, 'summary');
+      expect(requestsTo(api, '/requests/summary').at(-1)!.searchParams.get('endpointId')).to.equal('ep_4');
+      expect($$(el, '[part="summary-row"] th').map(text)).to.deep.equal(['POST /webhooks']);
+    });
+
+    it("lists only one customer's requests with customer-id, and follows a change of it", async () => {
+      const el = await log('customer-id=cus_acme');
+      await loaded(el);
+      expect(requestsTo(api, '/requests').at(-1)!.searchParams.get('customerId')).to.equal('cus_acme');
+      const acme = rows(el).map((row) => row.dataset['id']);
+      el.customerId = 'cus_globex';
+      await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('customerId') === 'cus_globex', 'asked again');
+      await waitFor(() => rows(el).length > 0 && rows(el)[0]!.dataset['id'] !== acme[0], 'other rows');
+      expect(rows(el).map((row) => row.dataset['id'])).not.to.include.members(acme.slice(0, 3));
+      expect(el.getAttribute('customer-id')).to.equal('cus_globex');
+    });
+  });
+
   describe('summary', () => {
     it('switches views with a keyboard-operable control reflected in the view attribute', async () => {
       const el = await log();

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { RequestQuery } from '../../api/client.ts';
+import type { RequestQuery, RequestScope } from '../../api/client.ts';
 import type { HttpMethod } from '../../api/enums.ts';
 import type { RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
@@ -62,6 +62,10 @@ export class OpsRequestLog extends OpsElement {
   @property({ reflect: true }) status = '';
   /** Only paths containing this text. */
   @property({ reflect: true }) path = '';
+  /** Only the requests of this endpoint row (its id from the endpoint table), in the timeline and the summary; the endpoint page sets it. */
+  @property({ attribute: 'endpoint-id', reflect: true }) endpointId = '';
+  /** Only this customer's requests, in the timeline and the summary; the customer page sets it. */
+  @property({ attribute: 'customer-id', reflect: true }) customerId = '';
   /** Live tail: poll for new entries every `refresh-interval` seconds. */
   @property({ type: Boolean, reflect: true }) live = false;
   /**
@@ -85,7 +89,13 @@ export class OpsRequestLog extends OpsElement {
   @query('.timeline') private timelineEl?: HTMLElement;
 
   private readonly timeline: ListController<RequestQuery, RequestEntry> = new ListController<RequestQuery, RequestEntry>(this, {
-    query: () => ({ method: this.method || undefined, status: this.status || undefined, path: this.path || undefined, limit: validNumber(LIMIT, this.limit) }),
+    query: () => ({
+      ...this.scope(),
+      method: this.method || undefined,
+      status: this.status || undefined,
+      path: this.path || undefined,
+      limit: validNumber(LIMIT, this.limit),
+    }),
     load: (client, query, { cursor, since }, signal) => client.listRequests({ ...query, cursor, since }, { signal }),
     pollSeconds: () => (this.live ? validNumber(REFRESH, this.refreshInterval) : 0),
     since: (newest) => newest.time,
@@ -103,10 +113,10 @@ export class OpsRequestLog extends OpsElement {
     onRange: (last) => this.onRange(last),
   });
 
-  private readonly summary: DataTask<readonly [boolean], RequestSummary> = new DataTask(this, {
-    args: () => [this.summaryWanted] as const,
+  private readonly summary: DataTask<readonly [boolean, string, string], RequestSummary> = new DataTask(this, {
+    args: () => [this.summaryWanted, this.endpointId.trim(), this.customerId.trim()] as const,
     enabled: ([wanted]) => wanted,
-    load: (client, _args, signal) => client.getRequestSummary({ signal }),
+    load: (client, _args, signal) => client.getRequestSummary(this.scope(), { signal }),
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
   });
 
@@ -119,6 +129,11 @@ export class OpsRequestLog extends OpsElement {
     if (this.view === 'summary') this.summaryWanted = true;
     if (PERSISTED.some((key) => changed.has(key))) this.save();
     if (changed.has('limit')) this.rows.expect(validNumber(LIMIT, this.limit));
+  }
+
+  /** Which requests the log is about: one endpoint's, one customer's, or all. */
+  private scope(): RequestScope {
+    return { endpointId: this.endpointId.trim() || undefined, customerId: this.customerId.trim() || undefined };
   }
 
   /** Every entry on screen in the timeline, newest first (the same array until something arrives). */
