@@ -4,6 +4,7 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
 import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
+import { consoleRoutes, type RoutingMode } from './console-routes.ts';
 
 const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallback: DEFAULT_TIMEOUT_MS, min: MIN_TIMEOUT_MS, max: 600_000 };
 
@@ -11,9 +12,15 @@ const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallb
  * Optional wrapper that configures every ops element inside it once. An element's own
  * attribute wins over the wrapper's.
  *
- * @summary Provides api-base, getToken, token origins, routes, locale and time zone to the elements inside it.
+ * With `routing`, it is the whole console instead: a navigation (Overview, Endpoints, Requests,
+ * Traffic, Customers, Webhooks, Errors, Activity) and each view on its own URL, with back,
+ * forward and deep links working; that part is loaded the first time `routing` is set.
  *
- * @slot - Any markup containing ops elements, at any depth (also inside shadow roots).
+ * @summary Provides api-base, getToken, token origins, routes, locale and time zone to the elements inside it; with `routing`, the whole console.
+ *
+ * @slot - Any markup containing ops elements, at any depth (also inside shadow roots); with `routing`, shown after the console.
+ * @csspart nav - With `routing`: the console's navigation.
+ * @csspart view - With `routing`: the region showing the current view.
  *
  * @customElement ops-console
  */
@@ -61,6 +68,16 @@ export class OpsConsole extends LitElement {
    */
   @property({ attribute: false }) routes?: Routes;
 
+  /**
+   * `hash` (`#/endpoints/ep_1`, works on any host) or `history` (`/ops/endpoints/ep_1`, the host
+   * serves the console's page on every path below `base-path`): the wrapper becomes the whole
+   * console. Its drill-downs lead to its own views unless the host gives `routes`.
+   */
+  @property({ reflect: true }) routing?: RoutingMode;
+
+  /** With `routing="history"`, the path the console lives under (`/ops`). */
+  @property({ attribute: 'base-path' }) basePath = '';
+
   /** A fetch to use instead of the global one. */
   @property({ attribute: false }) fetch?: typeof globalThis.fetch;
 
@@ -80,6 +97,9 @@ export class OpsConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('routing') && this.routing && !this.mode()) {
+      console.warn(`ignored routing="${this.routing.slice(0, 20)}" on ops-console: use hash or history.`);
+    }
     if (changed.size) {
       // A new object, so consumers see the change and rebuild their client.
       this.#config.setValue({
@@ -91,12 +111,22 @@ export class OpsConsole extends LitElement {
         getToken: this.getToken,
         tokenOrigins: this.tokenOrigins,
         fetch: this.fetch,
-        routes: this.routes,
+        routes: this.routes ?? (this.mode() ? consoleRoutes(this.mode()!, this.basePath) : undefined),
       });
     }
+    // Loaded once, the first time it is wanted: hosts that route themselves never download the views.
+    if (this.mode()) void import('./app.ts');
+  }
+
+  /** The routing mode in force: a known one, else none. */
+  private mode(): RoutingMode | undefined {
+    return this.routing === 'hash' || this.routing === 'history' ? this.routing : undefined;
   }
 
   override render() {
-    return html`<slot></slot>`;
+    const mode = this.mode();
+    return mode
+      ? html`<ops-console-app part="app" exportparts="nav, view" routing=${mode} base-path=${this.basePath}></ops-console-app><slot></slot>`
+      : html`<slot></slot>`;
   }
 }
