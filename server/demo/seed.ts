@@ -77,14 +77,16 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
     { name: 'message.failed', customer: { id: 'cus_globex', name: 'Globex Corp' }, owner: people.mia, endpoints: ['POST /messages'] },
     { method: 'PUT' },
   );
-  const deliveries = [];
+  const paid = [];
+  const failed = [];
   for (let daysAgo = 365; daysAgo >= 1; daysAgo--) {
-    for (let i = 0; i < 25; i++) deliveries.push({ webhookId: 'wh_invoice_paid', ts: now - daysAgo * DAY + i * 3_000_000, delivered: rand() > 0.008 });
+    for (let i = 0; i < 25; i++) paid.push({ webhookId: 'wh_invoice_paid', ts: now - daysAgo * DAY + i * 3_000_000, delivered: rand() > 0.008 });
     // Globex's receiver has been failing since last month: about one delivery in eight is lost.
     for (let i = 0; i < 6; i++)
-      deliveries.push({ webhookId: 'wh_message_failed', ts: now - daysAgo * DAY + i * 9_000_000, delivered: rand() > (daysAgo < 40 ? 0.13 : 0.01) });
+      failed.push({ webhookId: 'wh_message_failed', ts: now - daysAgo * DAY + i * 9_000_000, delivered: rand() > (daysAgo < 40 ? 0.13 : 0.01) });
   }
-  await send(api, '/ingest/v1/webhook-deliveries', { deliveries });
+  // One batch per webhook: the ingest API takes at most 10,000 items at once.
+  for (const deliveries of [paid, failed]) await send(api, '/ingest/v1/webhook-deliveries', { deliveries });
   await send(
     api,
     '/console/v1/customers/cus_acme/notes',

@@ -1,6 +1,6 @@
 // The main job, as `npm start` runs it (on a throwaway DuckDB file and port, with a small
-// backfill): the server fills itself over its own APIs, the demo page shows every element
-// with the server's figures, and the live traffic changes them.
+// backfill): the server fills itself over its own APIs, the demo page is the whole console
+// (every element on its own address) with the server's figures, and the live traffic changes them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,27 +41,99 @@ after(async () => {
 
 const overview = async () => (await fetch(`${origin}/console/v1/overview`, { headers: { authorization: 'Bearer demo-token' } })).json();
 
-test('npm start serves the demo page with every element on the server’s figures', async () => {
+const api = async (path) => (await fetch(`${origin}/console/v1${path}`, { headers: { authorization: 'Bearer demo-token' } })).json();
+
+/** The view the routed console shows, once its first part holds the server's data (run in the page). */
+function viewLoaded(tag) {
+  const el = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot?.querySelector(`main > ${tag}`);
+  const root = el?.shadowRoot;
+  if (!root || root.querySelector('[part="error"]')) return false;
+  // The request log's rows are virtualized: off screen it renders none, so ask it what it holds.
+  if (tag === 'ops-request-log') return el.entries().length > 0;
+  return Boolean(root.querySelector('[part="figure"], [part="row"], [part="item"], [part="metric"], .facts, form, tbody tr'));
+}
+
+test('npm start serves the demo: the whole console, each view on its own address with the server’s figures', async () => {
   const before = (await overview()).figures.requestsThisMonth.value;
+  const [endpoint] = (await api('/endpoints?limit=1')).items;
+  const [request] = (await api('/requests?limit=1')).items;
+  const [error] = (await api('/errors?limit=1')).items;
+  const views = [
+    ['#/', 'ops-overview'],
+    ['#/endpoints', 'ops-endpoint-table'],
+    [`#/endpoints/${endpoint.id}`, 'ops-endpoint-detail'],
+    ['#/requests', 'ops-request-log'],
+    [`#/requests/${request.id}`, 'ops-request-detail'],
+    ['#/traffic', 'ops-traffic'],
+    ['#/customers', 'ops-customer-list'],
+    ['#/customers/cus_acme', 'ops-customer'],
+    ['#/webhooks', 'ops-webhook-list'],
+    ['#/webhooks/wh_invoice_paid', 'ops-webhook'],
+    ['#/errors', 'ops-error-list'],
+    ['#/errors/new', 'ops-error-form'],
+    [`#/errors/${error.id}`, 'ops-error'],
+    ['#/activity', 'ops-activity-feed'],
+  ];
+  assert.deepEqual(new Set(views.map(([, tag]) => tag)), new Set(ELEMENT_TAGS), 'every element has its view');
   const { page, errors } = await open(browser, `${origin}/`);
-  await until(
-    page,
-    (tags) =>
-      tags.every((tag) => {
-        const el = document.querySelector(tag);
-        const root = el?.shadowRoot;
-        if (!root || root.querySelector('[part="error"]')) return false;
-        // The request log's rows are virtualized: off screen it renders none, so ask it what it holds.
-        if (tag === 'ops-request-log') return el.entries().length > 0;
-        return root.querySelector('[part="figure"], [part="row"], [part="item"], [part="metric"], .facts, form');
-      }),
-    ELEMENT_TAGS,
+  await until(page, viewLoaded, 'ops-overview');
+  const shown = await page.evaluate(() =>
+    document
+      .querySelector('ops-console')
+      .shadowRoot.querySelector('ops-console-app')
+      .shadowRoot.querySelector('ops-overview')
+      .shadowRoot.querySelector('[part="figure"] .figure-value')
+      .textContent.trim(),
   );
-  const shown = await page.evaluate(() => document.querySelector('ops-overview').shadowRoot.querySelector('[part="figure"] .figure-value').textContent.trim());
   const afterwards = (await overview()).figures.requestsThisMonth.value;
   // Live traffic keeps arriving: the page shows the server's figure from some moment in between.
   const value = Number(shown.replace(/,/g, ''));
   assert.ok(before <= value && value <= afterwards, `${shown} between ${before} and ${afterwards}`);
+  for (const [hash, tag] of views) {
+    await page.evaluate((to) => (location.hash = to), hash);
+    await until(page, viewLoaded, tag);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('in the demo a person clicks from the overview to an endpoint, a request and a customer, and back with the browser', async () => {
+  const { page, errors } = await open(browser, `${origin}/`);
+  /** Clicks the first link matching `selector` inside the view's `path` of shadow hosts; returns its href. */
+  const click = (path, selector) =>
+    page.waitForFunction(
+      (hosts, sel) => {
+        let root = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot;
+        for (const host of hosts) root = root?.querySelector(host)?.shadowRoot;
+        // A virtualized list draws rows only where it can be seen, as a person would scroll to it.
+        root?.host.scrollIntoView();
+        const link = root?.querySelector(sel);
+        if (!link) return false;
+        link.click();
+        return link.getAttribute('href');
+      },
+      { timeout: 20_000, polling: 200 },
+      path,
+      selector,
+    );
+  const endpointHref = await (await click(['ops-overview', 'ops-endpoint-table'], 'tbody tr a.row-link')).jsonValue();
+  await until(page, viewLoaded, 'ops-endpoint-detail');
+  assert.equal(await page.evaluate(() => location.hash), endpointHref);
+  const requestHref = await (await click(['ops-endpoint-detail', 'ops-request-log'], '[part="row"] a.row-link')).jsonValue();
+  await until(page, viewLoaded, 'ops-request-detail');
+  assert.equal(await page.evaluate(() => location.hash), requestHref);
+  const customerHref = await (await click(['ops-request-detail'], '.fact a[href^="#/customers/"]')).jsonValue();
+  await until(page, viewLoaded, 'ops-customer');
+  assert.equal(await page.evaluate(() => location.hash), customerHref);
+  for (const [href, tag] of [
+    [requestHref, 'ops-request-detail'],
+    [endpointHref, 'ops-endpoint-detail'],
+    ['', 'ops-overview'],
+  ]) {
+    await page.goBack();
+    await until(page, viewLoaded, tag);
+    assert.equal(await page.evaluate(() => location.hash), href);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });
