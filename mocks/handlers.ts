@@ -138,8 +138,10 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const customerId = url.searchParams.get('customerId');
       const endpoint = endpointId ? allEndpoints().find((e) => e.id === endpointId) : undefined;
       if (endpointId && !endpoint) return HttpResponse.json({ groups: [] });
-      // One customer's share of each group: a fixed fraction per customer, so the figures stay put.
-      const share = customerId ? 1 / (2 + (fixtures.customers.findIndex((c) => c.id === customerId) + 1)) : 1;
+      // One customer's share of each group: a fixed fraction per customer, so the figures stay put; an unknown customer has none.
+      const position = fixtures.customers.findIndex((c) => c.id === customerId);
+      if (customerId && position < 0) return HttpResponse.json({ groups: [] });
+      const share = customerId ? 1 / (3 + position) : 1;
       const groups = fixtures.requestSummary.groups
         .filter((g) => !endpoint || (g.method === endpoint.method && g.path === endpoint.path))
         .map((g) => ({ ...g, thisWeek: Math.round(g.thisWeek * share) }))

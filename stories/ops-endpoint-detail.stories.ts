@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
-import { fixtures } from '../mocks/index.ts';
+import { createMockApi, fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { apiFailures } from './support/states.ts';
 
@@ -13,10 +13,16 @@ interface Args extends FrameArgs {
   theme?: 'light' | 'dark' | 'auto';
 }
 
+/** A mock API of its own, fresh for each story: the error form's stories add POST /webhooks records to the shared one. */
+const OWN_BASE = '/api/endpoint-detail/v1';
+
 const meta: Meta<Args> = {
   title: 'Elements/ops-endpoint-detail',
   component: 'ops-endpoint-detail',
-  args: { apiBase: '/api/v1', endpointId: 'ep_4', width: '60rem' },
+  args: { apiBase: OWN_BASE, endpointId: 'ep_4', width: '60rem' },
+  beforeEach({ msw }) {
+    msw.use(...createMockApi({ base: OWN_BASE }).handlers);
+  },
   render: (args) => renderElement('ops-endpoint-detail', { timeZone: 'UTC', ...args }),
 };
 export default meta;

@@ -293,8 +293,9 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
     getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
-    getRequestSummary: (query: RequestScope = {}, o?: CallOptions): Promise<RequestSummary> =>
-      call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...query } }),
+    // The scope second, so callers from before it (`getRequestSummary({ signal })`) keep working.
+    getRequestSummary: (o?: CallOptions, scope: RequestScope = {}): Promise<RequestSummary> =>
+      call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...scope } }),
     getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
     listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
       call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),

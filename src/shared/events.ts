@@ -16,6 +16,8 @@ export interface NavigateDetail {
   label?: string | undefined;
   /** The link's href, when the element renders a real link (a `routes` template or an `*-href` attribute). */
   href?: string | undefined;
+  /** For a list kind: the search the list opens with (`/messages` from a slice of the overview's share chart). */
+  q?: string | undefined;
 }
 
 export interface LoadErrorDetail {

@@ -216,6 +216,7 @@ export class OpsElement extends LitElement {
     const detail: NavigateDetail = { kind: target.kind, id: target.id };
     if (target.label !== undefined) detail.label = target.label;
     if (target.href !== undefined) detail.href = target.href;
+    if (target.q !== undefined) detail.q = target.q;
     return !this.emit('ops-navigate', detail, { cancelable: true });
   };
 

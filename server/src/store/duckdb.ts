@@ -528,10 +528,11 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       async error(accountId, id) {
         return (await docs<ErrorRecordRow>('SELECT doc FROM error_records WHERE account_id = ? AND id = ?', [accountId, id]))[0];
       },
-      errors: (accountId, { status, limit, offset }) =>
+      errors: (accountId, { status, endpoint, limit, offset }) =>
         docs<ErrorRecordRow>(
-          `SELECT doc FROM error_records WHERE account_id = ? ${status ? 'AND status = ?' : ''} ORDER BY created_ts DESC, id DESC LIMIT ? OFFSET ?`,
-          status ? [accountId, status, limit, offset] : [accountId, limit, offset],
+          `SELECT doc FROM error_records WHERE account_id = ? ${status ? 'AND status = ?' : ''} ${endpoint ? "AND json_extract_string(doc, '$.endpoint') = ?" : ''}
+           ORDER BY created_ts DESC, id DESC LIMIT ? OFFSET ?`,
+          [accountId, ...(status ? [status] : []), ...(endpoint ? [endpoint] : []), limit, offset],
         ),
       updateError: (accountId, id, change, expectedVersion) =>
         write(async (c) => {

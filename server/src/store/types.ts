@@ -238,7 +238,7 @@ export interface RecordStore {
   createError(accountId: string, record: ErrorRecordRow): Promise<void>;
   error(accountId: string, id: string): Promise<ErrorRecordRow | undefined>;
   /** Newest first. */
-  errors(accountId: string, query: { status?: string; limit: number; offset: number }): Promise<ErrorRecordRow[]>;
+  errors(accountId: string, query: { status?: string; endpoint?: string; limit: number; offset: number }): Promise<ErrorRecordRow[]>;
   /** Applies the change when the stored version is `expectedVersion` (or always without one). */
   updateError(
     accountId: string,

@@ -67,21 +67,20 @@ const MAX_SORTED = 10_000;
 
 export async function errorList(ctx: ViewContext, query: { status?: string; endpoint?: string; sort?: string; limit: number; cursor?: string }) {
   const offset = offsetCursor.decode(query.cursor);
-  if (query.sort || query.endpoint) {
-    if (query.sort && !(ERROR_SORTS as readonly string[]).includes(query.sort)) throw badRequest(`sort must be one of ${ERROR_SORTS.join(', ')}.`);
-    // The count comes from telemetry and the endpoint is inside the record, so such a page is cut from every matching record.
-    const rows = (await ctx.stores.records.errors(ctx.accountId, { status: query.status || undefined, limit: MAX_SORTED, offset: 0 })).filter(
-      (r) => !query.endpoint || r.endpoint === query.endpoint,
-    );
+  const filter = { status: query.status || undefined, endpoint: query.endpoint || undefined };
+  if (query.sort) {
+    if (!(ERROR_SORTS as readonly string[]).includes(query.sort)) throw badRequest(`sort must be one of ${ERROR_SORTS.join(', ')}.`);
+    // The count comes from telemetry, so a sorted page is cut from every matching record, sorted.
+    const rows = await ctx.stores.records.errors(ctx.accountId, { ...filter, limit: MAX_SORTED, offset: 0 });
     const all = await views(ctx, rows, await recentCounts(ctx));
-    const sign = query.sort?.startsWith('-') ? -1 : 1;
-    const byCount = query.sort?.endsWith('count');
+    const sign = query.sort.startsWith('-') ? -1 : 1;
+    const byCount = query.sort.endsWith('count');
     // A stable sort: ties keep the default order, newest recorded first.
-    if (query.sort) all.sort((a, b) => sign * (byCount ? a.count - b.count : a.firstSeen.localeCompare(b.firstSeen)));
+    all.sort((a, b) => sign * (byCount ? a.count - b.count : a.firstSeen.localeCompare(b.firstSeen)));
     const end = offset + query.limit;
     return { items: all.slice(offset, end), nextCursor: end < all.length ? offsetCursor.encode(end) : null };
   }
-  const rows = await ctx.stores.records.errors(ctx.accountId, { status: query.status || undefined, limit: query.limit + 1, offset });
+  const rows = await ctx.stores.records.errors(ctx.accountId, { ...filter, limit: query.limit + 1, offset });
   const page = pageOf(
     rows,
     query.limit,

@@ -30,7 +30,7 @@ export const styles = css`
     font-weight: 600;
     box-shadow: inset 3px 0 0 var(--_accent);
   }
-  main:focus {
+  .view:focus {
     outline: none;
   }
   .not-found {

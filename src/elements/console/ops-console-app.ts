@@ -3,6 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { msg } from '../../localize/localize.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
+import { isModifiedClick } from '../../shared/navigate.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import type { RoutingMode } from './console-routes.ts';
 import { styles } from './ops-console-app.styles.ts';
@@ -44,17 +45,21 @@ export class OpsConsoleApp extends OpsElement {
   /** With `history`, the path the console lives under (`/ops`). */
   @property({ attribute: 'base-path' }) basePath = '';
 
-  @query('main') private mainEl?: HTMLElement;
+  @query('.view') private viewEl?: HTMLElement;
 
   /** The path below the base, as the router matches it (`/endpoints/ep_1`). */
   private path = '/';
+  /** The address's query (`?q=/messages` from the overview's share chart): a list opens with its search. */
+  private query = new URLSearchParams();
+  /** The whole address last followed, so a change of the query alone is followed too. */
+  private followed = '';
   private navigated = false;
 
   private readonly router = new Routes(
     this,
     [
       { path: '/', render: () => html`<ops-overview></ops-overview>` },
-      { path: '/endpoints', render: () => html`<ops-endpoint-table></ops-endpoint-table>` },
+      { path: '/endpoints', render: () => html`<ops-endpoint-table q=${this.query.get('q') ?? ''}></ops-endpoint-table>` },
       { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
       { path: '/requests', render: () => html`<ops-request-log></ops-request-log>` },
       { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
@@ -72,7 +77,7 @@ export class OpsConsoleApp extends OpsElement {
       fallback: {
         render: () => html`<div class="not-found" role="status">
           <p>${msg('There is no such page in this console.')}</p>
-          <a href=${this.hrefOf('/')}>${msg('Go to the overview')}</a>
+          <a href=${this.hrefOf('/')} @click=${this.onLinkClick}>${msg('Go to the overview')}</a>
         </div>`,
       },
     },
@@ -80,8 +85,10 @@ export class OpsConsoleApp extends OpsElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    addEventListener(this.routing === 'hash' ? 'hashchange' : 'popstate', this.follow);
-    this.addEventListener('ops-navigate', this.onNavigate);
+    addEventListener('hashchange', this.follow);
+    addEventListener('popstate', this.follow);
+    // On the window, after the host's own listeners: a host that cancels a drill-down routes it itself.
+    addEventListener('ops-navigate', this.onNavigate);
     this.addEventListener('ops-error-created', this.onCreated);
     this.follow();
   }
@@ -90,16 +97,15 @@ export class OpsConsoleApp extends OpsElement {
     super.disconnectedCallback();
     removeEventListener('hashchange', this.follow);
     removeEventListener('popstate', this.follow);
-    this.removeEventListener('ops-navigate', this.onNavigate);
+    removeEventListener('ops-navigate', this.onNavigate);
     this.removeEventListener('ops-error-created', this.onCreated);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Switching modes: listen for the other kind of change.
-    if (changed.has('routing') && changed.get('routing')) {
-      removeEventListener('hashchange', this.follow);
-      removeEventListener('popstate', this.follow);
-      addEventListener(this.routing === 'hash' ? 'hashchange' : 'popstate', this.follow);
+    // Another mode or base reads the address anew.
+    if ((changed.has('routing') && changed.get('routing')) || (changed.has('basePath') && changed.get('basePath') !== undefined)) {
+      this.followed = '';
+      this.follow();
     }
   }
 
@@ -107,22 +113,36 @@ export class OpsConsoleApp extends OpsElement {
     // After a move (not on arrival), the new view takes the focus, as a page load would.
     if (this.navigated) {
       this.navigated = false;
-      this.mainEl?.focus({ preventScroll: true });
-      this.mainEl?.scrollIntoView({ block: 'nearest' });
+      this.viewEl?.focus({ preventScroll: true });
+      this.viewEl?.scrollIntoView({ block: 'nearest' });
     }
   }
 
   override render() {
+    const section = SECTIONS.find((s) => (s.path === '/' ? this.path === '/' : this.path === s.path || this.path.startsWith(`${s.path}/`)));
     return html`<nav part="nav" aria-label=${msg('Console')}>
         <ul>
-          ${SECTIONS.map((section) => {
-            const current = section.path === '/' ? this.path === '/' : this.path === section.path || this.path.startsWith(`${section.path}/`);
-            return html`<li><a href=${this.hrefOf(section.path)} aria-current=${current ? 'page' : nothing}>${section.label()}</a></li>`;
-          })}
+          ${SECTIONS.map(
+            (s) =>
+              // `page` on the section's own page; `true` on a page within it (an endpoint's, under Endpoints).
+              html`<li>
+                <a href=${this.hrefOf(s.path)} aria-current=${s !== section ? nothing : s.path === this.path ? 'page' : 'true'} @click=${this.onLinkClick}
+                  >${s.label()}</a
+                >
+              </li>`,
+          )}
         </ul>
       </nav>
-      <main part="view" tabindex="-1">${this.router.outlet()}</main>`;
+      <section part="view" class="view" tabindex="-1" aria-label=${section ? section.label() : msg('Console')}>${this.router.outlet()}</section>`;
   }
+
+  /** In history mode the console's own links move it without loading a page, as its drill-downs do. */
+  private onLinkClick = (event: MouseEvent): void => {
+    if (this.routing !== 'history' || isModifiedClick(event)) return;
+    event.preventDefault();
+    history.pushState(null, '', (event.currentTarget as HTMLAnchorElement).href);
+    this.follow();
+  };
 
   /** The address of a path of this console. */
   private hrefOf(path: string): string {
@@ -133,9 +153,17 @@ export class OpsConsoleApp extends OpsElement {
     return this.basePath.replace(/\/+$/, '');
   }
 
-  /** The console's path in the current address, `/` when the address is outside it. */
-  private currentPath(): string {
-    if (this.routing === 'hash') return location.hash.replace(/^#/, '').split('?')[0] || '/';
+  /** The query of the current address: after the path in the hash, or the page's own. */
+  private currentQuery(): URLSearchParams {
+    return new URLSearchParams(this.routing === 'hash' ? (location.hash.split('?')[1] ?? '') : location.search);
+  }
+
+  /** The console's path in the current address, `/` when the address is outside it; `undefined` for a hash of the host's own (`#main`). */
+  private currentPath(): string | undefined {
+    if (this.routing === 'hash') {
+      if (location.hash && location.hash !== '#' && !location.hash.startsWith('#/')) return undefined;
+      return location.hash.slice(1).split('?')[0] || '/';
+    }
     const base = this.base();
     const path = location.pathname;
     if (base && path !== base && !path.startsWith(`${base}/`)) return '/';
@@ -145,16 +173,22 @@ export class OpsConsoleApp extends OpsElement {
   /** Shows the view of the current address (on arrival, and after back, forward or a link). */
   private follow = (): void => {
     const path = this.currentPath();
-    if (path === this.path && this.hasUpdated) return;
+    // A skip link or an in-page anchor of the host: the console stays where it is.
+    if (path === undefined) return;
+    const query = this.currentQuery();
+    const address = `${path}?${query.toString()}`;
+    if (address === this.followed && this.hasUpdated) return;
     this.navigated = this.hasUpdated;
+    this.followed = address;
     this.path = path;
+    this.query = query;
     void this.router.goto(path).then(() => this.requestUpdate());
   };
 
   /** In history mode a drill-down's link would load a new page: the console moves itself instead. */
   private onNavigate = (event: Event): void => {
     const { href } = (event as CustomEvent<NavigateDetail>).detail;
-    if (this.routing !== 'history' || event.defaultPrevented || !href) return;
+    if (this.routing !== 'history' || event.defaultPrevented || !href || !event.composedPath().includes(this)) return;
     const url = new URL(href, location.href);
     const base = this.base();
     if (url.origin !== location.origin || (base && url.pathname !== base && !url.pathname.startsWith(`${base}/`))) return;

@@ -18,11 +18,11 @@ const maybeApp = (host: Element): Element | null => host.shadowRoot!.querySelect
 /** The view the console shows now, once it has loaded its first part. */
 async function view(host: Element, tag: string, ready: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const shown = maybeApp(host)?.shadowRoot?.querySelector<HTMLElement>(`main > ${tag}`);
+    const shown = maybeApp(host)?.shadowRoot?.querySelector<HTMLElement>(`.view > ${tag}`);
     return shown?.shadowRoot?.querySelector(ready) ? shown : null;
   }, `${tag} shown`);
 }
-const current = (host: Element) => text($(app(host), 'nav a[aria-current="page"]'));
+const current = (host: Element) => text($(app(host), 'nav a[aria-current]'));
 const hashChange = () => new Promise((resolve) => addEventListener('hashchange', resolve, { once: true }));
 
 describe('ops-console routing', () => {
@@ -55,7 +55,8 @@ describe('ops-console routing', () => {
     expect(location.hash).to.equal('#/endpoints/ep_4');
     expect(endpoint.getAttribute('endpoint-id')).to.equal('ep_4');
     expect(current(host)).to.equal('Endpoints');
-    expect(app(host).shadowRoot!.activeElement?.tagName).to.equal('MAIN', 'the new view has the focus');
+    expect(app(host).shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Endpoints', 'the new view has the focus, named by its section');
+    expect($(app(host), 'nav a[href="#/endpoints"]')!.getAttribute('aria-current')).to.equal('true', 'a page within the section, not the section’s own');
 
     const log = await waitFor(() => $(endpoint, 'ops-request-log'), 'its log');
     const request = await waitFor(() => $<HTMLAnchorElement>(log, '[part="row"] a.row-link'), 'a request');
@@ -121,6 +122,74 @@ describe('ops-console routing', () => {
     history.back();
     await view(host, 'ops-overview', '[part="figure"]');
     expect(location.href).to.equal(START);
+  });
+
+  it('opens the overview’s share group as the endpoints searched for it, from the address’s query', async () => {
+    const host = await routedConsole();
+    const overview = await view(host, 'ops-overview', '[part="figure"]');
+    const group = await waitFor(() => $<HTMLAnchorElement>(overview, '[part="shares"] .share-group a'), 'a share group');
+    expect(group.getAttribute('href')).to.equal('#/endpoints?q=%2Fmessages');
+    group.click();
+    const table = await view(host, 'ops-endpoint-table', 'tbody tr');
+    expect(table.getAttribute('q')).to.equal('/messages');
+    await waitFor(() => $$(table, 'tbody tr').every((row) => text(row.querySelector('th')).includes('/messages')), 'only /messages rows');
+    expect(current(host)).to.equal('Endpoints');
+  });
+
+  it('keeps the console’s own links where the host gives routes for some kinds only', async () => {
+    const host = document.createElement('ops-console');
+    host.setAttribute('routing', 'hash');
+    host.setAttribute('api-base', API_BASE);
+    host.routes = { customer: '/crm/customers/{id}' };
+    await fixture(html`${host}`);
+    const overview = await view(host, 'ops-overview', '[part="figure"]');
+    const table = await waitFor(() => $(overview, 'ops-endpoint-table'), 'table');
+    expect((await waitFor(() => $<HTMLAnchorElement>(table, 'tbody tr a.row-link'), 'endpoint link')).getAttribute('href')).to.equal('#/endpoints/ep_4');
+    history.replaceState(null, '', '#/requests/rq_59645962');
+    dispatchEvent(new HashChangeEvent('hashchange'));
+    const detail = await view(host, 'ops-request-detail', '.facts');
+    expect($$<HTMLAnchorElement>(detail, '.fact a').map((a) => a.getAttribute('href')!.split('/').slice(0, 3).join('/'))).to.include('/crm/customers');
+  });
+
+  it('leaves the host’s own anchors alone (a skip link’s #main)', async () => {
+    const host = await routedConsole();
+    await view(host, 'ops-overview', '[part="figure"]');
+    location.hash = '#main';
+    await hashChange();
+    await view(host, 'ops-overview', '[part="figure"]');
+    expect($(app(host), '.not-found')).to.equal(null);
+  });
+
+  it('passes axe: one navigation, the view a named region, no second main landmark', async () => {
+    const host = await routedConsole();
+    await view(host, 'ops-overview', '[part="figure"]');
+    expect($(app(host), 'main')).to.equal(null);
+    await expect(app(host)).to.be.accessible();
+  });
+
+  it('with routing="history", its navigation moves without loading a page, and a host that cancels a drill-down routes it itself', async () => {
+    const host = await routedConsole({ routing: 'history', 'base-path': '/console-test' });
+    await view(host, 'ops-overview', '[part="figure"]');
+    const marker = Symbol('page');
+    (window as unknown as Record<symbol, boolean>)[marker] = true;
+    $<HTMLAnchorElement>(app(host), 'nav a[href="/console-test/traffic"]')!.click();
+    await view(host, 'ops-traffic', '[part="metric"]');
+    expect(location.pathname).to.equal('/console-test/traffic');
+    expect((window as unknown as Record<symbol, boolean>)[marker]).to.equal(true, 'the same page');
+    history.back();
+    // The overview drawn anew on the way back.
+    const overview = await view(host, 'ops-overview', '[part="figure"]');
+    const cancel = (e: Event) => e.preventDefault();
+    document.addEventListener('ops-navigate', cancel);
+    try {
+      const table = await waitFor(() => $(overview, 'ops-endpoint-table'), 'table');
+      (await waitFor(() => $<HTMLAnchorElement>(table, 'tbody tr a.row-link'), 'endpoint link')).click();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(location.href).to.equal(START, 'the host took it over');
+      expect(maybeApp(host)!.shadowRoot!.querySelector('.view > ops-overview')).not.to.equal(null);
+    } finally {
+      document.removeEventListener('ops-navigate', cancel);
+    }
   });
 
   it('stays the invisible provider without routing, and ignores an unknown mode', async () => {

@@ -97,8 +97,13 @@ export class OpsConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('routing') && this.routing && !this.mode()) {
-      console.warn(`ignored routing="${this.routing.slice(0, 20)}" on ops-console: use hash or history.`);
+    const asked: string = this.routing ?? '';
+    if (changed.has('routing') && asked && !this.mode()) {
+      console.warn(
+        asked === 'hash' || asked === 'history'
+          ? 'ignored routing on ops-console: this browser has no URLPattern (load a polyfill such as urlpattern-polyfill first).'
+          : `ignored routing="${asked.slice(0, 20)}" on ops-console: use hash or history.`,
+      );
     }
     if (changed.size) {
       // A new object, so consumers see the change and rebuild their client.
@@ -111,16 +116,17 @@ export class OpsConsole extends LitElement {
         getToken: this.getToken,
         tokenOrigins: this.tokenOrigins,
         fetch: this.fetch,
-        routes: this.routes ?? (this.mode() ? consoleRoutes(this.mode()!, this.basePath) : undefined),
+        // The host's templates win one by one; the console's own lead everywhere else.
+        routes: this.mode() ? { ...consoleRoutes(this.mode()!, this.basePath), ...this.routes } : this.routes,
       });
     }
     // Loaded once, the first time it is wanted: hosts that route themselves never download the views.
     if (this.mode()) void import('./app.ts');
   }
 
-  /** The routing mode in force: a known one, else none. */
+  /** The routing mode in force: a known one in a browser that matches addresses (URLPattern), else none. */
   private mode(): RoutingMode | undefined {
-    return this.routing === 'hash' || this.routing === 'history' ? this.routing : undefined;
+    return (this.routing === 'hash' || this.routing === 'history') && 'URLPattern' in globalThis ? this.routing : undefined;
   }
 
   override render() {

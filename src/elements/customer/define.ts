@@ -1,3 +1,4 @@
+import '../request-log/define.ts';
 import { OpsCustomer } from './ops-customer.ts';
 
 OpsCustomer.define('ops-customer');

@@ -2,10 +2,11 @@ import { expect } from '@open-wc/testing';
 import { delay, http } from 'msw';
 import { problem } from '../../../mocks/problem.ts';
 import { facts } from '../../../test/detail.ts';
-import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
+import { createConsoleClient } from '../../api/client.ts';
 import './define.ts';
 import type { OpsCustomer } from './ops-customer.ts';
 
@@ -25,6 +26,7 @@ async function typeNote(el: OpsCustomer, value: string) {
 }
 
 describe('ops-customer', () => {
+  allowVirtualizerResizeNotice();
   const api = useMockApi();
 
   it('shows the name and status as the title, the other key facts as label and value pairs', async () => {
@@ -59,6 +61,19 @@ describe('ops-customer', () => {
     const event = await fired;
     expect(event.detail).to.deep.equal({ kind: 'endpoint', id: 'ep_1', label: 'POST /messages' });
     expect(event.cancelable).to.equal(true);
+  });
+
+  it("lists the customer's latest requests: the request log of its requests alone", async () => {
+    const el = await customer('cus_globex');
+    await loaded(el);
+    const log = $(el, 'ops-request-log')!;
+    expect(log.getAttribute('customer-id')).to.equal('cus_globex');
+    await waitFor(() => $$(log, '[part="row"]').length > 0, 'its requests');
+    const asked = api.requests.filter((u) => u.pathname.endsWith('/requests'));
+    expect(asked.at(-1)!.searchParams.get('customerId')).to.equal('cus_globex');
+    // Each row is one of this customer's requests, as the request's own detail says.
+    const client = createConsoleClient({ baseUrl: API_BASE });
+    for (const row of $$(log, '[part="row"]').slice(0, 5)) expect((await client.getRequest(row.dataset['id']!)).customer!.id).to.equal('cus_globex');
   });
 
   it('says exactly "No notes yet." when there are none', async () => {

@@ -1,4 +1,5 @@
 import { html, type PropertyValues } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { property, state } from 'lit/decorators.js';
 import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
 import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
@@ -15,7 +16,8 @@ import { msg, str } from '../../localize/localize.ts';
 import { historyKindLabel } from '../../localize/words.ts';
 
 /**
- * A customer's page: key facts, related endpoints, notes (with a form to add one) and history.
+ * A customer's page: key facts, related endpoints, the customer's latest requests (the request
+ * log filtered to it), notes (with a form to add one) and history.
  *
  * @summary Customer detail with notes and history.
  *
@@ -72,7 +74,7 @@ export class OpsCustomer extends OpsElement {
         title: msg('Customer not found.'),
         message: msg(str`No customer has the id “${this.customerId}”. It may have been deleted, or the link may be wrong.`),
       },
-      skeleton: ['title', 'facts', ['lines', 2], ['fields', 1], ['lines', 5]],
+      skeleton: ['title', 'facts', ['lines', 2], ['table', 11], ['fields', 1], ['lines', 5]],
       empty: () => '',
       complete: (customer) => this.renderCustomer(customer),
     });
@@ -96,6 +98,15 @@ export class OpsCustomer extends OpsElement {
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
+      <h3>${msg('Latest requests')}</h3>
+      <ops-request-log
+        customer-id=${customer.id}
+        limit="20"
+        api-base=${ifDefined(this.apiBase)}
+        locale=${ifDefined(this.locale)}
+        time-zone=${ifDefined(this.timeZone)}
+        theme=${ifDefined(this.theme)}
+      ></ops-request-log>
       ${renderNotes(
         notes,
         {

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { fixtures } from '../../../mocks/index.ts';
 import { facts } from '../../../test/detail.ts';
-import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import { createConsoleClient } from '../../api/client.ts';
@@ -23,6 +23,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const dayLabel = (ymd: string) => `${ymd.slice(8)} ${MONTHS[Number(ymd.slice(5, 7)) - 1]}`;
 
 describe('ops-endpoint-detail', () => {
+  allowVirtualizerResizeNotice();
   const api = useMockApi();
 
   it('shows "Endpoints / POST /webhooks", its status and its figures over 30 days', async () => {
@@ -107,8 +108,14 @@ describe('ops-endpoint-detail', () => {
     const el = await endpointDetail();
     await loaded(el);
     const opened = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+    const cancel = (e: Event) => e.preventDefault();
+    document.addEventListener('ops-navigate', cancel, { once: true });
+    const before = location.href;
     $(el, '[part="breadcrumb"] a, [part="breadcrumb"] button')!.click();
-    expect((await opened).detail).to.include({ kind: 'endpoints' });
+    const event = await opened;
+    expect(event.detail).to.include({ kind: 'endpoints' });
+    expect(event.defaultPrevented).to.equal(true);
+    expect(location.href).to.equal(before, 'the host took it over');
   });
 
   it('says an unknown endpoint was not found', async () => {

@@ -163,6 +163,36 @@ describe('ops-overview', () => {
     expect(location.href).to.equal(before);
   });
 
+  it('leads from a share group, its legend entry or its slice, to the endpoints searched for it; Other leads nowhere', async () => {
+    const el = await overview('view-all-href=/console/endpoints');
+    await summaryLoaded(el);
+    const legend = $$<HTMLAnchorElement>(el, '[part="shares"] .share-group a');
+    expect(legend.map((a) => [text(a), a.getAttribute('href')])).to.deep.equal(
+      ['/messages', '/contacts', '/webhooks', '/auth'].map((group) => [group, `/console/endpoints?q=${encodeURIComponent(group)}`]),
+    );
+    const cancel = (e: Event) => e.preventDefault();
+    document.addEventListener('ops-navigate', cancel);
+    try {
+      let fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+      legend[1]!.click();
+      expect((await fired).detail).to.deep.equal({ kind: 'endpoints', id: '', label: '/contacts', q: '/contacts', href: '/console/endpoints?q=%2Fcontacts' });
+      const chart = $<OpsChart>(el, '.shares-panel ops-chart')!;
+      fired = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
+      chart.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index: 2, category: '/webhooks' }, bubbles: true, composed: true }));
+      expect((await fired).detail).to.include({ kind: 'endpoints', q: '/webhooks' });
+      const seen: unknown[] = [];
+      const record = (e: Event) => seen.push(e);
+      document.addEventListener('ops-navigate', record);
+      chart.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index: 4, category: 'Other' }, bubbles: true, composed: true }));
+      document.removeEventListener('ops-navigate', record);
+      expect(seen).to.have.length(0);
+      expect(text($(el, '[part="shares"] li:nth-child(5) .share-group'))).to.equal('Other');
+      expect($(el, '[part="shares"] li:nth-child(5) a')).to.equal(null);
+    } finally {
+      document.removeEventListener('ops-navigate', cancel);
+    }
+  });
+
   it('lets drill-downs of the embedded table reach the host', async () => {
     const el = await overview();
     await waitFor(() => tableRows(el).length === 5, 'recent endpoints');

@@ -6,7 +6,7 @@ import { TaskStatus } from '@lit/task';
 import type { Overview } from '../../api/schemas.ts';
 import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
-import type { SortDetail } from '../../shared/events.ts';
+import type { NavigateDetail, SortDetail } from '../../shared/events.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
@@ -15,6 +15,8 @@ import { renderFigures } from './overview-figures.ts';
 import { styles } from './ops-overview.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 
+/** The contract's name for the routes beyond the busiest groups: no search finds them. */
+const OTHER_GROUP = 'Other';
 /** "Recent endpoints" while the rows are the most recent, then what they are sorted by. */
 const recentTitle = (sort: string) => {
   switch (sort.replace('-', '')) {
@@ -164,6 +166,21 @@ export class OpsOverview extends OpsElement {
     </div>`;
   }
 
+  /** The endpoint table searched for a group's routes (`/messages`): where a slice or its legend entry leads. */
+  private groupTarget(group: string): NavigateDetail {
+    const list = this.listTarget('endpoints', this.viewAllHref, 'view-all-href');
+    const href = list.href && `${list.href}${list.href.includes('?') ? '&' : '?'}q=${encodeURIComponent(group)}`;
+    return { ...list, label: group, q: group, href };
+  }
+
+  /** A click on a slice: the same drill-down as its legend entry; the rest of the routes, `Other`, leads nowhere. */
+  private openGroup(group: string): void {
+    if (group === OTHER_GROUP) return;
+    const target = this.groupTarget(group);
+    // A canvas slice is no link: unless the host took the drill-down over, follow its href as a link would.
+    if (!this.navigate(target) && target.href) location.assign(target.href);
+  }
+
   private greeting(overview: Overview): string {
     const firstName = overview.owner.name.trim().split(/\s+/)[0] ?? '';
     const greeting = greetingFor(hourIn(this.clock(), this.formatOptions), this.formatOptions);
@@ -187,6 +204,7 @@ export class OpsOverview extends OpsElement {
         empty-message=${msg('No requests yet.')}
         .data=${chart}
         .formatValue=${(v: number) => formatPercent(v, format)}
+        @ops-chart-select=${(event: CustomEvent<{ category: string }>) => this.openGroup(event.detail.category)}
       ></ops-chart>
       ${
         groups.length
@@ -194,7 +212,7 @@ export class OpsOverview extends OpsElement {
             ${groups.map(
               (g, i) => html`<li>
                 <span class="swatch swatch-${(i % 5) + 1}" aria-hidden="true"></span>
-                <span class="share-group">${g.group}</span>
+                <span class="share-group">${g.group === OTHER_GROUP ? g.group : this.renderLink(this.groupTarget(g.group), g.group)}</span>
                 <span class="share-value">${formatPercent(shares[i]!, format)}</span>
               </li>`,
             )}

@@ -116,7 +116,7 @@ export class OpsRequestLog extends OpsElement {
   private readonly summary: DataTask<readonly [boolean, string, string], RequestSummary> = new DataTask(this, {
     args: () => [this.summaryWanted, this.endpointId.trim(), this.customerId.trim()] as const,
     enabled: ([wanted]) => wanted,
-    load: (client, _args, signal) => client.getRequestSummary(this.scope(), { signal }),
+    load: (client, _args, signal) => client.getRequestSummary({ signal }, this.scope()),
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
   });
 

@@ -93,7 +93,9 @@ describe('ops-webhook-list', () => {
     await loaded(el);
     let opened = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     $<HTMLButtonElement>(el, 'tr[data-id="wh_invoice_paid"] .row-link')!.click();
-    expect((await opened).detail).to.deep.equal({ kind: 'webhook', id: 'wh_invoice_paid', label: 'invoice.paid' });
+    const event = await opened;
+    expect(event.detail).to.deep.equal({ kind: 'webhook', id: 'wh_invoice_paid', label: 'invoice.paid' });
+    expect(event.cancelable).to.equal(true);
     opened = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     $<HTMLButtonElement>(el, 'tr[data-id="wh_invoice_paid"] td button, tr[data-id="wh_invoice_paid"] td a')!.click();
     expect((await opened).detail).to.deep.equal({ kind: 'customer', id: 'cus_acme', label: 'Acme Ltd' });

@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
-import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { emulateMedia, sendMouse } from '@web/test-runner-commands';
+import { $, $$, nextFrames, text, waitFor } from '../../../test/dom.ts';
 import type { ChartData } from './chart-data.ts';
 import './define.ts';
 import type { OpsChart } from './ops-chart.ts';
@@ -89,6 +89,20 @@ describe('ops-chart (shared chart host)', () => {
     } finally {
       el.remove();
     }
+  });
+
+  it('names the category of a clicked bar in ops-chart-select', async () => {
+    const el = await chart({ type: 'bar', categories: ['Oct', 'Nov', 'Dec'], series: [{ name: 'Requests', values: [10, 20, 30] }] });
+    await drawn(el);
+    // Where a person would click: the middle of November's bar, in the chart's own pixels.
+    const [x = 0, y = 0] = el.chart!.convertToPixel({ seriesIndex: 0 }, [1, 10]);
+    const selected = new Promise<CustomEvent<{ index: number; category: string }>>((resolve) =>
+      el.addEventListener('ops-chart-select', (e) => resolve(e as CustomEvent<{ index: number; category: string }>), { once: true }),
+    );
+    await nextFrames();
+    const box = $(el, '[part="canvas"]')!.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + x), Math.round(box.top + y)] });
+    expect((await selected).detail).to.deep.equal({ index: 1, category: 'Nov' });
   });
 
   it('offers the same data as a table', async () => {

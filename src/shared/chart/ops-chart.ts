@@ -23,6 +23,8 @@ const PALETTE_SIZE = 5;
  * @csspart data-table - The disclosure holding the data table.
  * @csspart empty - The message shown instead of a blank chart.
  *
+ * @fires {CustomEvent<{ index: number; category: string }>} ops-chart-select - A bar, point or slice was clicked; detail names its category.
+ *
  * @customElement ops-chart
  */
 export class OpsChart extends LitElement {
@@ -263,6 +265,12 @@ export class OpsChart extends LitElement {
     if (!this.chart || this.chart.isDisposed()) {
       clearWithoutInnerHtml(canvas);
       this.chart = charts.init(canvas, undefined, { renderer: 'canvas' });
+      // A click on a bar, point or slice names its category; the element that drew the chart decides where it leads.
+      this.chart.on('click', (params: { dataIndex?: number }) => {
+        const index = params.dataIndex;
+        const category = index === undefined ? undefined : this.data?.categories[index];
+        if (category !== undefined) this.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index, category }, bubbles: true, composed: true }));
+      });
       this.#resizeObserver = new ResizeObserver(() => this.chart?.resize());
       this.#resizeObserver.observe(canvas);
     }
