@@ -1,5 +1,6 @@
 /** Sortable data tables: the header button with `aria-sort`, and the styles every table shares. */
 import { css, html, unsafeCSS } from 'lit';
+import { msg } from '../localize/localize.ts';
 
 export type SortDirection = 'ascending' | 'descending' | 'none';
 
@@ -81,6 +82,26 @@ export function apiSort<S extends string>(tag: string, sorts: readonly S[], init
     },
   };
 }
+
+/** The search box of a list searched through the API (`q`): applied on Enter or on leaving the field, trimmed. */
+export function renderSearch(q: string, placeholder: string, onSearch: (q: string) => void, className = '') {
+  return html`<label class=${className}>
+    <span>${msg('Search')}</span>
+    <input type="search" placeholder=${placeholder} .value=${q} @change=${(e: Event) => onSearch((e.target as HTMLInputElement).value.trim())} />
+  </label>`;
+}
+
+/** A list's rows while a new page of it loads, and the owner beside their avatar. */
+export const listRowStyles = css`
+  .person {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--_space) * 0.5);
+  }
+  table[aria-busy='true'] tbody {
+    opacity: 0.6;
+  }
+`;
 
 /** A table, and the filter toolbar above it. */
 export const tableStyles = css`

@@ -58,20 +58,22 @@ test('npm start serves the demo: the whole console, each view on its own address
   const [endpoint] = (await api('/endpoints?limit=1')).items;
   const [request] = (await api('/requests?limit=1')).items;
   const [error] = (await api('/errors?limit=1')).items;
+  const acme = await api('/customers/cus_acme');
+  // Each view, and for a record's page the trail that names the record the server has under that id.
   const views = [
     ['#/', 'ops-overview'],
     ['#/endpoints', 'ops-endpoint-table'],
-    [`#/endpoints/${endpoint.id}`, 'ops-endpoint-detail'],
+    [`#/endpoints/${endpoint.id}`, 'ops-endpoint-detail', `Endpoints / ${endpoint.method} ${endpoint.path}`],
     ['#/requests', 'ops-request-log'],
-    [`#/requests/${request.id}`, 'ops-request-detail'],
+    [`#/requests/${request.id}`, 'ops-request-detail', `Requests / ${request.method} ${request.path}`],
     ['#/traffic', 'ops-traffic'],
     ['#/customers', 'ops-customer-list'],
-    ['#/customers/cus_acme', 'ops-customer'],
+    ['#/customers/cus_acme', 'ops-customer', `Customers / ${acme.name}`],
     ['#/webhooks', 'ops-webhook-list'],
-    ['#/webhooks/wh_invoice_paid', 'ops-webhook'],
+    ['#/webhooks/wh_invoice_paid', 'ops-webhook', 'Webhooks / invoice.paid'],
     ['#/errors', 'ops-error-list'],
     ['#/errors/new', 'ops-error-form'],
-    [`#/errors/${error.id}`, 'ops-error'],
+    [`#/errors/${error.id}`, 'ops-error', `Errors / ${error.code} ${error.title}`],
     ['#/activity', 'ops-activity-feed'],
   ];
   assert.deepEqual(new Set(views.map(([, tag]) => tag)), new Set(ELEMENT_TAGS), 'every element has its view');
@@ -89,9 +91,22 @@ test('npm start serves the demo: the whole console, each view on its own address
   // Live traffic keeps arriving: the page shows the server's figure from some moment in between.
   const value = Number(shown.replace(/,/g, ''));
   assert.ok(before <= value && value <= afterwards, `${shown} between ${before} and ${afterwards}`);
-  for (const [hash, tag] of views) {
+  for (const [hash, tag, trail] of views) {
     await page.evaluate((to) => (location.hash = to), hash);
     await until(page, viewLoaded, tag);
+    if (!trail) continue;
+    const shown = await page.evaluate(
+      (name) =>
+        document
+          .querySelector('ops-console')
+          .shadowRoot.querySelector('ops-console-app')
+          .shadowRoot.querySelector(name)
+          .shadowRoot.querySelector('[part="breadcrumb"]')
+          .textContent.replace(/\s+/g, ' ')
+          .trim(),
+      tag,
+    );
+    assert.equal(shown, trail, hash);
   }
   assert.deepEqual(errors, []);
   await page.close();

@@ -11,7 +11,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { apiSort, type ApiSortColumn } from '../../shared/table.ts';
+import { apiSort, renderSearch, type ApiSortColumn } from '../../shared/table.ts';
 import { styles } from './ops-customer-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 
@@ -69,12 +69,7 @@ export class OpsCustomerList extends OpsElement {
 
   override render() {
     return html`<div part="base" class="base">
-      <div part="toolbar" class="toolbar">
-        <label>
-          <span>${msg('Search')}</span>
-          <input type="search" placeholder="Acme" .value=${this.q} @change=${(e: Event) => (this.q = (e.target as HTMLInputElement).value.trim())} />
-        </label>
-      </div>
+      <div part="toolbar" class="toolbar">${renderSearch(this.q, 'Acme', (q) => (this.q = q))}</div>
       ${renderDataStates(this.list.first, {
         noun: msg('customers'),
         skeletonRows: Math.min(validNumber(LIMIT, this.limit), 6),

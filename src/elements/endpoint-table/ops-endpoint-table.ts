@@ -11,7 +11,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { renderSortHeader, sortRows } from '../../shared/table.ts';
+import { renderSearch, renderSortHeader, sortRows } from '../../shared/table.ts';
 import { LazyVirtualRows, VIRTUAL_FROM } from '../../shared/lazy-virtual-rows.ts';
 import { styles } from './ops-endpoint-table.styles.ts';
 import { styleProperties } from '../../shared/style-properties.ts';
@@ -171,10 +171,7 @@ export class OpsEndpointTable extends OpsElement {
 
   private renderToolbar() {
     return html`<div part="toolbar" class="toolbar">
-      <label class="search">
-        <span>${msg('Search')}</span>
-        <input type="search" placeholder="POST /messages" .value=${this.q} @change=${(e: Event) => (this.q = (e.target as HTMLInputElement).value.trim())} />
-      </label>
+      ${renderSearch(this.q, 'POST /messages', (q) => (this.q = q), 'search')}
       <label>
         <span>${msg('Status')}</span>
         <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value as EndpointStatus | '')}>
