@@ -1,5 +1,6 @@
 import { Routes } from '@lit-labs/router';
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { property, query } from 'lit/decorators.js';
 import { msg } from '../../localize/localize.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
@@ -122,15 +123,11 @@ export class OpsConsoleApp extends OpsElement {
     const section = SECTIONS.find((s) => (s.path === '/' ? this.path === '/' : this.path === s.path || this.path.startsWith(`${s.path}/`)));
     return html`<nav part="nav" aria-label=${msg('Console')}>
         <ul>
-          ${SECTIONS.map(
-            (s) =>
-              // `page` on the section's own page; `true` on a page within it (an endpoint's, under Endpoints).
-              html`<li>
-                <a href=${this.hrefOf(s.path)} aria-current=${s !== section ? nothing : s.path === this.path ? 'page' : 'true'} @click=${this.onLinkClick}
-                  >${s.label()}</a
-                >
-              </li>`,
-          )}
+          ${SECTIONS.map((s) => {
+            // `page` on the section's own page; `true` on a page within it (an endpoint's, under Endpoints).
+            const currentness = s !== section ? undefined : s.path === this.path ? 'page' : 'true';
+            return html`<li><a href=${this.hrefOf(s.path)} aria-current=${ifDefined(currentness)} @click=${this.onLinkClick}>${s.label()}</a></li>`;
+          })}
         </ul>
       </nav>
       <section part="view" class="view" tabindex="-1" aria-label=${section ? section.label() : msg('Console')}>${this.router.outlet()}</section>`;
