@@ -48,7 +48,7 @@ export const Quiet: Story = {
           ...row,
           requests: 0,
           errorPct: 0,
-          daily: { days, requests: zeros, errors: zeros, p95Ms: zeros },
+          daily: { days, requests: zeros, errors: zeros, p95Ms: days.map(() => null) },
           statusCodes: [],
           topCustomers: [],
         }),

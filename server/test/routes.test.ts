@@ -232,12 +232,16 @@ describe('endpoint detail', () => {
     assert.deepEqual(
       daily.p95Ms,
       days.map((d) =>
-        nearestRank(
-          onDay(d).map((e) => e.durationMs),
-          0.95,
-        ),
+        onDay(d).length
+          ? nearestRank(
+              onDay(d).map((e) => e.durationMs),
+              0.95,
+            )
+          : null,
       ),
+      'a day without requests has no p95',
     );
+    assert.ok(daily.p95Ms.includes(null));
     assert.ok(daily.requests.some((n) => n > 0));
 
     const codes = new Map<number, number>();

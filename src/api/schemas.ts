@@ -91,7 +91,7 @@ export const endpointPage = page(endpoint);
 // GET /endpoints/{id}: the row with its days, status codes and busiest customers.
 export const endpointDetail = z.extend(endpoint, {
   daily: z
-    .object({ days: z.array(isoDate), requests: z.array(nonNegativeInt), errors: z.array(nonNegativeInt), p95Ms: z.array(z.number()) })
+    .object({ days: z.array(isoDate), requests: z.array(nonNegativeInt), errors: z.array(nonNegativeInt), p95Ms: z.array(z.nullable(z.number())) })
     .check(
       z.refine(
         (d) => d.requests.length === d.days.length && d.errors.length === d.days.length && d.p95Ms.length === d.days.length,

@@ -96,7 +96,8 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
       days: days.map((d) => d.day),
       requests: perDay.map((t) => t.requests),
       errors: perDay.map((t) => t.errors),
-      p95Ms: perDay.map((t) => Math.round(t.p95Ms)),
+      // A day without requests has no latency: null, not an instant 0 ms.
+      p95Ms: perDay.map((t) => (t.requests ? Math.round(t.p95Ms) : null)),
     },
     statusCodes,
     topCustomers: customers

@@ -24,7 +24,7 @@ export const styles = css`
   nav a:hover {
     background: var(--_surface-raised);
   }
-  nav a[aria-current='page'] {
+  nav a[aria-current] {
     background: var(--_surface-raised);
     color: var(--_accent);
     font-weight: 600;

@@ -125,7 +125,12 @@ describe('ops-endpoint-detail', () => {
 
   it('says when nothing called it: no codes, no customers', async () => {
     const row = fixtures.endpoints.find((e) => e.id === 'ep_3')!;
-    const quiet = { ...row, daily: { days: ['2026-09-14'], requests: [0], errors: [0], p95Ms: [0] }, statusCodes: [], topCustomers: [] };
+    const quiet = {
+      ...row,
+      daily: { days: ['2026-09-13', '2026-09-14'], requests: [0, 3], errors: [0, 0], p95Ms: [null, 120] },
+      statusCodes: [],
+      topCustomers: [],
+    };
     api.use(http.get(`*${API_BASE}/endpoints/:id`, () => HttpResponse.json(quiet)));
     const el = await endpointDetail('ep_3');
     await loaded(el);
@@ -134,6 +139,10 @@ describe('ops-endpoint-detail', () => {
       'No customer called this endpoint in the last 30 days.',
     ]);
     expect($(el, '[part="status-codes"]')).to.equal(null);
+    // A day without requests has no latency: a dash, never "0 ms".
+    const latency = $$<OpsChart>(el, 'ops-chart')[1]!;
+    await waitFor(() => latency.shadowRoot!.querySelectorAll('tbody tr').length === 2, 'latency table');
+    expect([...latency.shadowRoot!.querySelectorAll('tbody tr')].map((row) => text(row.querySelector('td')))).to.deep.equal(['—', '120 ms']);
   });
 
   it('shows a load failure with Retry that recovers', async () => {

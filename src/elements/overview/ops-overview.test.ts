@@ -87,7 +87,7 @@ describe('ops-overview', () => {
     ]);
     const chart = $<OpsChart>(el, '.shares-panel ops-chart')!;
     await waitFor(() => chart.chart, 'share chart drawn');
-    expect((chart.data as ChartData).series[0]!.values.reduce((a, b) => a + b, 0).toFixed(1)).to.equal('100.0');
+    expect((chart.data as ChartData).series[0]!.values.reduce((a: number, b) => a + (b ?? 0), 0).toFixed(1)).to.equal('100.0');
   });
 
   it('puts the donut and its legend side by side in a wide panel, one above the other in a narrow one', async () => {

@@ -1,7 +1,8 @@
 /** What an element hands the chart host: plain data, no ECharts types, so it costs nothing until drawn. */
 export interface ChartSeries {
   name: string;
-  values: number[];
+  /** `null` where there is nothing to measure (a day without requests has no latency): a gap in a line, `—` in the table. */
+  values: (number | null)[];
 }
 
 export interface ChartData {

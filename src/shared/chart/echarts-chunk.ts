@@ -28,7 +28,8 @@ export function buildOption(data: ChartData, theme: ChartTheme, formatValue: (va
       // Drawn on the canvas, not as HTML: no innerHTML, so a Trusted Types policy has nothing to block.
       renderMode: 'richText',
       trigger: data.type === 'pie' ? 'item' : 'axis',
-      valueFormatter: (value: unknown) => (typeof value === 'number' ? formatValue(value) : String(value)),
+      // A missing value (null: nothing was measured) reads as a dash, as in the table.
+      valueFormatter: (value: unknown) => (typeof value === 'number' ? formatValue(value) : '—'),
       backgroundColor: theme.surface,
       borderColor: theme.border,
       textStyle: { color: theme.text, fontFamily: theme.fontFamily },
