@@ -78,7 +78,7 @@ export class OpsConsoleApp extends OpsElement {
       fallback: {
         render: () => html`<div class="not-found" role="status">
           <p>${msg('There is no such page in this console.')}</p>
-          <a href=${this.hrefOf('/')} @click=${this.onLinkClick}>${msg('Go to the overview')}</a>
+          <a class="link" href=${this.hrefOf('/')} @click=${this.onLinkClick}>${msg('Go to the overview')}</a>
         </div>`,
       },
     },
