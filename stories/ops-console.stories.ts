@@ -66,7 +66,7 @@ const CONSOLE_BASE = '/api/console-story/v1';
 async function viewShown(canvasElement: HTMLElement, ready: string): Promise<void> {
   const shown = () => {
     const app = canvasElement.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot;
-    return app?.querySelector(ready) ?? app?.querySelector('main > *')?.shadowRoot?.querySelector(ready);
+    return app?.querySelector(ready) ?? app?.querySelector('.view > *')?.shadowRoot?.querySelector(ready);
   };
   for (let i = 0; i < 200 && !shown(); i++) await delay(50);
 }

@@ -158,12 +158,22 @@ test('one script tag from another origin loads each element the first time it ap
       root.innerHTML = `<ops-activity-feed api-base="${base}/api/v1"></ops-activity-feed>`;
     }, cdn.origin);
     await until(later.page, () => document.querySelector('main').shadowRoot.querySelector('ops-activity-feed')?.shadowRoot?.querySelector('[part="item"]'));
-    assert.deepEqual(await definedOf(later.page, NINE), ['ops-customer', 'ops-activity-feed']);
+    // The customer page lists the customer's latest requests: its request log comes with it.
+    assert.deepEqual(await definedOf(later.page, NINE), ['ops-request-log', 'ops-customer', 'ops-activity-feed']);
     assert.deepEqual(later.errors, [], 'an unknown ops- tag is left alone');
   } finally {
     await host.close();
     await cdn.close();
   }
+});
+
+test('the published modules import each other as .js files (a .ts specifier would not resolve in a host’s bundler)', () => {
+  const modules = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? modules(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : [],
+    );
+  const offending = modules('dist/src').filter((file) => /(?:from\s*|import\s*\(\s*)['"]\.{1,2}\/[^'"]*\.ts['"]/.test(readFileSync(file, 'utf8')));
+  assert.deepEqual(offending, []);
 });
 
 test('the script-tag files name each other only by content hash, so a cached old file never pairs with a new one', () => {

@@ -45,7 +45,7 @@ const api = async (path) => (await fetch(`${origin}/console/v1${path}`, { header
 
 /** The view the routed console shows, once its first part holds the server's data (run in the page). */
 function viewLoaded(tag) {
-  const el = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot?.querySelector(`main > ${tag}`);
+  const el = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot?.querySelector(`.view > ${tag}`);
   const root = el?.shadowRoot;
   if (!root || root.querySelector('[part="error"]')) return false;
   // The request log's rows are virtualized: off screen it renders none, so ask it what it holds.

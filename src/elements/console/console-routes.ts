@@ -23,3 +23,9 @@ export function consoleRoutes(mode: RoutingMode, basePath: string): Routes {
   const prefix = mode === 'hash' ? '#' : basePath.replace(/\/+$/, '');
   return Object.fromEntries(Object.entries(VIEW_PATHS).map(([kind, path]) => [kind, prefix + path]));
 }
+
+/**
+ * Loads the console's views, once. Kept out of the decorated wrapper's module: TypeScript's
+ * decorator transform leaves a dynamic import there as `./app.ts` in the published files.
+ */
+export const loadConsoleApp = (): Promise<unknown> => import('./app.ts');

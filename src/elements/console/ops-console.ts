@@ -4,7 +4,7 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
 import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
-import { consoleRoutes, type RoutingMode } from './console-routes.ts';
+import { consoleRoutes, loadConsoleApp, type RoutingMode } from './console-routes.ts';
 
 const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallback: DEFAULT_TIMEOUT_MS, min: MIN_TIMEOUT_MS, max: 600_000 };
 
@@ -121,7 +121,9 @@ export class OpsConsole extends LitElement {
       });
     }
     // Loaded once, the first time it is wanted: hosts that route themselves never download the views.
-    if (this.mode()) void import('./app.ts');
+    if (this.mode() && !customElements.get('ops-console-app')) {
+      loadConsoleApp().catch((error: unknown) => console.warn('ops-console could not load its views:', error));
+    }
   }
 
   /** The routing mode in force: a known one in a browser that matches addresses (URLPattern), else none. */
