@@ -60,6 +60,12 @@ export interface ApiSortColumn {
   ascendingFirst?: boolean;
 }
 
+/** A list element sorted through the API: its reflected `sort` and its event. */
+export interface ApiSortedList<S extends string> {
+  sort: S | '';
+  emit(type: 'ops-sort', detail: { sort: string }): unknown;
+}
+
 /**
  * Sorting a list through the API, for a route whose `sort` takes `sorts`: which value to send
  * (an unknown one is left out with a warning, since the API would only answer 400 and Retry
@@ -73,12 +79,23 @@ export function apiSort<S extends string>(tag: string, sorts: readonly S[], init
     warnIfUnknown(sort: string) {
       if (sort && !known(sort)) console.warn(`ignored sort="${sort.slice(0, 40)}" on ${tag}: use one of ${sorts.join(', ')}.`);
     },
-    /** The column's header; clicking it flips the column's order, or starts a new column's. */
-    header(sort: string, { key, label, numeric = false, ascendingFirst = false }: ApiSortColumn, onSort: (next: S) => void) {
-      const current = known(sort) ?? initial;
+    /**
+     * The column's header for `list`; clicking it flips the column's order, or starts a new
+     * column's: the list's `sort` changes (and so its query) and it fires `ops-sort`.
+     */
+    header(list: ApiSortedList<S>, { key, label, numeric = false, ascendingFirst = false }: ApiSortColumn) {
+      const current = known(list.sort) ?? initial;
       const direction: SortDirection = current === key ? 'ascending' : current === `-${key}` ? 'descending' : 'none';
-      const next = direction === 'ascending' ? `-${key}` : direction === 'descending' ? key : ascendingFirst ? key : `-${key}`;
-      return renderSortHeader(label, direction, () => onSort(next as S), numeric);
+      const next = (direction === 'ascending' ? `-${key}` : direction === 'descending' ? key : ascendingFirst ? key : `-${key}`) as S;
+      return renderSortHeader(
+        label,
+        direction,
+        () => {
+          list.sort = next;
+          list.emit('ops-sort', { sort: next });
+        },
+        numeric,
+      );
     },
   };
 }

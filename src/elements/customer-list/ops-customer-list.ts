@@ -11,7 +11,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { apiSort, renderSearch, type ApiSortColumn } from '../../shared/table.ts';
+import { apiSort, renderSearch } from '../../shared/table.ts';
 import { styles } from './ops-customer-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 
@@ -85,12 +85,12 @@ export class OpsCustomerList extends OpsElement {
         <table part="table" aria-busy=${busy ? 'true' : 'false'}>
           <thead>
             <tr>
-              ${this.renderSortableHeader({ key: 'name', label: msg('Customer'), ascendingFirst: true })}
+              ${SORT.header(this, { key: 'name', label: msg('Customer'), ascendingFirst: true })}
               <th scope="col">${msg('Status')}</th>
               <th scope="col">${msg('Plan')}</th>
-              ${this.renderSortableHeader({ key: 'requests', label: msg('Requests'), numeric: true })}
+              ${SORT.header(this, { key: 'requests', label: msg('Requests'), numeric: true })}
               <th scope="col" class="num">${msg('Errors')}</th>
-              ${this.renderSortableHeader({ key: 'createdAt', label: msg('Created') })}
+              ${SORT.header(this, { key: 'createdAt', label: msg('Created') })}
               <th scope="col">${msg('Account owner')}</th>
             </tr>
           </thead>
@@ -112,12 +112,5 @@ export class OpsCustomerList extends OpsElement {
         </table>
       </div>
       ${this.list.renderMore()}`;
-  }
-
-  private renderSortableHeader(column: ApiSortColumn) {
-    return SORT.header(this.sort, column, (sort) => {
-      this.sort = sort;
-      this.emit('ops-sort', { sort });
-    });
   }
 }

@@ -10,7 +10,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { apiSort, type ApiSortColumn } from '../../shared/table.ts';
+import { apiSort } from '../../shared/table.ts';
 import { styles } from './ops-error-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 import { errorTitle, statusLabel } from '../../localize/words.ts';
@@ -135,8 +135,8 @@ export class OpsErrorList extends OpsElement {
             <tr>
               <th scope="col">${msg('Error')}</th>
               <th scope="col">${msg('Endpoint')}</th>
-              ${this.renderSortableHeader({ key: 'count', label: msg('Count'), numeric: true })}
-              ${this.renderSortableHeader({ key: 'firstSeen', label: msg('First seen') })}
+              ${SORT.header(this, { key: 'count', label: msg('Count'), numeric: true })}
+              ${SORT.header(this, { key: 'firstSeen', label: msg('First seen') })}
               <th scope="col">${msg('Status')}</th>
             </tr>
           </thead>
@@ -192,13 +192,6 @@ export class OpsErrorList extends OpsElement {
         ${statuses.map((s) => html`<option value=${s} ?selected=${shown === s}>${statusLabel(s)}</option>`)}
       </select>
       ${edit?.problem ? html`<p class="row-problem" role="alert">${edit.problem}</p>` : nothing}`;
-  }
-
-  private renderSortableHeader(column: ApiSortColumn) {
-    return SORT.header(this.sort, column, (sort) => {
-      this.sort = sort;
-      this.emit('ops-sort', { sort });
-    });
   }
 
   private edit(id: string, edit: RowEdit) {

@@ -11,7 +11,7 @@ import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
-import { apiSort, renderSearch, type ApiSortColumn } from '../../shared/table.ts';
+import { apiSort, renderSearch } from '../../shared/table.ts';
 import { styles } from './ops-webhook-list.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 
@@ -85,11 +85,11 @@ export class OpsWebhookList extends OpsElement {
         <table part="table" aria-busy=${busy ? 'true' : 'false'}>
           <thead>
             <tr>
-              ${this.renderSortableHeader({ key: 'name', label: msg('Webhook'), ascendingFirst: true })}
+              ${SORT.header(this, { key: 'name', label: msg('Webhook'), ascendingFirst: true })}
               <th scope="col">${msg('Customer')}</th>
               <th scope="col">${msg('Status')}</th>
-              ${this.renderSortableHeader({ key: 'deliveredPct', label: msg('Delivered'), numeric: true })}
-              ${this.renderSortableHeader({ key: 'lastSentAt', label: msg('Last sent') })}
+              ${SORT.header(this, { key: 'deliveredPct', label: msg('Delivered'), numeric: true })}
+              ${SORT.header(this, { key: 'lastSentAt', label: msg('Last sent') })}
               <th scope="col">${msg('Account owner')}</th>
             </tr>
           </thead>
@@ -110,12 +110,5 @@ export class OpsWebhookList extends OpsElement {
         </table>
       </div>
       ${this.list.renderMore()}`;
-  }
-
-  private renderSortableHeader(column: ApiSortColumn) {
-    return SORT.header(this.sort, column, (sort) => {
-      this.sort = sort;
-      this.emit('ops-sort', { sort });
-    });
   }
 }
