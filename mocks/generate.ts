@@ -84,6 +84,10 @@ export interface RequestFilter {
   path?: string | null;
   endpointId?: string | null;
   customerId?: string | null;
+  /** Only entries at or after this instant (epoch ms). */
+  from?: number;
+  /** Only entries before this instant (epoch ms). */
+  to?: number;
 }
 
 export function matchesRequest(entry: RequestEntry, { method, status, path, endpointId, customerId }: RequestFilter): boolean {
@@ -104,13 +108,17 @@ export function matchesRequest(entry: RequestEntry, { method, status, path, endp
  */
 export function requestPage(total: number, anchor: Date, start: number, limit: number, filter: RequestFilter, scanBudget = 200_000) {
   const items: RequestEntry[] = [];
-  let index = start;
-  const stop = Math.min(total, start + scanBudget);
+  // Entries are SECONDS_BETWEEN_REQUESTS apart, newest first: a time window is a range of indexes.
+  const step = SECONDS_BETWEEN_REQUESTS * 1000;
+  const first = filter.to === undefined ? 0 : Math.max(0, Math.floor((anchor.getTime() - filter.to) / step) + 1);
+  const end = filter.from === undefined ? total : Math.min(total, Math.floor((anchor.getTime() - filter.from) / step) + 1);
+  let index = Math.max(start, first);
+  const stop = Math.min(end, index + scanBudget);
   for (; index < stop && items.length < limit; index++) {
     const entry = requestAt(index, anchor);
     if (matchesRequest(entry, filter)) items.push(entry);
   }
-  return { items, nextCursor: index < total ? String(index) : null };
+  return { items, nextCursor: index < end ? String(index) : null };
 }
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -26,6 +26,40 @@ describe('mock console API', () => {
     expect((error as { status?: number }).status).to.equal(404);
   });
 
+  it('answers a time range as the contract says: its window, buckets that add up to its figures, and a 400 for a range it cannot read', async () => {
+    const now = fixtures.FIXTURE_NOW.getTime();
+    const day = await client().getOverview({}, { range: '24h' });
+    expect(day.window).to.include({ range: '24h', bucket: 'hour' });
+    expect(day.overTime!.starts).to.have.length(24);
+    expect(Date.parse(day.overTime!.starts[23]!)).to.equal(now - (now % 3_600_000), 'the last bucket is this hour');
+    expect(day.figures.requests!.value).to.equal(day.overTime!.requests.reduce((a, b) => a + b, 0));
+    const week = await client().getTraffic({ range: '7d' });
+    expect(week.overTime!.starts).to.have.length(7);
+    expect(week.metrics.requests.value).to.equal(week.overTime!.requests.reduce((a, b) => a + b, 0));
+    const hour = await client().listEndpoints({ range: '1h', limit: 500 });
+    const month = await client().listEndpoints({ limit: 500 });
+    expect(hour.items.find((e) => e.id === 'ep_1')!.requests).to.be.lessThan(month.items.find((e) => e.id === 'ep_1')!.requests / 100);
+    const detail = await client().getEndpoint('ep_4', {}, { from: '2026-09-01T00:00:00Z', to: '2026-09-03T00:00:00Z' });
+    expect(detail.window).to.include({ bucket: 'hour', from: '2026-09-01T00:00:00Z' });
+    expect(detail.overTime!.starts).to.have.length(48);
+    const error = await client()
+      .getOverview({}, { range: '2w' as '24h' })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect((error as { status?: number }).status).to.equal(400);
+  });
+
+  it('lists only the requests between from and to', async () => {
+    const from = '2026-09-14T08:00:00Z';
+    const to = '2026-09-14T08:10:00Z';
+    const page = await client().listRequests({ from, to, limit: 500 });
+    expect(page.items.length).to.equal(20, 'one entry every 30 seconds');
+    expect(page.nextCursor).to.equal(null);
+    for (const entry of page.items) expect(Date.parse(entry.time) >= Date.parse(from) && Date.parse(entry.time) < Date.parse(to)).to.equal(true);
+  });
+
   it('filters the log by endpoint row and by customer, as the request detail tells them', async () => {
     const byEndpoint = await client().listRequests({ endpointId: 'ep_4', limit: 20 });
     expect(byEndpoint.items.length).to.equal(20);

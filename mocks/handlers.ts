@@ -8,6 +8,23 @@ import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/
 import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
+import { askedWindow, scaledToWindow, windowedMock } from './windows.ts';
+
+/** The fixtures' requests in a month, the rate ranged figures are made at. */
+const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
+const changeOf = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 1000) / 10 : 0);
+
+/** `from`/`to` of the request log as instants (a `range` starts it where the range starts). */
+function timeBounds(url: URL, now: Date): { from?: number; to?: number } {
+  const instant = (name: string) => {
+    const text = url.searchParams.get(name);
+    return text ? Date.parse(text) : undefined;
+  };
+  const range = url.searchParams.get('range');
+  const window = range ? askedWindow(url, now) : undefined;
+  const from = instant('from') ?? (window && !(window instanceof Response) ? window.from : undefined);
+  return { ...(from !== undefined ? { from } : {}), ...(instant('to') !== undefined ? { to: instant('to') } : {}) };
+}
 import { sortRows } from '../src/api/sort-rows.ts';
 
 /** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
@@ -117,19 +134,44 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
   };
 
   const handlers: RequestHandler[] = [
-    http.get(`${base}/overview`, () => HttpResponse.json(fixtures.overview)),
+    http.get(`${base}/overview`, ({ request }) => {
+      const window = askedWindow(new URL(request.url), now());
+      if (!window) return HttpResponse.json(fixtures.overview);
+      if (window instanceof Response) return window;
+      const { errorRate, p95Latency } = fixtures.overview.figures;
+      const { total, previousTotal, ...ranged } = windowedMock(window, { perMonth: MONTHLY_REQUESTS, errorPct: errorRate.valuePct, p95Ms: p95Latency.valueMs });
+      const figures = { ...fixtures.overview.figures, requests: { value: total, changePct: changeOf(total, previousTotal) } };
+      return HttpResponse.json({ ...fixtures.overview, figures, ...ranged });
+    }),
 
     http.get(`${base}/endpoints`, ({ request }) => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
       const q = url.searchParams.get('q')?.toLowerCase();
-      const items = allEndpoints().filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)));
+      const window = askedWindow(url, now());
+      if (window instanceof Response) return window;
+      // Over a range, each row counts its requests at the same rate; a row without any in it is left out.
+      const rows = window
+        ? allEndpoints()
+            .map((e) => ({ ...e, requests: scaledToWindow(e.requests, window) }))
+            .filter((e) => e.requests > 0)
+        : allEndpoints();
+      const items = rows.filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)));
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
-    http.get(`${base}/endpoints/:id`, ({ params }) => {
+    http.get(`${base}/endpoints/:id`, ({ params, request }) => {
       const found = allEndpoints().find((e) => e.id === params['id']);
-      return found ? HttpResponse.json(endpointDetailOf(found, anchor())) : problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
+      if (!found) return problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
+      const window = askedWindow(new URL(request.url), now());
+      if (!window) return HttpResponse.json(endpointDetailOf(found, anchor()));
+      if (window instanceof Response) return window;
+      const {
+        total,
+        previousTotal: _,
+        ...ranged
+      } = windowedMock(window, { perMonth: found.requests, errorPct: found.errorPct, p95Ms: found.p95Ms }, found.requests);
+      return HttpResponse.json({ ...endpointDetailOf(found, anchor()), requests: total, ...ranged });
     }),
 
     http.get(`${base}/requests/summary`, ({ request }) => {
@@ -159,7 +201,9 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
         path: url.searchParams.get('path'),
         endpointId: url.searchParams.get('endpointId'),
         customerId: url.searchParams.get('customerId'),
+        ...timeBounds(url, now()),
       };
+      if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) return problem(400, 'Bad request', 'from must be before to.');
       const page = requestPage(requestCount, anchor(), params.start, params.limit, filter);
       const since = url.searchParams.get('since');
       if (!since) return HttpResponse.json(page);
@@ -177,7 +221,18 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json(requestDetailAt(index, anchor()));
     }),
 
-    http.get(`${base}/traffic`, () => HttpResponse.json(fixtures.traffic)),
+    http.get(`${base}/traffic`, ({ request }) => {
+      const url = new URL(request.url);
+      // The calendar-month ranges answer as before; the others are windows.
+      if (!url.searchParams.has('from') && ['1m', '3m', '6m', '12m', null].includes(url.searchParams.get('range'))) return HttpResponse.json(fixtures.traffic);
+      const window = askedWindow(url, now());
+      if (window instanceof Response || !window) return window ?? problem(400, 'Bad request', 'range is not valid.');
+      const { requests, errorRate, latency } = fixtures.traffic.metrics;
+      const { total, previousTotal, ...ranged } = windowedMock(window, { perMonth: MONTHLY_REQUESTS, errorPct: errorRate.value, p95Ms: latency.value });
+      const metrics = { ...fixtures.traffic.metrics, requests: { ...requests, value: total, changePct: changeOf(total, previousTotal) } };
+      const breakdown = fixtures.traffic.breakdown.map((row) => ({ ...row, value: scaledToWindow(row.value, window) }));
+      return HttpResponse.json({ ...fixtures.traffic, metrics, breakdown, ...ranged });
+    }),
 
     http.get(`${base}/customers`, ({ request }) => {
       const url = new URL(request.url);

@@ -8,6 +8,8 @@ import * as s from '../src/api/schemas.ts';
 const COMPONENTS = {
   Person: s.person,
   MonthSeries: s.monthSeries,
+  TimeWindow: s.timeWindow,
+  WindowSeries: s.windowSeries,
   RelatedEndpoint: s.relatedEndpoint,
   Overview: s.overview,
   Endpoint: s.endpoint,
@@ -77,6 +79,11 @@ export function buildOpenApi() {
     description: 'A UUID made once per submission and reused on retry; a repeated key returns the same record.',
     schema: { type: 'string', format: 'uuid' },
   };
+  const timeRange = [
+    query('range', 'A named time range: 1h, 24h, 7d, 30d or 12m (the response adds `window` and `overTime`).', { type: 'string', enum: [...s.TIME_RANGES] }),
+    query('from', 'Start of a custom range (with `to`; it wins over `range`).', { type: 'string', format: 'date-time' }),
+    query('to', 'End of a custom range, exclusive (with `from`).', { type: 'string', format: 'date-time' }),
+  ];
   const get = (summary, id, parameters = []) => ({ get: { summary, parameters, responses: { 200: { description: 'OK', ...json(id) }, ...problems } } });
 
   return {
@@ -89,14 +96,18 @@ export function buildOpenApi() {
     },
     servers: [{ url: '/api/v1', description: 'The base URL a host page sets as api-base.' }],
     paths: {
-      '/overview': get('Greeting owner, summary figures and requests by endpoint group', 'Overview'),
+      '/overview': get('Greeting owner, summary figures and requests by endpoint group', 'Overview', timeRange),
       '/endpoints': get('Every route with its figures (rows may share method and path)', 'EndpointPage', [
         query('status', 'Healthy, Failing or Slow.'),
         query('q', 'Substring of the endpoint label.'),
         query('sort', 'requests, -requests, p95Ms, -p95Ms, errorPct, -errorPct or recent.', { type: 'string', enum: [...s.ENDPOINT_SORTS] }),
+        ...timeRange,
         ...paging,
       ]),
-      '/endpoints/{id}': get('One endpoint row with its last 30 days, status codes and busiest customers', 'EndpointDetail', [pathId]),
+      '/endpoints/{id}': get('One endpoint row with its last 30 days (or the asked range), status codes and busiest customers', 'EndpointDetail', [
+        pathId,
+        ...timeRange,
+      ]),
       '/requests': get('The request log, newest first', 'RequestPage', [
         query('method', 'GET, POST, PUT, PATCH or DELETE.'),
         query('status', 'A code such as 500 or a class such as 5xx.'),
@@ -104,14 +115,24 @@ export function buildOpenApi() {
         query('since', 'Only entries after this timestamp.', { type: 'string', format: 'date-time' }),
         query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
         query('customerId', "Only one customer's requests."),
+        query('range', 'Only entries since the start of this named range: 1h, 24h, 7d, 30d or 12m.', { type: 'string', enum: [...s.TIME_RANGES] }),
+        query('from', 'Only entries at or after this timestamp.', { type: 'string', format: 'date-time' }),
+        query('to', 'Only entries before this timestamp.', { type: 'string', format: 'date-time' }),
         ...paging,
       ]),
       '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary', [
         query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
         query('customerId', "Only one customer's requests."),
+        ...timeRange,
       ]),
       '/requests/{id}': get('One request with its route, version, key, customer, size and the headers the collector kept', 'RequestDetail', [pathId]),
-      '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [query('range', 'The period (default 12m).')]),
+      '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [
+        query('range', 'Calendar months (12m, the default; 6m, 3m, 1m), or a window: 1h, 24h, 7d or 30d (the response adds `window` and `overTime`).', {
+          type: 'string',
+          enum: ['1m', '3m', '6m', ...s.TIME_RANGES],
+        }),
+        ...timeRange.slice(1),
+      ]),
       '/customers': get('Customers with their recent figures, searched and sorted', 'CustomerPage', [
         query('q', 'Substring of the name or id, any case.'),
         query('sort', 'name (default), -name, requests, -requests, createdAt or -createdAt.', { type: 'string', enum: [...s.CUSTOMER_SORTS] }),

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Thresholds } from './figures.ts';
 import type { Principal } from './auth.ts';
 import type { Stores } from './store/types.ts';
+import type { ResolvedWindow } from '../../src/api/time-window.ts';
 
 export interface ViewContext {
   stores: Stores;
@@ -11,6 +12,8 @@ export interface ViewContext {
   timeZone: string;
   thresholds: Thresholds;
   now: number;
+  /** The time range the request asked for (`range`, or `from`–`to`); absent, each route reads its default period. */
+  window?: ResolvedWindow | undefined;
 }
 
 /** How far back the endpoint table, customers' figures and related endpoints look. */
@@ -30,6 +33,4 @@ export function parseEndpointLabel(label: string): { method: string; route: stri
   return match ? { method: match[1]!, route: match[2]! } : undefined;
 }
 
-export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+export { isoSeconds } from '../../src/api/time-window.ts';

@@ -9,6 +9,8 @@ import { cors } from 'hono/cors';
 import { createAuthenticator, createIngestAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { dayLabel, isTimeZone } from './calendar.ts';
 import type { ViewContext } from './context.ts';
+import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
+import { TIME_RANGES } from '../../src/api/enums.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
@@ -106,11 +108,18 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime() };
   };
   const limit = (c: Context<Env>) => parseLimit(c.req.query('limit'));
+  /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
+  const inWindow = (c: Context<Env>): ViewContext => {
+    const ctx = view(c);
+    const asked = parseWindow({ range: c.req.query('range'), from: c.req.query('from'), to: c.req.query('to') });
+    if (typeof asked === 'string') throw badRequest(asked, [{ field: c.req.query('from') || c.req.query('to') ? 'from' : 'range', message: asked }]);
+    return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
+  };
 
-  app.get('/console/v1/overview', async (c) => c.json(await overview(view(c))));
+  app.get('/console/v1/overview', async (c) => c.json(await overview(inWindow(c))));
   app.get('/console/v1/endpoints', async (c) =>
     c.json(
-      await endpoints(view(c), {
+      await endpoints(inWindow(c), {
         status: c.req.query('status'),
         q: c.req.query('q'),
         sort: c.req.query('sort'),
@@ -119,14 +128,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       }),
     ),
   );
-  app.get('/console/v1/endpoints/:id', async (c) => c.json(await endpointDetail(view(c), c.req.param('id'))));
+  app.get('/console/v1/endpoints/:id', async (c) => c.json(await endpointDetail(inWindow(c), c.req.param('id'))));
   app.get('/console/v1/requests/summary', async (c) =>
-    c.json(await requestSummary(view(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
+    c.json(await requestSummary(inWindow(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
   );
   app.get('/console/v1/requests/:id', async (c) => c.json(await requestDetail(view(c), c.req.param('id'))));
   app.get('/console/v1/requests', async (c) =>
     c.json(
-      await requests(view(c), {
+      // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
+      await requests(c.req.query('range') ? inWindow(c) : view(c), {
         limit: limit(c),
         cursor: c.req.query('cursor'),
         method: c.req.query('method'),
@@ -135,10 +145,20 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         since: c.req.query('since'),
         endpointId: c.req.query('endpointId'),
         customerId: c.req.query('customerId'),
+        from: c.req.query('from'),
+        to: c.req.query('to'),
       }),
     ),
   );
-  app.get('/console/v1/traffic', async (c) => c.json(await traffic(view(c), c.req.query('range') || undefined)));
+  app.get('/console/v1/traffic', async (c) => {
+    const range = c.req.query('range') || undefined;
+    // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
+    const monthly = ['1m', '3m', '6m', '12m'];
+    if (range && !monthly.includes(range) && !isTimeRange(range))
+      throw badRequest(`range must be one of ${[...monthly, ...TIME_RANGES.filter((r) => r !== '12m')].join(', ')}.`);
+    const months = !c.req.query('from') && !c.req.query('to') && (range === undefined || monthly.includes(range));
+    return c.json(await traffic(months ? view(c) : inWindow(c), range));
+  });
   app.get('/console/v1/customers', async (c) =>
     c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
   );

@@ -9,6 +9,7 @@ import type {
   CustomerSummary,
   Endpoint,
   EndpointSort,
+  TimeRange,
   ErrorOptions,
   ErrorPatch,
   ErrorRecord,
@@ -71,13 +72,19 @@ export interface PageQuery {
   limit?: number;
   cursor?: string | null;
 }
-export interface EndpointQuery extends PageQuery {
+/** A time range (see the contract's "Time ranges"): a named `range`, or a custom `from`–`to` (ISO timestamps); empty, each route's default. */
+export interface TimeRangeQuery {
+  range?: TimeRange | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+export interface EndpointQuery extends PageQuery, TimeRangeQuery {
   status?: string;
   q?: string;
   sort?: EndpointSort;
 }
-/** Which requests a log or its summary is about: one endpoint row's, one customer's, or (empty) all. */
-export interface RequestScope {
+/** Which requests a log or its summary is about: one endpoint row's, one customer's, in a time range, or (empty) all. */
+export interface RequestScope extends TimeRangeQuery {
   /** Only the requests an endpoint row counts (its id from GET /endpoints). */
   endpointId?: string;
   /** Only one customer's requests. */
@@ -286,17 +293,20 @@ export function createConsoleClient(options: ConsoleClientOptions) {
 
   return {
     baseUrl,
-    getOverview: (o?: CallOptions): Promise<Overview> => call('overview', 'GET', () => '/overview', o),
+    getOverview: (o?: CallOptions, range: TimeRangeQuery = {}): Promise<Overview> => call('overview', 'GET', () => '/overview', { ...o, query: { ...range } }),
     listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> =>
       call('endpointPage', 'GET', () => '/endpoints', { ...o, query: { ...query } }),
-    getEndpoint: (id: string, o?: CallOptions): Promise<EndpointDetail> => call('endpointDetail', 'GET', () => `/endpoints/${segment(id, 'endpoint')}`, o),
+    getEndpoint: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<EndpointDetail> =>
+      call('endpointDetail', 'GET', () => `/endpoints/${segment(id, 'endpoint')}`, { ...o, query: { ...range } }),
     listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
       call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
     getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
     // The scope second, so callers from before it (`getRequestSummary({ signal })`) keep working.
     getRequestSummary: (o?: CallOptions, scope: RequestScope = {}): Promise<RequestSummary> =>
       call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...scope } }),
-    getTraffic: (range = '12m', o?: CallOptions): Promise<Traffic> => call('traffic', 'GET', () => '/traffic', { ...o, query: { range } }),
+    /** `range`: the calendar months (`12m`, `6m`, …) or a time range, named or custom. */
+    getTraffic: (range: string | TimeRangeQuery = '12m', o?: CallOptions): Promise<Traffic> =>
+      call('traffic', 'GET', () => '/traffic', { ...o, query: typeof range === 'string' ? { range } : { ...range } }),
     listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
       call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),
     getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),

@@ -37,3 +37,8 @@ export type WebhookSort = (typeof WEBHOOK_SORTS)[number];
 /** GET /errors `sort`: by count or by the day first seen, `-` for most or newest first; absent, newest recorded first. */
 export const ERROR_SORTS = ['count', '-count', 'firstSeen', '-firstSeen'] as const;
 export type ErrorSort = (typeof ERROR_SORTS)[number];
+/** The named time ranges of `range`: the last hour, 24 hours, 7 days, 30 days and 12 months. */
+export const TIME_RANGES = ['1h', '24h', '7d', '30d', '12m'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+/** How a windowed series is cut: minutes for an hour, hours for a day, days for a month, months for a year. */
+export const TIME_BUCKETS = ['minute', 'hour', 'day', 'month'] as const;

@@ -17,6 +17,7 @@ import {
   HISTORY_KINDS,
   HTTP_METHODS,
   METRIC_UNITS,
+  TIME_BUCKETS,
   WEBHOOK_STATUSES,
 } from './enums.ts';
 import { msg, str } from '../localize/localize.ts';
@@ -50,8 +51,38 @@ export const monthSeries = z
 /** `id` is the endpoint's id (as in GET /endpoints), for drill-downs; optional so older servers stay valid. */
 export const relatedEndpoint = z.object({ id: z.optional(z.string()), label: z.string(), requests: nonNegativeInt });
 
-/** A signed change against last month, in percent units. */
+/** A signed change against last month (or, with a time range, the window before it), in percent units. */
 const changePct = z.number();
+
+/** The window a route was asked for (`range`, or `from`–`to`) as the server resolved it; changes compare with `previousFrom`–`previousTo`. */
+export const timeWindow = z.object({
+  range: z.optional(z.string()),
+  from: isoTimestamp,
+  to: isoTimestamp,
+  bucket: openEnum(TIME_BUCKETS),
+  previousFrom: isoTimestamp,
+  previousTo: isoTimestamp,
+});
+
+/** A window cut into buckets: each bucket's start, its requests, server errors, error rate and p95 (`null` without requests), and the requests of the bucket one window earlier. */
+export const windowSeries = z
+  .object({
+    starts: z.array(isoTimestamp),
+    requests: z.array(nonNegativeInt),
+    errors: z.array(nonNegativeInt),
+    errorPct: z.array(z.number()),
+    p95Ms: z.array(z.nullable(z.number())),
+    previousRequests: z.array(nonNegativeInt),
+  })
+  .check(
+    z.refine(
+      (s) => [s.requests, s.errors, s.errorPct, s.p95Ms, s.previousRequests].every((list) => list.length === s.starts.length),
+      'starts, requests, errors, errorPct, p95Ms and previousRequests differ in length',
+    ),
+  );
+
+/** What a route asked with a time range adds: the window, and its series (both absent without a range, or from older servers). */
+const windowed = { window: z.optional(timeWindow), overTime: z.optional(windowSeries) };
 
 // GET /overview
 export const overview = z.object({
@@ -62,8 +93,11 @@ export const overview = z.object({
     errorRate: z.object({ valuePct: z.number(), changePct }),
     p95Latency: z.object({ valueMs: z.number(), changePct }),
     activeKeys: z.object({ value: nonNegativeInt, changePct }),
+    /** With a time range: the window's requests against the window before it. */
+    requests: z.optional(z.object({ value: nonNegativeInt, changePct })),
   }),
   requestsByEndpoint: z.array(z.object({ group: z.string(), sharePct: z.number() })),
+  ...windowed,
 });
 
 // GET /endpoints
@@ -100,6 +134,7 @@ export const endpointDetail = z.extend(endpoint, {
     ),
   statusCodes: z.array(z.object({ status: z.int(), requests: nonNegativeInt })),
   topCustomers: z.array(z.object({ id: z.string(), name: z.string(), requests: nonNegativeInt })),
+  ...windowed,
 });
 
 // GET /requests, GET /requests/summary
@@ -147,6 +182,7 @@ export const traffic = z.object({
     .object({ months: z.array(yearMonth), valuesPct: z.array(z.number()) })
     .check(z.refine((s) => s.valuesPct.length === s.months.length, 'months and valuesPct differ in length')),
   breakdown: z.array(z.object({ method, path: z.string(), value: z.number(), unit: metricUnit, changePct, sharePct: z.number() })),
+  ...windowed,
 });
 
 // GET /customers/{id}, POST /customers/{id}/notes
@@ -258,6 +294,8 @@ export type Person = z.infer<typeof person>;
 export type MonthSeries = z.infer<typeof monthSeries>;
 export type RelatedEndpoint = z.infer<typeof relatedEndpoint>;
 export type Overview = z.infer<typeof overview>;
+export type TimeWindow = z.infer<typeof timeWindow>;
+export type WindowSeries = z.infer<typeof windowSeries>;
 export type Endpoint = z.infer<typeof endpoint>;
 export type Page<T> = { items: T[]; nextCursor: string | null };
 export type RequestEntry = z.infer<typeof requestEntry>;

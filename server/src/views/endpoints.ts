@@ -1,11 +1,12 @@
 /** GET /endpoints: one row per (API version, method, route) over the recent window; GET /endpoints/{id}: one of them in detail. */
 import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
 import { lastDays } from '../calendar.ts';
-import { DAY_MS, RECENT_DAYS, endpointId, type ViewContext } from '../context.ts';
+import { RECENT_DAYS, endpointId, type ViewContext } from '../context.ts';
 import { endpointStatus, errorPct } from '../figures.ts';
 import { badRequest, notFound } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
-import { recentCounts, recentRoutes } from './related.ts';
+import { recentCounts, recentRoutes, recentWindow } from './related.ts';
+import { windowed } from './window-series.ts';
 
 const SORTS = ENDPOINT_SORTS;
 const STATUSES = ['Healthy', 'Failing', 'Slow'];
@@ -60,24 +61,35 @@ const TOP_CUSTOMERS = 5;
 /** Days in the endpoint page's series. */
 const SERIES_DAYS = 30;
 
-/** The (API version, method, route) behind an endpoint id, among those with recent traffic (the rows of GET /endpoints). */
+/**
+ * The (API version, method, route) behind an endpoint id: among the rows of GET /endpoints over
+ * the asked range, else over the last 30 days (so an endpoint quiet in the last hour still has its page).
+ */
 export async function endpointFilter(ctx: ViewContext, id: string): Promise<{ apiVersion: string; method: string; route: string } | undefined> {
-  const found = (await recentCounts(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
-  return found && { apiVersion: found.apiVersion, method: found.method, route: found.route };
+  const windows = ctx.window ? [ctx, { ...ctx, window: undefined }] : [ctx];
+  for (const scope of windows) {
+    const found = (await recentCounts(scope)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+    if (found) return { apiVersion: found.apiVersion, method: found.method, route: found.route };
+  }
+  return undefined;
 }
 
-/** GET /endpoints/{id}: the row of GET /endpoints with its days, status codes and busiest customers. */
+/** GET /endpoints/{id}: the row of GET /endpoints with its days, status codes and busiest customers (over the asked range, if any). */
 export async function endpointDetail(ctx: ViewContext, id: string) {
-  const row = (await recentRoutes(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
-  if (!row) throw notFound(`No endpoint ${id} with requests in the last ${RECENT_DAYS} days in this account.`);
+  const inWindow = (await recentRoutes(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+  // Known from the last 30 days but without requests in the asked range: its page shows zeros, not "not found".
+  const known = inWindow ?? (ctx.window ? await endpointFilter(ctx, id) : undefined);
+  if (!known) throw notFound(`No endpoint ${id} with requests in the last ${RECENT_DAYS} days in this account.`);
+  const row = inWindow ?? { ...known, requests: 0, errors: 0, p50Ms: 0, p95Ms: 0, p99Ms: 0 };
   const filter = { apiVersion: row.apiVersion, method: row.method, route: row.route };
-  const recent = { ...filter, from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
+  const recent = { ...filter, ...recentWindow(ctx) };
   const days = lastDays(ctx.now, ctx.timeZone, SERIES_DAYS);
-  const [perDay, statusCodes, customers, records] = await Promise.all([
+  const [perDay, statusCodes, customers, records, ranged] = await Promise.all([
     ctx.stores.telemetry.latencyPerPeriod(ctx.accountId, days, filter),
     ctx.stores.telemetry.countsByStatus(ctx.accountId, recent),
     ctx.stores.telemetry.countsByCustomer(ctx.accountId, recent),
     ctx.stores.records.customers(ctx.accountId),
+    windowed(ctx, filter),
   ]);
   const names = new Map(records.map((c) => [c.id, c.name]));
   const pct = errorPct(row.errors, row.requests);
@@ -104,5 +116,6 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
       .sort((a, b) => b.requests - a.requests || a.customerId.localeCompare(b.customerId))
       .slice(0, TOP_CUSTOMERS)
       .map((c) => ({ id: c.customerId, name: names.get(c.customerId) ?? c.customerId, requests: c.requests })),
+    ...ranged,
   };
 }

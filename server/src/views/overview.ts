@@ -2,6 +2,9 @@
 import { lastMonths, today, zonedDate, zonedInstant } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { changePct, errorPct, routeGroup, sharesPct } from '../figures.ts';
+import { recentWindow } from './related.ts';
+import { windowed } from './window-series.ts';
+import type { Totals } from '../store/types.ts';
 
 /** The busiest groups shown by name; the rest add up to "Other". */
 const QUARTER_HOUR = 15 * 60_000;
@@ -13,8 +16,9 @@ export async function overview(ctx: ViewContext) {
   const thisMonth = { from: months[11]!.from, to: ctx.now + 1 };
   const lastMonth = months[10]!;
   const days = today(ctx.now, ctx.timeZone);
-  const recent = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
-  const before = { from: recent.from - RECENT_DAYS * DAY_MS, to: recent.from };
+  // Keys and shares over the asked range (against the window before it), else the last 30 days.
+  const recent = recentWindow(ctx);
+  const before = ctx.window?.previous ?? { from: recent.from - RECENT_DAYS * DAY_MS, to: recent.from };
 
   // Today's change compares the day up to its last whole quarter hour with the same part of
   // each day last month (whole quarter hours are pre-counted; the shown value is exact to now).
@@ -29,16 +33,19 @@ export async function overview(ctx: ViewContext) {
     comparedDays.push({ from, to: Math.min(from + cutoff, next) });
   }
 
-  const [series, [todayTotals], monthP95, lastMonthP95, recentKeys, beforeKeys, routes, [todayToCutoff, ...sameTimeLastMonth]] = await Promise.all([
-    telemetry.perPeriod(ctx.accountId, months),
-    telemetry.perPeriod(ctx.accountId, [days.today]),
-    telemetry.p95(ctx.accountId, thisMonth),
-    telemetry.p95(ctx.accountId, lastMonth),
-    telemetry.distinctKeys(ctx.accountId, recent),
-    telemetry.distinctKeys(ctx.accountId, before),
-    telemetry.countsByRoute(ctx.accountId, recent),
-    telemetry.perPeriod(ctx.accountId, comparedDays),
-  ]);
+  const [series, [todayTotals], monthP95, lastMonthP95, recentKeys, beforeKeys, routes, [todayToCutoff, ...sameTimeLastMonth], inRange, ranged] =
+    await Promise.all([
+      telemetry.perPeriod(ctx.accountId, months),
+      telemetry.perPeriod(ctx.accountId, [days.today]),
+      telemetry.p95(ctx.accountId, thisMonth),
+      telemetry.p95(ctx.accountId, lastMonth),
+      telemetry.distinctKeys(ctx.accountId, recent),
+      telemetry.distinctKeys(ctx.accountId, before),
+      telemetry.countsByRoute(ctx.accountId, recent),
+      telemetry.perPeriod(ctx.accountId, comparedDays),
+      ctx.window ? telemetry.totalsFor(ctx.accountId, [ctx.window, ctx.window.previous]) : undefined,
+      windowed(ctx),
+    ]);
   // The month buckets of the series hold this month so far and all of last month.
   const monthTotals = series[11]!;
   const lastMonthTotals = series[10]!;
@@ -46,6 +53,8 @@ export async function overview(ctx: ViewContext) {
   const lastMonthDailyAverage = sameTimeLastMonth.reduce((sum, d) => sum + d.requests, 0) / sameTimeLastMonth.length;
   const monthErrorPct = errorPct(monthTotals.errors, monthTotals.requests);
   const lastMonthErrorPct = errorPct(lastMonthTotals.errors, lastMonthTotals.requests);
+  // With a range, the error rate and p95 are the window's against the window before it.
+  const [windowTotals, previousTotals] = inRange ?? [];
 
   const perGroup = new Map<string, number>();
   for (const r of routes) perGroup.set(routeGroup(r.route), (perGroup.get(routeGroup(r.route)) ?? 0) + r.requests);
@@ -60,10 +69,25 @@ export async function overview(ctx: ViewContext) {
     figures: {
       requestsThisMonth: { value: series[11]!.requests, series: { months: months.map((m) => m.month), values: series.map((s) => s.requests) } },
       requestsToday: { value: todayTotals!.requests, changePct: changePct(todayToCutoff!.requests, lastMonthDailyAverage) },
-      errorRate: { valuePct: monthErrorPct, changePct: changePct(monthErrorPct, lastMonthErrorPct) },
-      p95Latency: { valueMs: monthP95, changePct: changePct(monthP95, lastMonthP95) },
+      ...(windowTotals && previousTotals
+        ? rangeFigures(windowTotals, previousTotals)
+        : {
+            errorRate: { valuePct: monthErrorPct, changePct: changePct(monthErrorPct, lastMonthErrorPct) },
+            p95Latency: { valueMs: monthP95, changePct: changePct(monthP95, lastMonthP95) },
+          }),
       activeKeys: { value: recentKeys, changePct: changePct(recentKeys, beforeKeys) },
     },
     requestsByEndpoint: groups.map(([group], i) => ({ group, sharePct: shares[i]! })),
+    ...ranged,
+  };
+}
+
+/** Requests, error rate and p95 of the asked window, each against the window before it. */
+function rangeFigures(now: Totals, before: Totals) {
+  const nowPct = errorPct(now.errors, now.requests);
+  return {
+    requests: { value: now.requests, changePct: changePct(now.requests, before.requests) },
+    errorRate: { valuePct: nowPct, changePct: changePct(nowPct, errorPct(before.errors, before.requests)) },
+    p95Latency: { valueMs: now.p95Ms, changePct: changePct(now.p95Ms, before.p95Ms) },
   };
 }

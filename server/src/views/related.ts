@@ -8,7 +8,9 @@ export interface RelatedEndpoint {
   requests: number;
 }
 
-const recentWindow = (ctx: ViewContext) => ({ from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 });
+/** The asked time range, else the last 30 days. */
+export const recentWindow = (ctx: ViewContext) =>
+  ctx.window ? { from: ctx.window.from, to: ctx.window.to } : { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
 
 /** Per-route figures with p95, for the endpoint table. */
 export async function recentRoutes(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteStats[]> {

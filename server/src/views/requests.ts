@@ -1,9 +1,10 @@
 /** GET /requests (newest first, keyset cursor, filters, since) and GET /requests/summary. */
 import { thisWeek } from '../calendar.ts';
-import { DAY_MS, RECENT_DAYS, endpointId, isoSeconds, type ViewContext } from '../context.ts';
+import { endpointId, isoSeconds, type ViewContext } from '../context.ts';
 import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import { endpointFilter } from './endpoints.ts';
+import { recentWindow } from './related.ts';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
 export interface RequestListQuery {
@@ -15,6 +16,19 @@ export interface RequestListQuery {
   since?: string;
   endpointId?: string;
   customerId?: string;
+  /** Only requests at or after this timestamp. */
+  from?: string;
+  /** Only requests before this timestamp. */
+  to?: string;
+}
+
+/** A bound of the request log's time filter, checked. */
+function instant(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms))
+    throw badRequest(`${name} must be a timestamp such as 2026-09-14T09:41:00Z.`, [{ field: name, message: 'Use a timestamp such as 2026-09-14T09:41:00Z.' }]);
+  return ms;
 }
 
 /** The person a request is shown under: its actor, else its customer or key, else "Anonymous". */
@@ -40,10 +54,16 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
   const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
   // An endpoint without recent requests is no row of GET /endpoints, and one method excludes another: nothing to list.
   if ((query.endpointId && !endpoint) || (endpoint && method && method !== endpoint.method)) return { items: [], nextCursor: null };
+  // `from`/`to` bound the log themselves; a range asked instead starts it where the range starts.
+  const from = instant('from', query.from) ?? ctx.window?.from;
+  const to = instant('to', query.to);
+  if (from !== undefined && to !== undefined && from >= to) throw badRequest('from must be before to.');
   const items = await ctx.stores.telemetry.requests(ctx.accountId, {
     limit: query.limit + 1,
     before,
     since,
+    from,
+    to,
     method,
     pathContains: query.path || undefined,
     customerId: query.customerId || undefined,
@@ -86,7 +106,7 @@ export async function requestDetail(ctx: ViewContext, id: string) {
 export async function requestSummary(ctx: ViewContext, query: { endpointId?: string; customerId?: string } = {}) {
   const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
   if (query.endpointId && !endpoint) return { groups: [] };
-  const window = { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 };
+  const window = recentWindow(ctx);
   const filter = { ...endpoint, customerId: query.customerId || undefined };
   const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone), filter);
   return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: Math.round(g.medianMs), thisWeek: g.thisWeek })) };

@@ -3,13 +3,22 @@ import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
+import { TIME_RANGES } from '../../../src/api/enums.ts';
+import type { RouteCounts, Totals } from '../store/types.ts';
+import { windowed } from './window-series.ts';
 type Counts = { requests: number; errors: number; bytes: number };
 
+/** The calendar-month ranges this route had before time ranges: they keep their meaning. */
 const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 
+/**
+ * `range=12m` (the default), `6m`, `3m` or `1m`: calendar months against a year earlier, and the
+ * metrics of this month against last month. Any other range (`1h` … `30d`, or `from`–`to`, which
+ * arrive as `ctx.window`): the window in its buckets, everything against the window before it.
+ */
 export async function traffic(ctx: ViewContext, range = '12m') {
   const count = Object.hasOwn(RANGES, range) ? RANGES[range] : undefined;
-  if (!count) throw badRequest(`range must be one of ${Object.keys(RANGES).join(', ')}.`);
+  if (!count || ctx.window) return windowTraffic(ctx);
   const { telemetry } = ctx.stores;
   const months = lastMonths(ctx.now, ctx.timeZone, count);
   const yearBefore = lastMonths(ctx.now, ctx.timeZone, count, 12);
@@ -37,7 +46,22 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const then = { requests: thenSoFar.requests + thenRest.requests, errors: thenSoFar.errors + thenRest.errors, bytes: thenSoFar.bytes + thenRest.bytes };
 
   const nowErrorPct = errorPct(now.errors, now.requests);
-  const perLabel = (rows: typeof routes) => {
+  return {
+    metrics: {
+      requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, thenSoFar.requests) },
+      errorRate: { value: nowErrorPct, unit: 'percent', changePct: changePct(nowErrorPct, errorPct(then.errors, then.requests)) },
+      latency: { value: nowP95, unit: 'ms', changePct: changePct(nowP95, thenP95) },
+      bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, thenSoFar.bytes) },
+    },
+    requestsOverTime: { months: months.map((m) => m.month), thisYear: thisYear.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
+    errorRateByMonth: { months: months.map((m) => m.month), valuesPct: thisYear.map((m) => errorPct(m.errors, m.requests)) },
+    breakdown: breakdownOf(routes, routesThen),
+  };
+}
+
+/** Requests per method and path, busiest first, each against the earlier period, with shares adding to 100.0. */
+function breakdownOf(routes: readonly RouteCounts[], routesThen: readonly RouteCounts[]) {
+  const perLabel = (rows: readonly RouteCounts[]) => {
     const map = new Map<string, { method: string; path: string; value: number }>();
     for (const r of rows) {
       const key = `${r.method} ${r.route}`;
@@ -50,23 +74,43 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const current = [...perLabel(routes).values()].sort((a, b) => b.value - a.value || `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
   const previous = perLabel(routesThen);
   const shares = sharesPct(current.map((r) => r.value));
+  return current.map((r, i) => ({
+    method: r.method,
+    path: r.path,
+    value: r.value,
+    unit: 'count',
+    changePct: changePct(r.value, previous.get(`${r.method} ${r.path}`)?.value ?? 0),
+    sharePct: shares[i]!,
+  }));
+}
 
+/** GET /traffic over an asked window: its metrics against the window before it, its buckets, and the year's months as before. */
+async function windowTraffic(ctx: ViewContext) {
+  const window = ctx.window;
+  if (!window) throw badRequest(`range must be one of ${[...Object.keys(RANGES), ...TIME_RANGES.filter((r) => !(r in RANGES))].join(', ')}.`); // only when called without the server's check
+  const { telemetry } = ctx.stores;
+  const months = lastMonths(ctx.now, ctx.timeZone, 12);
+  const [[now, then], [nowBytes, thenBytes], routes, routesThen, perMonth, lastYear, ranged] = await Promise.all([
+    telemetry.totalsFor(ctx.accountId, [window, window.previous]) as Promise<[Totals, Totals]>,
+    telemetry.perPeriod(ctx.accountId, [window.previous, window]).then(([before, current]) => [current!, before!]),
+    telemetry.countsByRoute(ctx.accountId, window),
+    telemetry.countsByRoute(ctx.accountId, window.previous),
+    telemetry.perPeriod(ctx.accountId, months),
+    telemetry.perPeriod(ctx.accountId, lastMonths(ctx.now, ctx.timeZone, 12, 12)),
+    windowed(ctx),
+  ]);
+  const nowPct = errorPct(now.errors, now.requests);
   return {
     metrics: {
-      requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, thenSoFar.requests) },
-      errorRate: { value: nowErrorPct, unit: 'percent', changePct: changePct(nowErrorPct, errorPct(then.errors, then.requests)) },
-      latency: { value: nowP95, unit: 'ms', changePct: changePct(nowP95, thenP95) },
-      bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, thenSoFar.bytes) },
+      requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, then.requests) },
+      errorRate: { value: nowPct, unit: 'percent', changePct: changePct(nowPct, errorPct(then.errors, then.requests)) },
+      latency: { value: now.p95Ms, unit: 'ms', changePct: changePct(now.p95Ms, then.p95Ms) },
+      bandwidth: { value: nowBytes!.bytes, unit: 'bytes', changePct: changePct(nowBytes!.bytes, thenBytes!.bytes) },
     },
-    requestsOverTime: { months: months.map((m) => m.month), thisYear: thisYear.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
-    errorRateByMonth: { months: months.map((m) => m.month), valuesPct: thisYear.map((m) => errorPct(m.errors, m.requests)) },
-    breakdown: current.map((r, i) => ({
-      method: r.method,
-      path: r.path,
-      value: r.value,
-      unit: 'count',
-      changePct: changePct(r.value, previous.get(`${r.method} ${r.path}`)?.value ?? 0),
-      sharePct: shares[i]!,
-    })),
+    // The calendar months stay, so a client that reads only them still draws the year.
+    requestsOverTime: { months: months.map((m) => m.month), thisYear: perMonth.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
+    errorRateByMonth: { months: months.map((m) => m.month), valuesPct: perMonth.map((m) => errorPct(m.errors, m.requests)) },
+    breakdown: breakdownOf(routes, routesThen),
+    ...ranged,
   };
 }
