@@ -13,6 +13,7 @@ import './elements/traffic/define.ts';
 import './elements/customer/define.ts';
 import './elements/customer-list/define.ts';
 import './elements/webhook-list/define.ts';
+import './elements/time-range/define.ts';
 import './elements/webhook/define.ts';
 import './elements/error/define.ts';
 import './elements/error-form/define.ts';

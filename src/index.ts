@@ -16,6 +16,7 @@ export { OpsEndpointDetail } from './elements/endpoint-detail/ops-endpoint-detai
 export { OpsErrorList } from './elements/error-list/ops-error-list.ts';
 export { OpsCustomerList } from './elements/customer-list/ops-customer-list.ts';
 export { OpsWebhookList } from './elements/webhook-list/ops-webhook-list.ts';
+export { OpsTimeRange } from './elements/time-range/ops-time-range.ts';
 export { OpsError } from './elements/error/ops-error.ts';
 export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';

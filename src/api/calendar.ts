@@ -21,8 +21,8 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /** The instant a wall-clock time of `timeZone` starts (the later one when a clock change repeats it). */
-export function zonedInstant(year: number, month: number, day: number, timeZone: string, hour = 0): number {
-  const wall = Date.UTC(year, month - 1, day, hour);
+export function zonedInstant(year: number, month: number, day: number, timeZone: string, hour = 0, minute = 0): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone); // settles a clock change between the guesses
   // Where midnight repeats, the earlier one; where clocks jump over midnight, the first instant
@@ -33,6 +33,31 @@ export function zonedInstant(year: number, month: number, day: number, timeZone:
     return d.year === asked.getUTCFullYear() && d.month === asked.getUTCMonth() + 1 && d.day === asked.getUTCDate();
   });
   return onDay.length ? Math.min(...onDay) : Math.max(first, second);
+}
+
+/** `YYYY-MM-DDTHH:mm`, the wall-clock time of `instant` in `timeZone` (what a `datetime-local` input shows). */
+export function wallClock(instant: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** The instant of a wall-clock `YYYY-MM-DDTHH:mm` in `timeZone`; `undefined` when the text is no such time. */
+export function fromWallClock(text: string, timeZone: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return undefined;
+  const instant = zonedInstant(year, month, day, timeZone, hour, minute);
+  return Number.isNaN(instant) ? undefined : instant;
 }
 
 /** Year, month (1–12), day and ISO weekday (1 = Monday) of `instant` in `timeZone`. */

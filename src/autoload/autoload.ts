@@ -10,6 +10,7 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-customer': () => import('../elements/customer/define.ts'),
   'ops-customer-list': () => import('../elements/customer-list/define.ts'),
   'ops-webhook-list': () => import('../elements/webhook-list/define.ts'),
+  'ops-time-range': () => import('../elements/time-range/define.ts'),
   'ops-endpoint-table': () => import('../elements/endpoint-table/define.ts'),
   'ops-error': () => import('../elements/error/define.ts'),
   'ops-error-form': () => import('../elements/error-form/define.ts'),

@@ -206,6 +206,26 @@ export function formatMonth(yearMonth: string, { locale }: FormatOptions = {}): 
   return date ? dateFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date) : yearMonth;
 }
 
+/**
+ * Labels of a windowed series' buckets (`starts`, ISO timestamps) in the configured time zone:
+ * `09:41` for minutes and hours (`13 Sep, 10:00` when they span more than a day), `16 Aug` for
+ * days, `Oct` for months (`Oct 2025` when they span more than a year).
+ */
+export function formatBuckets(starts: readonly string[], bucket: string, options: FormatOptions = {}): string[] {
+  const { locale, timeZone } = options;
+  const dates = starts.map(parseInstant);
+  const span = dates.length > 1 && dates[0] && dates.at(-1) ? dates.at(-1)!.getTime() - dates[0].getTime() : 0;
+  const format = (date: Date): string => {
+    if (bucket === 'minute' || bucket === 'hour') {
+      const time = formatTime(date, options);
+      return span >= 86_400_000 ? `${dateFormat(locale, { day: 'numeric', month: 'short', timeZone }).format(date)}, ${time}` : time;
+    }
+    if (bucket === 'day') return formatDay(dateFormat('en-CA', { dateStyle: 'short', timeZone }).format(date), options);
+    return dateFormat(locale, span >= 366 * 86_400_000 ? { month: 'short', year: 'numeric', timeZone } : { month: 'short', timeZone }).format(date);
+  };
+  return dates.map((date) => (date ? format(date) : MISSING));
+}
+
 /** How long ago, compact: `3m` under an hour, then `5h`, then `2d` (narrow units of the locale). */
 export function formatAge(iso: string, now: Date, { locale }: FormatOptions = {}): string {
   const date = parseInstant(iso);

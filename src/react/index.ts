@@ -18,6 +18,7 @@ export { OpsEndpointDetail } from './ops-endpoint-detail.ts';
 export { OpsErrorList } from './ops-error-list.ts';
 export { OpsCustomerList } from './ops-customer-list.ts';
 export { OpsWebhookList } from './ops-webhook-list.ts';
+export { OpsTimeRange } from './ops-time-range.ts';
 export { OpsError } from './ops-error.ts';
 export { OpsErrorForm } from './ops-error-form.ts';
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';

@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
 import type { TokenSource } from '../api/client.ts';
-import type { NavigateKind } from './events.ts';
+import type { NavigateKind, RangeDetail } from './events.ts';
 
 /**
  * URL templates for drill-downs, by kind: `{ endpoint: '/ops/endpoints/{id}', customer: '/ops/customers/{id}' }`.
@@ -26,6 +26,8 @@ export interface ConsoleConfig {
   timeoutMs?: number | undefined;
   /** A fetch to use instead of the global one (tracing, tests). */
   fetch?: typeof fetch | undefined;
+  /** The time range every panel inside shows (`{ range: '24h' }` or `{ from, to }`); empty, each panel's default period. */
+  range?: RangeDetail | undefined;
   /** Drill-down URL templates by kind. */
   routes?: Routes | undefined;
   /**

@@ -18,6 +18,16 @@ export interface NavigateDetail {
   href?: string | undefined;
   /** For a list kind: the search the list opens with (`/messages` from a slice of the overview's share chart). */
   q?: string | undefined;
+  /** For the `requests` list: the time the log opens on (a bucket of a time chart), `from` inclusive, `to` exclusive, ISO timestamps. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A time range: a named `range` (`24h`), or a custom `from`–`to` (ISO timestamps); all empty, each panel's default period. */
+export interface RangeDetail {
+  range?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 export interface LoadErrorDetail {
@@ -54,6 +64,8 @@ export interface OpsEventMap {
   'ops-cancel': CustomEvent<CancelDetail>;
   /** The person changed a table's order (a column header). */
   'ops-sort': CustomEvent<SortDetail>;
+  /** ops-time-range: the person chose a time range; `<ops-console>` applies it to every element inside unless cancelled. */
+  'ops-range-change': CustomEvent<RangeDetail>;
 }
 
 export type EventDetail<K extends keyof OpsEventMap> = OpsEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -71,6 +83,7 @@ declare global {
     'ops-error-updated': CustomEvent<ErrorRecordDetail>;
     'ops-cancel': CustomEvent<CancelDetail>;
     'ops-sort': CustomEvent<SortDetail>;
+    'ops-range-change': CustomEvent<RangeDetail>;
   }
   /** So `document.addEventListener('ops-navigate', …)` is typed too. */
   interface DocumentEventMap {
@@ -80,5 +93,6 @@ declare global {
     'ops-error-updated': CustomEvent<ErrorRecordDetail>;
     'ops-cancel': CustomEvent<CancelDetail>;
     'ops-sort': CustomEvent<SortDetail>;
+    'ops-range-change': CustomEvent<RangeDetail>;
   }
 }

@@ -217,6 +217,8 @@ export class OpsElement extends LitElement {
     if (target.label !== undefined) detail.label = target.label;
     if (target.href !== undefined) detail.href = target.href;
     if (target.q !== undefined) detail.q = target.q;
+    if (target.from !== undefined) detail.from = target.from;
+    if (target.to !== undefined) detail.to = target.to;
     return !this.emit('ops-navigate', detail, { cancelable: true });
   };
 
@@ -225,9 +227,25 @@ export class OpsElement extends LitElement {
     kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'requests' | 'new-error',
     ownHref: string | undefined,
     attribute: string,
+    /** What the list opens with (`{ q }`, `{ from, to }`): in the detail, and in the href's query. */
+    opens: { q?: string; from?: string; to?: string } = {},
+    label?: string,
   ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;
-    return { kind, id: '', href: safeHref(ownHref, fallback, attribute) };
+    const href = safeHref(ownHref, fallback, attribute);
+    const query = new URLSearchParams(opens as Record<string, string>).toString();
+    return {
+      kind,
+      id: '',
+      ...opens,
+      ...(label === undefined ? {} : { label }),
+      href: href && query ? `${href}${href.includes('?') ? '&' : '?'}${query}` : href,
+    };
+  }
+
+  /** A drill-down without a link of its own (a bar or slice of a canvas): fires `ops-navigate`, and follows its href unless the host took it over. */
+  protected follow(target: NavigateDetail): void {
+    if (!this.navigate(target) && target.href) location.assign(target.href);
   }
 
   /** A drill-down to `target`: a real link when the host supplies a route for it, else a button. */

@@ -14,4 +14,5 @@ export const ELEMENT_TAGS = [
   'ops-error-form',
   'ops-error-list',
   'ops-activity-feed',
+  'ops-time-range',
 ];

@@ -16,6 +16,7 @@ import '../error/define.ts';
 import '../error-form/define.ts';
 import '../error-list/define.ts';
 import '../activity-feed/define.ts';
+import '../time-range/define.ts';
 import { OpsConsoleApp } from './ops-console-app.ts';
 
 OpsConsoleApp.define('ops-console-app');

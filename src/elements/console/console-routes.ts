@@ -1,4 +1,5 @@
 import type { Routes } from '../../shared/config.ts';
+import type { RangeDetail } from '../../shared/events.ts';
 
 /** How a routed console keeps its place in the address: after `#` (any static host) or in the path (the host serves every path). */
 export type RoutingMode = 'hash' | 'history';
@@ -18,10 +19,19 @@ const VIEW_PATHS: Required<Routes> = {
   'new-error': '/errors/new',
 };
 
-/** The URL templates a routed console gives its elements: `#/endpoints/{id}`, or `/ops/endpoints/{id}` under a base path. */
-export function consoleRoutes(mode: RoutingMode, basePath: string): Routes {
+/**
+ * The URL templates a routed console gives its elements: `#/endpoints/{id}`, or `/ops/endpoints/{id}`
+ * under a base path; with the time range in force in their query, so a drill-down keeps it.
+ */
+export function consoleRoutes(mode: RoutingMode, basePath: string, range: RangeDetail = {}): Routes {
   const prefix = mode === 'hash' ? '#' : basePath.replace(/\/+$/, '');
-  return Object.fromEntries(Object.entries(VIEW_PATHS).map(([kind, path]) => [kind, prefix + path]));
+  const query = rangeQuery(range);
+  return Object.fromEntries(Object.entries(VIEW_PATHS).map(([kind, path]) => [kind, prefix + path + (query ? `?${query}` : '')]));
+}
+
+/** A time range as an address's query: `range=24h`, or `from=…&to=…`; empty for the default periods. */
+export function rangeQuery({ range, from, to }: RangeDetail): string {
+  return new URLSearchParams(from && to ? { from, to } : range ? { range } : {}).toString();
 }
 
 /**

@@ -30,6 +30,9 @@ export const styles = css`
     font-weight: 600;
     box-shadow: inset 3px 0 0 var(--_accent);
   }
+  nav ops-time-range {
+    margin-top: calc(var(--_space) * 1.5);
+  }
   .view:focus {
     outline: none;
   }

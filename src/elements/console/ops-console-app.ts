@@ -3,10 +3,10 @@ import { html, type PropertyValues } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { property, query } from 'lit/decorators.js';
 import { msg } from '../../localize/localize.ts';
-import type { NavigateDetail } from '../../shared/events.ts';
+import type { NavigateDetail, RangeDetail } from '../../shared/events.ts';
 import { isModifiedClick } from '../../shared/navigate.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
-import type { RoutingMode } from './console-routes.ts';
+import { rangeQuery, type RoutingMode } from './console-routes.ts';
 import { styles } from './ops-console-app.styles.ts';
 
 /** The console's sections, in the navigation's order: the path each lives at and its name. */
@@ -86,18 +86,18 @@ export class OpsConsoleApp extends OpsElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    addEventListener('hashchange', this.follow);
-    addEventListener('popstate', this.follow);
+    addEventListener('hashchange', this.followAddress);
+    addEventListener('popstate', this.followAddress);
     // On the window, after the host's own listeners: a host that cancels a drill-down routes it itself.
     addEventListener('ops-navigate', this.onNavigate);
     this.addEventListener('ops-error-created', this.onCreated);
-    this.follow();
+    this.followAddress();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    removeEventListener('hashchange', this.follow);
-    removeEventListener('popstate', this.follow);
+    removeEventListener('hashchange', this.followAddress);
+    removeEventListener('popstate', this.followAddress);
     removeEventListener('ops-navigate', this.onNavigate);
     this.removeEventListener('ops-error-created', this.onCreated);
   }
@@ -106,7 +106,7 @@ export class OpsConsoleApp extends OpsElement {
     // Another mode or base reads the address anew.
     if ((changed.has('routing') && changed.get('routing')) || (changed.has('basePath') && changed.get('basePath') !== undefined)) {
       this.followed = '';
-      this.follow();
+      this.followAddress();
     }
   }
 
@@ -129,6 +129,7 @@ export class OpsConsoleApp extends OpsElement {
             return html`<li><a href=${this.hrefOf(s.path)} aria-current=${ifDefined(currentness)} @click=${this.onLinkClick}>${s.label()}</a></li>`;
           })}
         </ul>
+        <ops-time-range part="time-range" @ops-range-change=${this.onRangeChosen}></ops-time-range>
       </nav>
       <section part="view" class="view" tabindex="-1" aria-label=${section ? section.label() : msg('Console')}>${this.router.outlet()}</section>`;
   }
@@ -138,12 +139,13 @@ export class OpsConsoleApp extends OpsElement {
     if (this.routing !== 'history' || isModifiedClick(event)) return;
     event.preventDefault();
     history.pushState(null, '', (event.currentTarget as HTMLAnchorElement).href);
-    this.follow();
+    this.followAddress();
   };
 
-  /** The address of a path of this console. */
-  private hrefOf(path: string): string {
-    return this.routing === 'hash' ? `#${path}` : `${this.base()}${path}`;
+  /** The address of a path of this console, with the time range in force unless told not to. */
+  private hrefOf(path: string, withRange = true): string {
+    const query = withRange ? rangeQuery(this.consoleConfig?.range ?? {}) : '';
+    return `${this.routing === 'hash' ? `#${path}` : `${this.base()}${path}`}${query ? `?${query}` : ''}`;
   }
 
   private base(): string {
@@ -168,7 +170,7 @@ export class OpsConsoleApp extends OpsElement {
   }
 
   /** Shows the view of the current address (on arrival, and after back, forward or a link). */
-  private follow = (): void => {
+  private followAddress = (): void => {
     const path = this.currentPath();
     // A skip link or an in-page anchor of the host: the console stays where it is.
     if (path === undefined) return;
@@ -179,7 +181,24 @@ export class OpsConsoleApp extends OpsElement {
     this.followed = address;
     this.path = path;
     this.query = query;
+    // The range in the address is the console's: every element inside follows it (none: the default periods).
+    const range = { range: query.get('range') ?? undefined, from: query.get('from') ?? undefined, to: query.get('to') ?? undefined };
+    if (rangeQuery(range) !== rangeQuery(this.consoleConfig?.range ?? {})) this.emit('ops-range-change', range);
     void this.router.goto(path).then(() => this.requestUpdate());
+  };
+
+  /** A range chosen in the navigation goes into the address (a step back returns to the one before), and from there to every element. */
+  private onRangeChosen = (event: CustomEvent<RangeDetail>): void => {
+    event.stopPropagation();
+    const query = this.currentQuery();
+    for (const name of ['range', 'from', 'to']) query.delete(name);
+    for (const [name, value] of new URLSearchParams(rangeQuery(event.detail))) query.set(name, value);
+    const href = `${this.hrefOf(this.path, false)}${query.size ? `?${query}` : ''}`;
+    if (this.routing === 'hash') location.hash = href.slice(1);
+    else {
+      history.pushState(null, '', href);
+      this.followAddress();
+    }
   };
 
   /** In history mode a drill-down's link would load a new page: the console moves itself instead. */
@@ -191,7 +210,7 @@ export class OpsConsoleApp extends OpsElement {
     if (url.origin !== location.origin || (base && url.pathname !== base && !url.pathname.startsWith(`${base}/`))) return;
     event.preventDefault();
     history.pushState(null, '', url);
-    this.follow();
+    this.followAddress();
   };
 
   /** A record just created opens on its own page. */
@@ -201,7 +220,7 @@ export class OpsConsoleApp extends OpsElement {
     if (this.routing === 'hash') location.hash = href.slice(1);
     else {
       history.pushState(null, '', href);
-      this.follow();
+      this.followAddress();
     }
   };
 }

@@ -1,8 +1,9 @@
 import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
 import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
+import type { RangeDetail } from '../../shared/events.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { consoleRoutes, loadConsoleApp, type RoutingMode } from './console-routes.ts';
 
@@ -16,7 +17,7 @@ const TIMEOUT: NumberRule = { tag: 'ops-console', attribute: 'timeout-ms', fallb
  * Traffic, Customers, Webhooks, Errors, Activity) and each view on its own URL, with back,
  * forward and deep links working; that part is loaded the first time `routing` is set.
  *
- * @summary Provides api-base, getToken, token origins, routes, locale and time zone to the elements inside it; with `routing`, the whole console.
+ * @summary Provides api-base, getToken, token origins, routes, locale, time zone and time range to the elements inside it; with `routing`, the whole console.
  *
  * @slot - Any markup containing ops elements, at any depth (also inside shadow roots); with `routing`, shown after the console.
  * @csspart nav - With `routing`: the console's navigation.
@@ -78,6 +79,22 @@ export class OpsConsole extends LitElement {
   /** With `routing="history"`, the path the console lives under (`/ops`). */
   @property({ attribute: 'base-path' }) basePath = '';
 
+  /**
+   * The time range of every element inside (unless it sets its own): `1h`, `24h`, `7d`, `30d` or
+   * `12m`. Unset, each shows its default period. An `<ops-time-range>` inside (the routed console
+   * has one) changes it for everyone; this attribute is then the range to return to.
+   */
+  @property({ reflect: true }) range?: string;
+
+  /** Start of a custom time range for every element inside, an ISO timestamp (with `to`). */
+  @property() from?: string;
+
+  /** End of a custom time range for every element inside, exclusive, an ISO timestamp (with `from`). */
+  @property() to?: string;
+
+  /** The range last chosen inside (an `<ops-time-range>`, or the routed console's address); it wins over the attributes. */
+  @state() private chosenRange?: RangeDetail;
+
   /** A fetch to use instead of the global one. */
   @property({ attribute: false }) fetch?: typeof globalThis.fetch;
 
@@ -91,6 +108,21 @@ export class OpsConsole extends LitElement {
   // The controller rather than the @provide decorator: the same provider, in less of the core's bytes.
   // `waiting` until the first update: an element inside never loads with a configuration not yet given.
   readonly #config = new ContextProvider(this, { context: consoleConfigContext, initialValue: { waiting: true } });
+
+  constructor() {
+    super();
+    // A range chosen anywhere inside applies to every element inside; an empty one returns to the attributes'.
+    this.addEventListener('ops-range-change', (event) => {
+      if (event.defaultPrevented) return;
+      const { range, from, to } = event.detail;
+      this.chosenRange = range || from || to ? { range, from, to } : undefined;
+    });
+  }
+
+  /** The time range in force: the one chosen inside, else the attributes'. */
+  private get timeRange(): RangeDetail | undefined {
+    return this.chosenRange ?? (this.range || this.from || this.to ? { range: this.range, from: this.from, to: this.to } : undefined);
+  }
 
   protected override shouldUpdate(): boolean {
     return !this.deferHydration;
@@ -116,8 +148,9 @@ export class OpsConsole extends LitElement {
         getToken: this.getToken,
         tokenOrigins: this.tokenOrigins,
         fetch: this.fetch,
+        range: this.timeRange,
         // The host's templates win one by one; the console's own lead everywhere else.
-        routes: this.mode() ? { ...consoleRoutes(this.mode()!, this.basePath), ...this.routes } : this.routes,
+        routes: this.mode() ? { ...consoleRoutes(this.mode()!, this.basePath, this.timeRange), ...this.routes } : this.routes,
       });
     }
     // Loaded once, the first time it is wanted: hosts that route themselves never download the views.

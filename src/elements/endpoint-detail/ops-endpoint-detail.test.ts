@@ -52,14 +52,35 @@ describe('ops-endpoint-detail', () => {
     expect(requests!.data).to.deep.equal({
       type: 'bar',
       categories: days,
+      categoryName: 'Day',
       series: [
         { name: 'Requests', values: expected.daily.requests },
         { name: 'Server errors', values: expected.daily.errors },
       ],
     });
-    expect(latency!.data).to.deep.equal({ type: 'line', categories: days, series: [{ name: 'P95 latency', values: expected.daily.p95Ms }] });
+    expect(latency!.data).to.deep.equal({
+      type: 'line',
+      categories: days,
+      categoryName: 'Day',
+      series: [{ name: 'P95 latency', values: expected.daily.p95Ms }],
+    });
     await waitFor(() => requests!.chart && latency!.chart, 'charts drawn');
     expect(requests!.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(30);
+    expect(text(requests!.shadowRoot!.querySelector('thead th')!)).to.equal('Day', 'the table names days as days');
+  });
+
+  it('over a time range shows the range’s requests, its buckets, and the log of the range', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getEndpoint('ep_4', {}, { range: '24h' });
+    const el = await endpointDetail('ep_4', 'range=24h');
+    await loaded(el);
+    expect(facts(el)['Requests']).to.equal(expected.requests.toLocaleString('en-US'));
+    const [requests] = $$<OpsChart>(el, 'ops-chart');
+    expect(requests!.data!.categories).to.deep.equal(
+      expected.overTime!.starts.map((s) => s.slice(11, 16)),
+      'the 24 hours, as clock times',
+    );
+    expect(requests!.data!.series[0]!.values).to.deep.equal(expected.overTime!.requests);
+    expect($(el, 'ops-request-log')!.getAttribute('range')).to.equal('24h', 'the latest requests are the range’s');
   });
 
   it('lists the status codes with their requests and shares that add up to 100.0%', async () => {

@@ -2,19 +2,20 @@ import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EndpointDetail } from '../../api/schemas.ts';
-import { formatDay, formatInteger, formatMs, formatPercent, roundToTotal } from '../../format/format.ts';
+import { formatBuckets, formatDay, formatInteger, formatMs, formatPercent, roundToTotal } from '../../format/format.ts';
 import { renderBadge, renderStatusCode } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, requestCount } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-endpoint-detail.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 
 /**
  * One endpoint's page, e.g. `POST /webhooks` under API version v3: its figures over the last 30
- * days (requests, errors %, p50/p95/p99), requests and p95 latency per day, the status codes it
+ * days or the time range (requests, errors %, p50/p95/p99), requests and p95 latency per day (or per bucket of the range), the status codes it
  * answered, its busiest customers, its error records and its latest requests (the error list and
  * the request log, each filtered to it).
  *
@@ -31,7 +32,7 @@ import { msg, str } from '../../localize/localize.ts';
  *
  * @customElement ops-endpoint-detail
  */
-export class OpsEndpointDetail extends OpsElement {
+export class OpsEndpointDetail extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** The endpoint to show: a row's `id` from the endpoint table (`ep_…`). */
@@ -40,9 +41,9 @@ export class OpsEndpointDetail extends OpsElement {
   /** Where the "Endpoints" crumb points (http(s) or relative; default: the wrapper's `routes.endpoints`, else `#endpoints`). */
   @property({ attribute: 'endpoints-href' }) endpointsHref?: string;
 
-  private readonly data: DataTask<readonly [string], EndpointDetail> = new DataTask(this, {
-    args: () => [this.endpointId] as const,
-    load: (client, [id], signal) => client.getEndpoint(id, { signal }),
+  private readonly data: DataTask<readonly [string, string], EndpointDetail> = new DataTask(this, {
+    args: () => [this.endpointId, JSON.stringify(this.timeRange)] as const,
+    load: (client, [id], signal) => client.getEndpoint(id, { signal }, this.timeRange),
   });
 
   override render() {
@@ -64,23 +65,29 @@ export class OpsEndpointDetail extends OpsElement {
     const label = `${endpoint.method} ${endpoint.path}`;
     const none = html`<span class="muted">—</span>`;
     const ms = (value: number | undefined) => (value === undefined ? none : formatMs(value, format));
-    const days = endpoint.daily.days.map((d) => formatDay(d, format));
+    // Over a time range, its buckets; else the contract's 30 days.
+    const ranged = endpoint.window && endpoint.overTime ? { bucket: endpoint.window.bucket, ...endpoint.overTime } : undefined;
+    const series = ranged ?? endpoint.daily;
+    const categories = ranged ? formatBuckets(ranged.starts, ranged.bucket, format) : endpoint.daily.days.map((d) => formatDay(d, format));
+    const categoryName = !ranged || ranged.bucket === 'day' ? msg('Day') : ranged.bucket === 'month' ? msg('Month') : msg('Time');
     const requests: ChartData = {
       type: 'bar',
-      categories: days,
+      categories,
+      categoryName,
       series: [
-        { name: msg('Requests'), values: endpoint.daily.requests },
-        { name: msg('Server errors'), values: endpoint.daily.errors },
+        { name: msg('Requests'), values: series.requests },
+        { name: msg('Server errors'), values: series.errors },
       ],
     };
-    const latency: ChartData = { type: 'line', categories: days, series: [{ name: msg('P95 latency'), values: endpoint.daily.p95Ms }] };
+    const latency: ChartData = { type: 'line', categories, categoryName, series: [{ name: msg('P95 latency'), values: series.p95Ms }] };
+    const range = this.timeRange;
     return html`${renderDetailHeader(
       [{ label: msg('Endpoints'), target: this.listTarget('endpoints', this.endpointsHref, 'endpoints-href') }, { label }],
       { navigate: this.navigate },
       { status: renderBadge(endpoint.status) },
     )}
       ${renderFacts([
-        [msg('Requests (30 days)'), formatInteger(endpoint.requests, format)],
+        [endpoint.window ? msg('Requests') : msg('Requests (30 days)'), formatInteger(endpoint.requests, format)],
         [msg('Errors'), formatPercent(endpoint.errorPct, format)],
         [msg('P50'), ms(endpoint.p50Ms)],
         [msg('P95'), ms(endpoint.p95Ms)],
@@ -89,14 +96,16 @@ export class OpsEndpointDetail extends OpsElement {
       ])}
       <div class="charts">
         <section>
-          <h3>${msg('Requests per day')}</h3>
-          <ops-chart locale=${ifDefined(format.locale)} label=${msg('Requests and server errors per day')} .data=${requests} .formatValue=${(v: number) =>
-            formatInteger(v, format)}></ops-chart>
+          <h3>${ranged ? msg('Requests over time') : msg('Requests per day')}</h3>
+          <ops-chart locale=${ifDefined(format.locale)} label=${ranged ? msg('Requests and server errors over time') : msg('Requests and server errors per day')} .data=${requests} .formatValue=${(
+            v: number,
+          ) => formatInteger(v, format)}></ops-chart>
         </section>
         <section>
-          <h3>${msg('Latency per day')}</h3>
-          <ops-chart locale=${ifDefined(format.locale)} label=${msg('P95 latency per day')} .data=${latency} .formatValue=${(v: number) =>
-            formatMs(v, format)}></ops-chart>
+          <h3>${ranged ? msg('Latency over time') : msg('Latency per day')}</h3>
+          <ops-chart locale=${ifDefined(format.locale)} label=${ranged ? msg('P95 latency over time') : msg('P95 latency per day')} .data=${latency} .formatValue=${(
+            v: number,
+          ) => formatMs(v, format)}></ops-chart>
         </section>
       </div>
       <h3>${msg('Status codes')}</h3>
@@ -116,6 +125,9 @@ export class OpsEndpointDetail extends OpsElement {
       <ops-request-log
         endpoint-id=${endpoint.id}
         limit="20"
+        range=${ifDefined(range.range)}
+        from=${ifDefined(range.from)}
+        to=${ifDefined(range.to)}
         api-base=${ifDefined(this.apiBase)}
         locale=${ifDefined(this.locale)}
         time-zone=${ifDefined(this.timeZone)}
@@ -123,8 +135,8 @@ export class OpsEndpointDetail extends OpsElement {
       ></ops-request-log>`;
   }
 
-  private renderStatusCodes({ statusCodes }: EndpointDetail) {
-    if (!statusCodes.length) return html`<p class="muted">${msg('No requests in the last 30 days.')}</p>`;
+  private renderStatusCodes({ statusCodes, window }: EndpointDetail) {
+    if (!statusCodes.length) return html`<p class="muted">${window ? msg('No requests in this range.') : msg('No requests in the last 30 days.')}</p>`;
     const format = this.formatOptions;
     const total = statusCodes.reduce((sum, s) => sum + s.requests, 0);
     // Shares add up to 100.0 as shown, like the overview's.
@@ -152,8 +164,9 @@ export class OpsEndpointDetail extends OpsElement {
     </div>`;
   }
 
-  private renderCustomers({ topCustomers }: EndpointDetail) {
-    if (!topCustomers.length) return html`<p class="muted">${msg('No customer called this endpoint in the last 30 days.')}</p>`;
+  private renderCustomers({ topCustomers, window }: EndpointDetail) {
+    if (!topCustomers.length)
+      return html`<p class="muted">${window ? msg('No customer called this endpoint in this range.') : msg('No customer called this endpoint in the last 30 days.')}</p>`;
     const format = this.formatOptions;
     return html`<ul part="customers" class="related">
       ${topCustomers.map(

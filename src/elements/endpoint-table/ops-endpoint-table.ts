@@ -10,6 +10,7 @@ import type { EndpointQuery } from '../../api/client.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderSearch, renderSortHeader, sortRows } from '../../shared/table.ts';
 import { LazyVirtualRows, VIRTUAL_FROM } from '../../shared/lazy-virtual-rows.ts';
@@ -80,7 +81,7 @@ function labelsOnSeveralRows(rows: readonly Endpoint[]): ReadonlySet<string> {
  *
  * @customElement ops-endpoint-table
  */
-export class OpsEndpointTable extends OpsElement {
+export class OpsEndpointTable extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** Show only endpoints with this status (`Healthy`, `Failing`, `Slow`); empty shows all. */
@@ -122,6 +123,7 @@ export class OpsEndpointTable extends OpsElement {
       q: this.q.trim() || undefined,
       sort: this.fetchedSort || undefined,
       limit: validNumber(LIMIT, this.limit),
+      ...this.timeRange,
     }),
     load: (client, query, { cursor }, signal) => client.listEndpoints({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,

@@ -9,6 +9,7 @@ import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { NavigateDetail, SortDetail } from '../../shared/events.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { RangedElement } from '../../shared/time-range.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { renderDataStates, renderError, renderSkeleton } from '../../shared/states.ts';
 import { renderFigures } from './overview-figures.ts';
@@ -53,7 +54,7 @@ const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval'
  *
  * @customElement ops-overview
  */
-export class OpsOverview extends OpsElement {
+export class OpsOverview extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /**
@@ -68,9 +69,9 @@ export class OpsOverview extends OpsElement {
   /** The clock for the greeting and activity ages (tests and demos can pin it). */
   @property({ attribute: false }) clock: () => Date = () => new Date();
 
-  private readonly data: DataTask<readonly [], Overview> = new DataTask(this, {
-    args: () => [] as const,
-    load: (client, _args, signal) => client.getOverview({ signal }),
+  private readonly data: DataTask<readonly [string], Overview> = new DataTask(this, {
+    args: () => [JSON.stringify(this.timeRange)] as const,
+    load: (client, _key, signal) => client.getOverview({ signal }, this.timeRange),
   });
 
   /** The embedded elements whose load failed since the last Retry of everything. */
@@ -108,7 +109,7 @@ export class OpsOverview extends OpsElement {
   }
 
   override render() {
-    const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme };
+    const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme, ...this.timeRange };
     const down = this.everythingFailed;
     return html`<div part="base" class="overview">
       <div class="summary">
@@ -120,7 +121,7 @@ export class OpsOverview extends OpsElement {
                 skeleton: ['title', 'figures'],
                 empty: () => '',
                 complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
-            ${renderFigures(overview.figures, this.formatOptions)}`,
+            ${renderFigures(overview, this.formatOptions)}`,
               })
         }
       </div>
@@ -137,6 +138,9 @@ export class OpsOverview extends OpsElement {
             sort="recent"
             hide-filter
             hide-more
+            range=${ifDefined(own.range)}
+            from=${ifDefined(own.from)}
+            to=${ifDefined(own.to)}
             api-base=${ifDefined(own.apiBase)}
             locale=${ifDefined(own.locale)}
             time-zone=${ifDefined(own.timeZone)}
@@ -168,17 +172,12 @@ export class OpsOverview extends OpsElement {
 
   /** The endpoint table searched for a group's routes (`/messages`): where a slice or its legend entry leads. */
   private groupTarget(group: string): NavigateDetail {
-    const list = this.listTarget('endpoints', this.viewAllHref, 'view-all-href');
-    const href = list.href && `${list.href}${list.href.includes('?') ? '&' : '?'}q=${encodeURIComponent(group)}`;
-    return { ...list, label: group, q: group, href };
+    return this.listTarget('endpoints', this.viewAllHref, 'view-all-href', { q: group }, group);
   }
 
   /** A click on a slice: the same drill-down as its legend entry; the rest of the routes, `Other`, leads nowhere. */
   private openGroup(group: string): void {
-    if (group === OTHER_GROUP) return;
-    const target = this.groupTarget(group);
-    // A canvas slice is no link: unless the host took the drill-down over, follow its href as a link would.
-    if (!this.navigate(target) && target.href) location.assign(target.href);
+    if (group !== OTHER_GROUP) this.follow(this.groupTarget(group));
   }
 
   private greeting(overview: Overview): string {

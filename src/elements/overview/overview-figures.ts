@@ -1,6 +1,7 @@
-import { html } from 'lit';
-import type { Overview } from '../../api/schemas.ts';
-import { formatInteger, formatMonth, formatMs, formatPercent, type FormatOptions } from '../../format/format.ts';
+import { html, nothing } from 'lit';
+import type { Overview, WindowSeries } from '../../api/schemas.ts';
+import { formatBuckets, formatInteger, formatMonth, formatMs, formatPercent, type FormatOptions } from '../../format/format.ts';
+import { comparisonLabel } from '../../shared/time-range.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { renderChange } from '../../shared/change.ts';
 import { msg } from '../../localize/localize.ts';
@@ -18,6 +19,8 @@ interface ChangeFigure {
   kind: 'count' | 'of-requests';
   /** Whether a rise is good news (more requests) or bad (more errors, slower). */
   riseIsGood: boolean;
+  /** A figure of the calendar (today), not shown over a time range. */
+  calendarOnly?: boolean;
 }
 
 /** The four figures compared with last month, labelled exactly as the seed. */
@@ -29,6 +32,7 @@ const CHANGE_FIGURES: ChangeFigure[] = [
     format: formatInteger,
     change: (f) => f.requestsToday.changePct,
     riseIsGood: true,
+    calendarOnly: true,
   },
   {
     label: () => msg('Error rate'),
@@ -60,34 +64,53 @@ function monthlyChart(series: { months: string[]; values: number[] }, name: stri
   return { type: 'sparkline', categories: series.months.map((m) => formatMonth(m, format)), series: [{ name, values: series.values }] };
 }
 
-/** The five figure cards. */
-export function renderFigures(figures: Figures, format: FormatOptions) {
-  const month = figures.requestsThisMonth;
+function windowChart(series: WindowSeries, bucket: string, name: string, format: FormatOptions): ChartData {
+  return { type: 'sparkline', categories: formatBuckets(series.starts, bucket, format), series: [{ name, values: series.requests }] };
+}
+
+/**
+ * The figure cards: this month's requests and the four figures against last month, as the seed
+ * shows them; over a time range, the range's requests and the three figures against the window
+ * before it (today's requests belong to the calendar view, so they are left out).
+ */
+export function renderFigures(overview: Overview, format: FormatOptions) {
+  const { figures, window, overTime } = overview;
+  const ranged = window && overTime && figures.requests ? { window, overTime, requests: figures.requests } : undefined;
+  const versus = comparisonLabel(ranged?.window);
+  const requests = ranged ? ranged.requests.value : figures.requestsThisMonth.value;
+  const chart = ranged
+    ? windowChart(ranged.overTime, ranged.window.bucket, msg('Requests'), format)
+    : monthlyChart(figures.requestsThisMonth.series, msg('Requests'), format);
   return html`<ul part="figures" class="figures" aria-label=${msg('Summary figures')}>
     <li part="figure" class="figure figure-wide">
-      <p class="figure-label">${msg('Requests this month')}</p>
-      <p class="figure-value">${formatInteger(month.value, format)}</p>
+      <p class="figure-label">${ranged ? msg('Requests') : msg('Requests this month')}</p>
+      <p class="figure-value">${formatInteger(requests, format)}</p>
+      ${ranged ? renderChange(compared('count', requests, ranged.requests.changePct, requests) ? ranged.requests.changePct : undefined, true, format, versus) : nothing}
       <ops-chart
         locale=${ifDefined(format.locale)}
         class="sparkline"
-        label=${msg('Requests per month')}
-        empty-message=${msg('No monthly data yet.')}
-        .data=${monthlyChart(month.series, msg('Requests'), format)}
+        label=${ranged ? msg('Requests over time') : msg('Requests per month')}
+        empty-message=${ranged ? msg('No requests in this range.') : msg('No monthly data yet.')}
+        .data=${chart}
         .formatValue=${(v: number) => formatInteger(v, format)}
       ></ops-chart>
     </li>
-    ${CHANGE_FIGURES.map((figure) => {
-      // No requests this month: an error rate or a P95 of nothing has no value. A count of 0 with
-      // a change of 0 is nothing now and nothing then: there is no comparison to show either.
-      const unmeasured = figure.kind === 'of-requests' && month.value === 0;
+    ${CHANGE_FIGURES.filter((figure) => !ranged || figure.calendarOnly !== true).map((figure) => {
+      // No requests: an error rate or a P95 of nothing has no value.
+      const unmeasured = figure.kind === 'of-requests' && requests === 0;
       const change = figure.change(figures);
       const value = figure.raw(figures);
-      const compared = !unmeasured && !(figure.kind === 'count' && value === 0 && change === 0);
       return html`<li part="figure" class="figure">
         <p class="figure-label">${figure.label()}</p>
         <p class="figure-value">${unmeasured ? '—' : figure.format(value, format)}</p>
-        ${renderChange(compared ? change : undefined, figure.riseIsGood, format)}
+        ${renderChange(compared(figure.kind, value, change, requests) ? change : undefined, figure.riseIsGood, format, versus)}
       </li>`;
     })}
   </ul>`;
+}
+
+/** Whether a change means anything: not for a rate of no requests, nor for a count of 0 that was 0 before too. */
+function compared(kind: ChangeFigure['kind'], value: number, change: number, requests: number): boolean {
+  if (kind === 'of-requests') return requests !== 0;
+  return !(value === 0 && change === 0);
 }

@@ -8,6 +8,7 @@ import { DataTask } from '../../shared/data-task.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-request-log.styles.ts';
@@ -51,7 +52,7 @@ const NO_ENTRIES: readonly RequestEntry[] = [];
  *
  * @customElement ops-request-log
  */
-export class OpsRequestLog extends OpsElement {
+export class OpsRequestLog extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** `timeline` (default) or `summary`. */
@@ -113,8 +114,8 @@ export class OpsRequestLog extends OpsElement {
     onRange: (last) => this.onRange(last),
   });
 
-  private readonly summary: DataTask<readonly [boolean, string, string], RequestSummary> = new DataTask(this, {
-    args: () => [this.summaryWanted, this.endpointId.trim(), this.customerId.trim()] as const,
+  private readonly summary: DataTask<readonly [boolean, string], RequestSummary> = new DataTask(this, {
+    args: () => [this.summaryWanted, JSON.stringify(this.scope())] as const,
     enabled: ([wanted]) => wanted,
     load: (client, _args, signal) => client.getRequestSummary({ signal }, this.scope()),
     isEmpty: (summary) => this.filterGroups(summary.groups).length === 0,
@@ -131,9 +132,9 @@ export class OpsRequestLog extends OpsElement {
     if (changed.has('limit')) this.rows.expect(validNumber(LIMIT, this.limit));
   }
 
-  /** Which requests the log is about: one endpoint's, one customer's, or all. */
+  /** Which requests the log is about: one endpoint's, one customer's, or all; in the time range, if there is one. */
   private scope(): RequestScope {
-    return { endpointId: this.endpointId.trim() || undefined, customerId: this.customerId.trim() || undefined };
+    return { endpointId: this.endpointId.trim() || undefined, customerId: this.customerId.trim() || undefined, ...this.timeRange };
   }
 
   /** Every entry on screen in the timeline, newest first (the same array until something arrives). */

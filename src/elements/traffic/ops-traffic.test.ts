@@ -5,6 +5,9 @@ import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { Traffic } from '../../api/schemas.ts';
+import { createConsoleClient } from '../../api/client.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import '../console/define.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
 import './define.ts';
@@ -138,6 +141,78 @@ describe('ops-traffic', () => {
     const el = await traffic('range=30d');
     await loaded(el);
     expect(api.requests.at(-1)!.searchParams.get('range')).to.equal('30d');
+  });
+
+  it('over a time range: the range’s metrics against the one before, its days against the days before, and each day leads to its requests', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getTraffic({ range: '7d' });
+    const el = await traffic('range=7d&time-zone=UTC');
+    await loaded(el);
+    expect(api.requests[0]!.searchParams.get('range')).to.equal('7d');
+    expect(text(metric(el, 'requests').querySelector('.figure-value'))).to.equal(expected.metrics.requests.value.toLocaleString('en-US'));
+    expect(text(metric(el, 'requests').querySelector('.versus'))).to.equal('vs previous 7 days');
+    const [overTime, errorRate] = $$<OpsChart>(el, 'ops-chart');
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    // `2026-09-08T00:00:00Z` → `08 Sep`, read here without the formatting module.
+    const days = expected.overTime!.starts.map((s) => `${s.slice(8, 10)} ${MONTHS[Number(s.slice(5, 7)) - 1]}`);
+    expect(overTime!.data).to.deep.equal({
+      type: 'bar',
+      categories: days,
+      categoryName: 'Day',
+      series: [
+        { name: 'This period', values: expected.overTime!.requests },
+        { name: 'Previous period', values: expected.overTime!.previousRequests },
+      ],
+    });
+    expect(errorRate!.data!.series[0]!.values).to.deep.equal(expected.overTime!.errorPct);
+    expect(text(el.shadowRoot!.querySelector('#error-rate'))).to.equal('Error rate over time');
+    // The table's day is a drill-down to that day's requests (the canvas bar fires the same).
+    await waitFor(() => overTime!.shadowRoot!.querySelector('tbody th button, tbody th a'), 'day links');
+    const first = overTime!.shadowRoot!.querySelector<HTMLElement>('tbody tr:first-child th button, tbody tr:first-child th a')!;
+    const seen = new Promise<CustomEvent<NavigateDetail>>((resolve) => el.addEventListener('ops-navigate', (e) => resolve(e), { once: true }));
+    el.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    first.click();
+    const { detail } = await seen;
+    expect(detail).to.include({ kind: 'requests', id: '', label: days[0], from: expected.overTime!.starts[0], to: expected.overTime!.starts[1] });
+    const next = new Promise<CustomEvent<NavigateDetail>>((resolve) =>
+      el.addEventListener('ops-navigate', (e) => (e.preventDefault(), resolve(e)), { once: true }),
+    );
+    overTime!.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index: 6, category: days[6] }, bubbles: true, composed: true }));
+    const last = await next;
+    expect(last.detail.from).to.equal(expected.overTime!.starts[6]);
+    expect(last.detail.to, 'the last day runs to now').to.equal(undefined);
+  });
+
+  it('follows the range of the <ops-console> around it, and its own range over it', async () => {
+    const wrapper = document.createElement('ops-console');
+    wrapper.setAttribute('api-base', API_BASE);
+    wrapper.setAttribute('range', '24h');
+    const el = document.createElement('ops-traffic');
+    wrapper.append(el);
+    document.body.append(wrapper);
+    try {
+      await loaded(el);
+      expect(api.requests.at(-1)!.searchParams.get('range')).to.equal('24h');
+      expect(text(metric(el, 'requests').querySelector('.versus'))).to.equal('vs previous 24 h');
+      el.setAttribute('range', '1h');
+      await waitFor(() => text(metric(el, 'requests').querySelector('.versus')) === 'vs previous hour', 'its own range');
+      expect(api.requests.at(-1)!.searchParams.get('range')).to.equal('1h');
+    } finally {
+      wrapper.remove();
+    }
+  });
+
+  it('ignores an unknown range with a warning, instead of a request Retry cannot mend', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      const el = await traffic('range=2w');
+      await loaded(el);
+      expect(api.requests[0]!.searchParams.get('range')).to.equal('12m');
+      expect(warnings.join()).to.contain('ignored range="2w"');
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('shows empty charts and breakdown clearly', async () => {

@@ -1,11 +1,13 @@
 import { html } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import type { Traffic } from '../../api/schemas.ts';
-import { formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
+import { state } from 'lit/decorators.js';
+import type { Traffic, WindowSeries } from '../../api/schemas.ts';
+import type { NavigateDetail } from '../../shared/events.ts';
+import { formatBuckets, formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
 import { renderChange } from '../../shared/change.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { comparisonLabel, RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
@@ -29,6 +31,7 @@ const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null
  *
  * @summary Traffic: four metrics with changes, requests over time, error rate by month, breakdown.
  *
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Over a time range, a bucket of "Requests over time" was chosen (its bar or its table row): `{ kind: 'requests', id: '', from, to }`, the request log of that time. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the panel shows the error and Retry.
  *
  * @csspart base - The panel.
@@ -40,17 +43,20 @@ const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null
  *
  * @customElement ops-traffic
  */
-export class OpsTraffic extends OpsElement {
+export class OpsTraffic extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
-  /** The period, sent as `range` (default `12m`). */
-  @property({ reflect: true }) range = '12m';
+  /** Beyond the time ranges, the calendar months this panel always had: `1m`, `3m`, `6m` (and `12m`, the default). */
+  protected static override extraRanges = ['1m', '3m', '6m'];
 
   @state() private sort: BreakdownSort = { column: 'sharePct', descending: true };
 
   private readonly data: DataTask<readonly [string], Traffic> = new DataTask(this, {
-    args: () => [this.range] as const,
-    load: (client, [range], signal) => client.getTraffic(range || '12m', { signal }),
+    args: () => [JSON.stringify(this.timeRange)] as const,
+    load: (client, _key, signal) => {
+      const range = this.timeRange;
+      return client.getTraffic(range.from ? range : range.range || '12m', { signal });
+    },
   });
 
   override render() {
@@ -60,6 +66,48 @@ export class OpsTraffic extends OpsElement {
   }
 
   private renderTraffic(traffic: Traffic) {
+    const format = this.formatOptions;
+    const versus = comparisonLabel(traffic.window);
+    const charts = traffic.overTime && traffic.window ? this.windowCharts(traffic.overTime, traffic.window.bucket) : this.monthCharts(traffic);
+    return html`<ul part="metrics" class="figures" aria-label=${msg('Traffic metrics')}>
+        ${METRICS.map(({ key, label, riseIsGood }) => {
+          const metric = traffic.metrics[key];
+          return html`<li part="metric" class="figure" data-metric=${key}>
+            <p class="figure-label">${label()}</p>
+            <p class="figure-value">${formatValue(metric.value, metric.unit, format)}</p>
+            ${renderChange(metric.changePct, riseIsGood, format, versus)}
+          </li>`;
+        })}
+      </ul>
+      <div class="charts">
+        <section part="panel" class="panel" aria-labelledby="over-time">
+          <h3 id="over-time">${msg('Requests over time')}</h3>
+          <ops-chart
+            locale=${ifDefined(format.locale)}
+            label=${charts.overTimeLabel}
+            .data=${charts.overTime}
+            .formatValue=${(v: number) => formatInteger(v, format)}
+            .categoryLink=${charts.link}
+            @ops-chart-select=${(event: CustomEvent<{ index: number }>) => charts.open?.(event.detail.index)}
+          ></ops-chart>
+        </section>
+        <section part="panel" class="panel" aria-labelledby="error-rate">
+          <h3 id="error-rate">${charts.errorRateTitle}</h3>
+          <ops-chart locale=${ifDefined(format.locale)} label=${charts.errorRateTitle} .data=${charts.errorRate} .formatValue=${(v: number) => formatPercent(v, format)}></ops-chart>
+        </section>
+      </div>
+      <section part="panel" class="panel" aria-labelledby="breakdown">
+        <h3 id="breakdown">${msg('Breakdown')}</h3>
+        ${
+          traffic.breakdown.length
+            ? renderBreakdown(traffic.breakdown, this.sort, this.onSort, format)
+            : html`<p class="empty">${msg('No breakdown for this period yet.')}</p>`
+        }
+      </section>`;
+  }
+
+  /** The charts of the calendar months: this year against last year, and the error rate by month. */
+  private monthCharts(traffic: Traffic) {
     const format = this.formatOptions;
     const months = (list: string[]) => list.map((m) => formatMonth(m, format));
     const overTime: ChartData = {
@@ -75,34 +123,46 @@ export class OpsTraffic extends OpsElement {
       categories: months(traffic.errorRateByMonth.months),
       series: [{ name: msg('Error rate'), values: traffic.errorRateByMonth.valuesPct }],
     };
-    return html`<ul part="metrics" class="figures" aria-label=${msg('Traffic metrics')}>
-        ${METRICS.map(({ key, label, riseIsGood }) => {
-          const metric = traffic.metrics[key];
-          return html`<li part="metric" class="figure" data-metric=${key}>
-            <p class="figure-label">${label()}</p>
-            <p class="figure-value">${formatValue(metric.value, metric.unit, format)}</p>
-            ${renderChange(metric.changePct, riseIsGood, format)}
-          </li>`;
-        })}
-      </ul>
-      <div class="charts">
-        <section part="panel" class="panel" aria-labelledby="over-time">
-          <h3 id="over-time">${msg('Requests over time')}</h3>
-          <ops-chart locale=${ifDefined(format.locale)} label=${msg('Requests over time, this year and last year')} .data=${overTime} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
-        </section>
-        <section part="panel" class="panel" aria-labelledby="error-rate">
-          <h3 id="error-rate">${msg('Error rate by month')}</h3>
-          <ops-chart locale=${ifDefined(format.locale)} label=${msg('Error rate by month')} .data=${errorRate} .formatValue=${(v: number) => formatPercent(v, format)}></ops-chart>
-        </section>
-      </div>
-      <section part="panel" class="panel" aria-labelledby="breakdown">
-        <h3 id="breakdown">${msg('Breakdown')}</h3>
-        ${
-          traffic.breakdown.length
-            ? renderBreakdown(traffic.breakdown, this.sort, this.onSort, format)
-            : html`<p class="empty">${msg('No breakdown for this period yet.')}</p>`
-        }
-      </section>`;
+    return {
+      overTime,
+      errorRate,
+      overTimeLabel: msg('Requests over time, this year and last year'),
+      errorRateTitle: msg('Error rate by month'),
+      link: undefined,
+      open: undefined,
+    };
+  }
+
+  /** The charts of a time range, bucket by bucket against the window before; each bucket leads to its requests. */
+  private windowCharts(series: WindowSeries, bucket: string) {
+    const categories = formatBuckets(series.starts, bucket, this.formatOptions);
+    const categoryName = bucket === 'day' ? msg('Day') : bucket === 'month' ? msg('Month') : msg('Time');
+    const overTime: ChartData = {
+      type: 'bar',
+      categories,
+      categoryName,
+      series: [
+        { name: msg('This period'), values: series.requests },
+        { name: msg('Previous period'), values: series.previousRequests },
+      ],
+    };
+    const errorRate: ChartData = { type: 'bar', categories, categoryName, series: [{ name: msg('Error rate'), values: series.errorPct }] };
+    const target = (index: number) => this.bucketTarget(series, index, categories[index]!);
+    return {
+      overTime,
+      errorRate,
+      overTimeLabel: msg('Requests over time, this period and the previous one'),
+      errorRateTitle: msg('Error rate over time'),
+      link: (index: number) => this.renderLink(target(index), categories[index]),
+      open: (index: number) => this.follow(target(index)),
+    };
+  }
+
+  /** The request log of one bucket: from its start to the next one's (the last bucket: to now, open-ended). */
+  private bucketTarget(series: WindowSeries, index: number, label: string): NavigateDetail {
+    const from = series.starts[index]!;
+    const to = series.starts[index + 1];
+    return this.listTarget('requests', undefined, 'requests-href', { from, ...(to ? { to } : {}) }, label);
   }
 
   private onSort = (column: BreakdownColumn) => {

@@ -10,6 +10,8 @@ export interface ChartData {
   type: 'line' | 'bar' | 'pie' | 'sparkline';
   /** X-axis labels, or slice names of a pie. */
   categories: string[];
+  /** The table's name for the categories (`Day`, `Time`); default `Month`, or `Group` for a pie. */
+  categoryName?: string;
   series: ChartSeries[];
 }
 

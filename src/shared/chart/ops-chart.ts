@@ -147,6 +147,9 @@ export class OpsChart extends LitElement {
   /** The data to draw. */
   @property({ attribute: false }) data?: ChartData;
 
+  /** The table's drill-down for a category (a link to what a bar stands for), so it is reachable without a pointer; the canvas click fires `ops-chart-select`. */
+  @property({ attribute: false }) categoryLink?: (index: number) => unknown;
+
   /** The accessible name of the chart, e.g. "Requests by endpoint". */
   @property() label = '';
 
@@ -223,14 +226,14 @@ export class OpsChart extends LitElement {
       <caption class="visually-hidden">${this.label}</caption>
       <thead>
         <tr>
-          <th scope="col">${data.type === 'pie' ? msg('Group') : msg('Month')}</th>
+          <th scope="col">${data.categoryName ?? (data.type === 'pie' ? msg('Group') : msg('Month'))}</th>
           ${data.series.map((s) => html`<th scope="col">${s.name}</th>`)}
         </tr>
       </thead>
       <tbody>
         ${data.categories.map(
           (category, i) => html`<tr>
-            <th scope="row">${category}</th>
+            <th scope="row">${this.categoryLink?.(i) ?? category}</th>
             ${data.series.map((s) => html`<td>${Number.isFinite(s.values[i]) ? this.formatValue(s.values[i]!) : '—'}</td>`)}
           </tr>`,
         )}

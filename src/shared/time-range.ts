@@ -1,0 +1,101 @@
+import { property } from 'lit/decorators.js';
+import type { TimeRangeQuery } from '../api/client.ts';
+import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
+import type { TimeWindow } from '../api/schemas.ts';
+import { msg } from '../localize/localize.ts';
+import type { RangeDetail } from './events.ts';
+import { OpsElement } from './ops-element.ts';
+
+const isTimestamp = (text: string | undefined): text is string => !!text && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
+
+/**
+ * The time range a panel reads, checked: a custom `from`–`to` (both timestamps, in order), else a
+ * known named range, else nothing (the panel's default period). What is unusable is dropped with
+ * a warning naming `tag`, so one bad attribute never turns into a 400 that Retry cannot fix.
+ */
+export function checkedRange(asked: RangeDetail | undefined, tag: string, extraRanges: readonly string[] = []): TimeRangeQuery & { range?: string } {
+  if (!asked) return {};
+  const { range, from, to } = asked;
+  if (from || to) {
+    if (isTimestamp(from) && isTimestamp(to) && Date.parse(from) < Date.parse(to)) return { from, to };
+    warnOnce(`<${tag}> ignored from="${String(from ?? '').slice(0, 40)}" to="${String(to ?? '').slice(0, 40)}": give both, as timestamps, from before to.`);
+  }
+  if (!range) return {};
+  if ((TIME_RANGES as readonly string[]).includes(range) || extraRanges.includes(range)) return { range: range as TimeRange };
+  warnOnce(`<${tag}> ignored range="${range.slice(0, 20)}": use ${[...extraRanges, ...TIME_RANGES].join(', ')}.`);
+  return {};
+}
+
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
+/** `Last 24 hours`: how the range control and the figures name a named range. */
+export function rangeLabel(range: string | undefined): string {
+  switch (range) {
+    case '1h':
+      return msg('Last hour');
+    case '24h':
+      return msg('Last 24 hours');
+    case '7d':
+      return msg('Last 7 days');
+    case '30d':
+      return msg('Last 30 days');
+    case '12m':
+      return msg('Last 12 months');
+    default:
+      return msg('Custom range');
+  }
+}
+
+/** What a figure's change compares with: `vs previous 24 h` over a range, the contract's `vs last month` without one. */
+export function comparisonLabel(window: TimeWindow | undefined): string {
+  if (!window) return msg('vs last month');
+  switch (window.range) {
+    case '1h':
+      return msg('vs previous hour');
+    case '24h':
+      return msg('vs previous 24 h');
+    case '7d':
+      return msg('vs previous 7 days');
+    case '30d':
+      return msg('vs previous 30 days');
+    case '12m':
+      return msg('vs previous 12 months');
+    default:
+      return msg('vs previous period');
+  }
+}
+
+/**
+ * The base of the panels that follow a time range: `range`, `from` and `to` of their own, else the
+ * `<ops-console>` wrapper's, else the panel's default period.
+ */
+export class RangedElement extends OpsElement {
+  /** Named ranges a panel accepts beyond the shared ones (the traffic page's calendar months). */
+  protected static extraRanges: readonly string[] = [];
+
+  /**
+   * The time range: `1h`, `24h`, `7d`, `30d` or `12m` (the last hour … the last 12 months, to now).
+   * Unset, the `<ops-console>` wrapper's applies, else the panel's default period.
+   */
+  @property({ reflect: true }) range?: string;
+
+  /** Start of a custom time range, an ISO timestamp (with `to`); `from`–`to` wins over `range`. */
+  @property() from?: string;
+
+  /** End of a custom time range, exclusive, an ISO timestamp (with `from`). */
+  @property() to?: string;
+
+  /**
+   * The time range in force, checked: own `from`–`to`, else own `range`, else the wrapper's; empty for the default period.
+   * @internal
+   */
+  get timeRange(): TimeRangeQuery & { range?: string } {
+    const own = this.from || this.to || this.range ? { range: this.range, from: this.from, to: this.to } : this.consoleConfig?.range;
+    return checkedRange(own, this.localName, (this.constructor as typeof RangedElement).extraRanges);
+  }
+}
