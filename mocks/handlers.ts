@@ -14,6 +14,35 @@ import { askedWindow, scaledToWindow, windowedMock } from './windows.ts';
 const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
 const changeOf = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 1000) / 10 : 0);
 
+/**
+ * One customer's traffic: the fixtures' at the fixed fraction of the customer's share (as its
+ * request summary), every count scaled alike; an unknown customer has none.
+ */
+function customerTraffic(url: URL, customerId: string, now: Date): Response {
+  const position = fixtures.customers.findIndex((c) => c.id === customerId);
+  const share = position < 0 ? 0 : 1 / (3 + position);
+  const scale = (n: number) => Math.round(n * share);
+  const window = url.searchParams.has('from') || !['1m', '3m', '6m', '12m', null].includes(url.searchParams.get('range')) ? askedWindow(url, now) : undefined;
+  if (window instanceof Response) return window;
+  const { requests, errorRate, latency } = fixtures.traffic.metrics;
+  const ranged = window && windowedMock(window, { perMonth: scale(MONTHLY_REQUESTS), errorPct: errorRate.value, p95Ms: latency.value });
+  const base = fixtures.traffic;
+  return HttpResponse.json({
+    ...base,
+    metrics: {
+      ...base.metrics,
+      requests: {
+        ...requests,
+        value: ranged ? ranged.total : scale(requests.value),
+        changePct: ranged ? changeOf(ranged.total, ranged.previousTotal) : requests.changePct,
+      },
+    },
+    requestsOverTime: { ...base.requestsOverTime, thisYear: base.requestsOverTime.thisYear.map(scale), lastYear: base.requestsOverTime.lastYear.map(scale) },
+    breakdown: base.breakdown.map((row) => ({ ...row, value: scale(window ? scaledToWindow(row.value, window) : row.value) })).filter((row) => row.value > 0),
+    ...(ranged ? { window: ranged.window, overTime: ranged.overTime } : {}),
+  });
+}
+
 /** `from`/`to` of the request log as instants (a `range` starts it where the range starts). */
 function timeBounds(url: URL, now: Date): { from?: number; to?: number } {
   const instant = (name: string) => {
@@ -223,6 +252,8 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
 
     http.get(`${base}/traffic`, ({ request }) => {
       const url = new URL(request.url);
+      const customerId = url.searchParams.get('customerId');
+      if (customerId) return customerTraffic(url, customerId, now());
       // The calendar-month ranges answer as before; the others are windows.
       if (!url.searchParams.has('from') && ['1m', '3m', '6m', '12m', null].includes(url.searchParams.get('range'))) return HttpResponse.json(fixtures.traffic);
       const window = askedWindow(url, now());

@@ -32,7 +32,8 @@ export interface Rates {
 export function windowedMock(window: ResolvedWindow, rates: Rates, seed = 7) {
   const requests = perBucket(rates.perMonth, window.buckets, seed);
   const previousRequests = perBucket(rates.perMonth * 0.9, window.previousBuckets, seed + 1);
-  const errors = requests.map((n) => Math.round((n * rates.errorPct) / 100));
+  // Errors come and go a little more than requests do: 0.5 to 1.5 times the rate.
+  const errors = requests.map((n, i) => Math.round(((n * rates.errorPct) / 100) * (0.5 + (hash(i, seed + 2) % 101) / 100)));
   const overTime: WindowSeries = {
     starts: window.buckets.map((b) => isoSeconds(b.from)),
     requests,

@@ -132,6 +132,7 @@ export function buildOpenApi() {
           enum: ['1m', '3m', '6m', ...s.TIME_RANGES],
         }),
         ...timeRange.slice(1),
+        query('customerId', "Only one customer's requests."),
       ]),
       '/customers': get('Customers with their recent figures, searched and sorted', 'CustomerPage', [
         query('q', 'Substring of the name or id, any case.'),

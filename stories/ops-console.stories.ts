@@ -91,3 +91,5 @@ export const Console: Story = { ...routed('#/', '[part="figure"]'), parameters: 
 export const ConsoleEndpointPage: Story = routed('#/endpoints/ep_4', '[part="status-codes"]');
 /** The routed console on an address it has no page for. */
 export const ConsoleUnknownAddress: Story = routed('#/nowhere', '.not-found');
+/** The routed console with a time range in its address: the traffic of the last 24 hours, hour by hour, and the range control showing it. */
+export const ConsoleTrafficLast24Hours: Story = routed('#/traffic?range=24h', '[part="metric"]');

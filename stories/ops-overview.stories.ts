@@ -8,6 +8,7 @@ import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
 interface Args {
   apiBase: string;
   viewAllHref: string;
+  range?: string;
   theme?: 'light' | 'dark';
   locale?: string;
   clock?: () => Date;
@@ -26,6 +27,8 @@ type Story = StoryObj<Args>;
 const scenario = (name: string) => `/api/scenario/${name}/v1`;
 
 export const Loaded: Story = {};
+/** The last 24 hours: the range's requests hour by hour, each figure against the 24 hours before. */
+export const LastTwentyFourHours: Story = { args: { range: '24h' } };
 export const Loading: Story = { args: { apiBase: scenario('hang') } };
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };

@@ -7,6 +7,7 @@ import { apiFailures } from './support/states.ts';
 
 interface Args {
   apiBase: string;
+  range?: string;
   theme?: 'light' | 'dark';
   locale?: string;
   width?: string;
@@ -36,6 +37,9 @@ export const Units: Story = {
     msw.use(http.get('*/api/units/v1/traffic', () => HttpResponse.json(body)));
   },
 };
+
+/** The last 7 days, day by day against the 7 days before; each day leads to its requests. */
+export const LastSevenDays: Story = { args: { range: '7d' } };
 
 export const Loading: Story = { args: { apiBase: scenario('hang') } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };

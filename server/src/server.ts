@@ -157,7 +157,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (range && !monthly.includes(range) && !isTimeRange(range))
       throw badRequest(`range must be one of ${[...monthly, ...TIME_RANGES.filter((r) => r !== '12m')].join(', ')}.`);
     const months = !c.req.query('from') && !c.req.query('to') && (range === undefined || monthly.includes(range));
-    return c.json(await traffic(months ? view(c) : inWindow(c), range));
+    return c.json(await traffic(months ? view(c) : inWindow(c), range, { customerId: c.req.query('customerId') || undefined }));
   });
   app.get('/console/v1/customers', async (c) =>
     c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),

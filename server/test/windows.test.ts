@@ -119,6 +119,28 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       assert.equal(json.requestsOverTime.months.length, 12, 'the calendar months stay for clients that read only them');
     });
 
+    test('one customer’s traffic: by month as before, and over a range, counting only its requests', async () => {
+      const acme = events.filter((e) => e.customerId === 'cus_acme' && at(e) <= now);
+      const monthly = schema.traffic.parse((await call(server, '/console/v1/traffic?customerId=cus_acme', { token: 'token-a' })).json);
+      const monthOf = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date(ms)).slice(0, 7);
+      assert.deepEqual(
+        monthly.requestsOverTime.thisYear,
+        monthly.requestsOverTime.months.map((m) => acme.filter((e) => monthOf(at(e)) === m).length),
+      );
+      const week = schema.traffic.parse((await call(server, '/console/v1/traffic?customerId=cus_acme&range=7d', { token: 'token-a' })).json);
+      const inWeek = acme.filter((e) => at(e) >= Date.parse(week.window!.from));
+      assert.equal(week.metrics.requests.value, inWeek.length);
+      assert.deepEqual(
+        week.breakdown.map((r) => `${r.method} ${r.path} ${r.value}`).sort(),
+        [...new Set(inWeek.map((e) => `${e.method} ${e.route}`))]
+          .map((label) => `${label} ${inWeek.filter((e) => `${e.method} ${e.route}` === label).length}`)
+          .sort(),
+      );
+      const nobody = schema.traffic.parse((await call(server, '/console/v1/traffic?customerId=cus_nobody&range=7d', { token: 'token-a' })).json);
+      assert.equal(nobody.metrics.requests.value, 0);
+      assert.deepEqual(nobody.breakdown, []);
+    });
+
     test('a custom window: buckets that fit its length, and figures of exactly from–to', async () => {
       const from = Date.parse('2026-09-12T00:00:00Z');
       const to = Date.parse('2026-09-14T00:00:00Z');

@@ -78,6 +78,11 @@ export interface TimeRangeQuery {
   from?: string | undefined;
   to?: string | undefined;
 }
+/** GET /traffic: calendar months (`range: '12m'`) or a time range, of every request or one customer's. */
+export interface TrafficQuery extends Omit<TimeRangeQuery, 'range'> {
+  range?: string | undefined;
+  customerId?: string | undefined;
+}
 export interface EndpointQuery extends PageQuery, TimeRangeQuery {
   status?: string;
   q?: string;
@@ -304,8 +309,8 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     // The scope second, so callers from before it (`getRequestSummary({ signal })`) keep working.
     getRequestSummary: (o?: CallOptions, scope: RequestScope = {}): Promise<RequestSummary> =>
       call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...scope } }),
-    /** `range`: the calendar months (`12m`, `6m`, …) or a time range, named or custom. */
-    getTraffic: (range: string | TimeRangeQuery = '12m', o?: CallOptions): Promise<Traffic> =>
+    /** `range`: the calendar months (`12m`, `6m`, …) or a time range, named or custom; `customerId`: one customer's traffic. */
+    getTraffic: (range: string | TrafficQuery = '12m', o?: CallOptions): Promise<Traffic> =>
       call('traffic', 'GET', () => '/traffic', { ...o, query: typeof range === 'string' ? { range } : { ...range } }),
     listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
       call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),

@@ -233,7 +233,7 @@ export class OpsElement extends LitElement {
   ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;
     const href = safeHref(ownHref, fallback, attribute);
-    const query = new URLSearchParams(opens as Record<string, string>).toString();
+    const query = new URLSearchParams(opens).toString();
     return {
       kind,
       id: '',

@@ -2,6 +2,7 @@ import { property } from 'lit/decorators.js';
 import type { TimeRangeQuery } from '../api/client.ts';
 import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
 import type { TimeWindow } from '../api/schemas.ts';
+import { formatBuckets, type FormatOptions } from '../format/format.ts';
 import { msg } from '../localize/localize.ts';
 import type { RangeDetail } from './events.ts';
 import { OpsElement } from './ops-element.ts';
@@ -18,7 +19,7 @@ export function checkedRange(asked: RangeDetail | undefined, tag: string, extraR
   const { range, from, to } = asked;
   if (from || to) {
     if (isTimestamp(from) && isTimestamp(to) && Date.parse(from) < Date.parse(to)) return { from, to };
-    warnOnce(`<${tag}> ignored from="${String(from ?? '').slice(0, 40)}" to="${String(to ?? '').slice(0, 40)}": give both, as timestamps, from before to.`);
+    warnOnce(`<${tag}> ignored from="${(from ?? '').slice(0, 40)}" to="${(to ?? '').slice(0, 40)}": give both, as timestamps, from before to.`);
   }
   if (!range) return {};
   if ((TIME_RANGES as readonly string[]).includes(range) || extraRanges.includes(range)) return { range: range as TimeRange };
@@ -49,6 +50,14 @@ export function rangeLabel(range: string | undefined): string {
     default:
       return msg('Custom range');
   }
+}
+
+/** The x axis of a windowed series: its buckets' labels, and the name its table gives them (`Day`, `Time`, `Month`). */
+export function bucketAxis(starts: readonly string[], bucket: string, format: FormatOptions): { categories: string[]; categoryName: string } {
+  return {
+    categories: formatBuckets(starts, bucket, format),
+    categoryName: bucket === 'day' ? msg('Day') : bucket === 'month' ? msg('Month') : msg('Time'),
+  };
 }
 
 /** What a figure's change compares with: `vs previous 24 h` over a range, the contract's `vs last month` without one. */

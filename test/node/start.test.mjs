@@ -76,7 +76,8 @@ test('npm start serves the demo: the whole console, each view on its own address
     [`#/errors/${error.id}`, 'ops-error', `Errors / ${error.code} ${error.title}`],
     ['#/activity', 'ops-activity-feed'],
   ];
-  assert.deepEqual(new Set(views.map(([, tag]) => tag)), new Set(ELEMENT_TAGS), 'every element has its view');
+  // The time range control is no view: it sits in the navigation of every view.
+  assert.deepEqual(new Set([...views.map(([, tag]) => tag), 'ops-time-range']), new Set(ELEMENT_TAGS), 'every element has its view');
   const { page, errors } = await open(browser, `${origin}/`);
   await until(page, viewLoaded, 'ops-overview');
   const shown = await page.evaluate(() =>
@@ -149,6 +150,79 @@ test('in the demo a person clicks from the overview to an endpoint, a request an
     await until(page, viewLoaded, tag);
     assert.equal(await page.evaluate(() => location.hash), href);
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('in the demo a person changes the range once, and the overview, traffic, endpoints and requests all follow it with the server’s figures', async () => {
+  const { page, errors } = await open(browser, `${origin}/`);
+  await until(page, viewLoaded, 'ops-overview');
+  const inApp = (script, ...args) => page.evaluate(script, ...args);
+  // The person picks "Last 24 hours" in the navigation.
+  const before = (await api('/overview?range=24h')).figures.requests.value;
+  await inApp(() => {
+    const select = document
+      .querySelector('ops-console')
+      .shadowRoot.querySelector('ops-console-app')
+      .shadowRoot.querySelector('ops-time-range')
+      .shadowRoot.querySelector('select');
+    select.value = '24h';
+    select.dispatchEvent(new Event('change'));
+  });
+  await page.waitForFunction(() => location.hash === '#/?range=24h', { timeout: 10_000 });
+  const figure = await page.waitForFunction(
+    () => {
+      const root = document.querySelector('ops-console').shadowRoot.querySelector('ops-console-app').shadowRoot.querySelector('ops-overview')?.shadowRoot;
+      const card = root?.querySelector('[part="figure"]');
+      if (card?.querySelector('.figure-label')?.textContent.trim() !== 'Requests') return false;
+      return { value: card.querySelector('.figure-value').textContent.trim(), versus: card.querySelector('.versus').textContent.trim() };
+    },
+    { timeout: 20_000, polling: 200 },
+  );
+  const shown = await figure.jsonValue();
+  const after = (await api('/overview?range=24h')).figures.requests.value;
+  const value = Number(shown.value.replace(/,/g, ''));
+  assert.ok(before <= value && value <= after, `${shown.value} between ${before} and ${after}`);
+  assert.equal(shown.versus, 'vs previous 24 h');
+  // Every section keeps the range: traffic, the endpoints and the request log.
+  for (const [section, tag] of [
+    ['traffic', 'ops-traffic'],
+    ['endpoints', 'ops-endpoint-table'],
+    ['requests', 'ops-request-log'],
+  ]) {
+    await inApp(
+      (name) => document.querySelector('ops-console').shadowRoot.querySelector('ops-console-app').shadowRoot.querySelector(`nav a[href^="#/${name}"]`).click(),
+      section,
+    );
+    await until(page, viewLoaded, tag);
+    assert.equal(await inApp(() => location.hash), `#/${section}?range=24h`);
+  }
+  const window = (await api('/traffic?range=24h')).window;
+  const times = await inApp(() =>
+    document
+      .querySelector('ops-console')
+      .shadowRoot.querySelector('ops-console-app')
+      .shadowRoot.querySelector('ops-request-log')
+      .entries()
+      .map((entry) => entry.time),
+  );
+  assert.ok(times.length > 0);
+  for (const time of times) assert.ok(Date.parse(time) >= Date.parse(window.from), `${time} is in the last 24 hours`);
+  await page.goBack();
+  await until(page, viewLoaded, 'ops-endpoint-table');
+  await page.goBack();
+  await until(page, viewLoaded, 'ops-traffic');
+  const label = await page.waitForFunction(
+    () =>
+      document
+        .querySelector('ops-console')
+        .shadowRoot.querySelector('ops-console-app')
+        .shadowRoot.querySelector('ops-traffic')
+        ?.shadowRoot.querySelector('[data-metric="requests"] .versus')
+        ?.textContent.trim(),
+    { timeout: 20_000, polling: 200 },
+  );
+  assert.equal(await label.jsonValue(), 'vs previous 24 h', 'back on traffic, still the 24 hours');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,10 +1,10 @@
-/** GET /traffic: this month's metrics against last month; the range by month (against a year earlier) and by route. */
+/** GET /traffic (of all requests, or one customer's): this month's metrics against last month; the range by month (against a year earlier) and by route. */
 import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
 import { TIME_RANGES } from '../../../src/api/enums.ts';
-import type { RouteCounts, Totals } from '../store/types.ts';
+import type { EventFilter, RouteCounts, Totals } from '../store/types.ts';
 import { windowed } from './window-series.ts';
 type Counts = { requests: number; errors: number; bytes: number };
 
@@ -16,9 +16,9 @@ const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
  * metrics of this month against last month. Any other range (`1h` … `30d`, or `from`–`to`, which
  * arrive as `ctx.window`): the window in its buckets, everything against the window before it.
  */
-export async function traffic(ctx: ViewContext, range = '12m') {
+export async function traffic(ctx: ViewContext, range = '12m', filter: EventFilter = {}) {
   const count = Object.hasOwn(RANGES, range) ? RANGES[range] : undefined;
-  if (!count || ctx.window) return windowTraffic(ctx);
+  if (!count || ctx.window) return windowTraffic(ctx, filter);
   const { telemetry } = ctx.stores;
   const months = lastMonths(ctx.now, ctx.timeZone, count);
   const yearBefore = lastMonths(ctx.now, ctx.timeZone, count, 12);
@@ -31,16 +31,16 @@ export async function traffic(ctx: ViewContext, range = '12m') {
   const lastMonthSoFar = { from: lastMonth.from, to: Math.min(lastMonth.to, lastMonth.from + (ctx.now - thisMonth.from) + 1) };
 
   const [thisYear, lastYear, [thenSoFar, thenRest], nowP95, thenP95, routes, routesThen] = await Promise.all([
-    telemetry.perPeriod(ctx.accountId, months),
-    telemetry.perPeriod(ctx.accountId, yearBefore),
+    telemetry.perPeriod(ctx.accountId, months, filter),
+    telemetry.perPeriod(ctx.accountId, yearBefore, filter),
     // Two periods that do not overlap: last month so far, and the rest of it.
-    telemetry.perPeriod(ctx.accountId, [lastMonthSoFar, { from: lastMonthSoFar.to, to: Math.max(lastMonthSoFar.to, lastMonth.to) }]) as Promise<
+    telemetry.perPeriod(ctx.accountId, [lastMonthSoFar, { from: lastMonthSoFar.to, to: Math.max(lastMonthSoFar.to, lastMonth.to) }], filter) as Promise<
       [Counts, Counts]
     >,
-    telemetry.p95(ctx.accountId, monthSoFar),
-    telemetry.p95(ctx.accountId, lastMonth),
-    telemetry.countsByRoute(ctx.accountId, window),
-    telemetry.countsByRoute(ctx.accountId, earlier),
+    telemetry.p95(ctx.accountId, { ...filter, ...monthSoFar }),
+    telemetry.p95(ctx.accountId, { ...filter, from: lastMonth.from, to: lastMonth.to }),
+    telemetry.countsByRoute(ctx.accountId, { ...filter, ...window }),
+    telemetry.countsByRoute(ctx.accountId, { ...filter, ...earlier }),
   ]);
   const now = thisYear[count - 1]!; // this month's bucket: so far
   const then = { requests: thenSoFar.requests + thenRest.requests, errors: thenSoFar.errors + thenRest.errors, bytes: thenSoFar.bytes + thenRest.bytes };
@@ -85,19 +85,19 @@ function breakdownOf(routes: readonly RouteCounts[], routesThen: readonly RouteC
 }
 
 /** GET /traffic over an asked window: its metrics against the window before it, its buckets, and the year's months as before. */
-async function windowTraffic(ctx: ViewContext) {
+async function windowTraffic(ctx: ViewContext, filter: EventFilter) {
   const window = ctx.window;
   if (!window) throw badRequest(`range must be one of ${[...Object.keys(RANGES), ...TIME_RANGES.filter((r) => !(r in RANGES))].join(', ')}.`); // only when called without the server's check
   const { telemetry } = ctx.stores;
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const [[now, then], [nowBytes, thenBytes], routes, routesThen, perMonth, lastYear, ranged] = await Promise.all([
-    telemetry.totalsFor(ctx.accountId, [window, window.previous]) as Promise<[Totals, Totals]>,
-    telemetry.perPeriod(ctx.accountId, [window.previous, window]).then(([before, current]) => [current!, before!]),
-    telemetry.countsByRoute(ctx.accountId, window),
-    telemetry.countsByRoute(ctx.accountId, window.previous),
-    telemetry.perPeriod(ctx.accountId, months),
-    telemetry.perPeriod(ctx.accountId, lastMonths(ctx.now, ctx.timeZone, 12, 12)),
-    windowed(ctx),
+    telemetry.totalsFor(ctx.accountId, [window, window.previous], filter) as Promise<[Totals, Totals]>,
+    telemetry.perPeriod(ctx.accountId, [window.previous, window], filter).then(([before, current]) => [current!, before!]),
+    telemetry.countsByRoute(ctx.accountId, { ...filter, from: window.from, to: window.to }),
+    telemetry.countsByRoute(ctx.accountId, { ...filter, ...window.previous }),
+    telemetry.perPeriod(ctx.accountId, months, filter),
+    telemetry.perPeriod(ctx.accountId, lastMonths(ctx.now, ctx.timeZone, 12, 12), filter),
+    windowed(ctx, filter),
   ]);
   const nowPct = errorPct(now.errors, now.requests);
   return {

@@ -26,7 +26,7 @@ const current = (host: Element) => text($(app(host), 'nav a[aria-current]'));
 const hashChange = () => new Promise((resolve) => addEventListener('hashchange', resolve, { once: true }));
 
 describe('ops-console routing', () => {
-  useMockApi();
+  const mockApi = useMockApi();
   allowVirtualizerResizeNotice();
   beforeEach(() => history.replaceState(null, '', START));
   afterEach(() => history.replaceState(null, '', START));
@@ -83,6 +83,53 @@ describe('ops-console routing', () => {
     await hashChange();
     await view(host, 'ops-overview', '[part="figure"]');
     expect(current(host)).to.equal('Overview');
+  });
+
+  it('changes the range once for every view: the address keeps it, the links carry it, a chart day leads to its requests, and back returns to the range before', async () => {
+    const api = mockApi;
+    const host = await routedConsole();
+    const overview = await view(host, 'ops-overview', '[part="figure"]');
+    expect($$(overview, '.figure-label').map(text)[0]).to.equal('Requests this month', 'the default periods first');
+    const control = $(app(host), 'nav ops-time-range')!;
+    const select = await waitFor(() => $<HTMLSelectElement>(control, 'select'), 'range select');
+    expect(select.value).to.equal('');
+    select.value = '24h';
+    select.dispatchEvent(new Event('change'));
+    await hashChange();
+    expect(location.hash).to.equal('#/?range=24h');
+    // The overview and the table inside it ask for the range and say what they compare with.
+    await waitFor(() => $$(overview, '.figure-label').map(text)[0] === 'Requests', 'ranged figures');
+    expect(text($(overview, '.versus'))).to.equal('vs previous 24 h');
+    await waitFor(() => api.requests.some((r) => r.pathname.endsWith('/endpoints') && r.searchParams.get('range') === '24h'), 'the table asks for the range');
+    expect(select.value).to.equal('24h');
+    // Every section's link and every drill-down keep it.
+    expect($(app(host), 'nav a[href^="#/traffic"]')!.getAttribute('href')).to.equal('#/traffic?range=24h');
+    const row = await waitFor(() => $<HTMLAnchorElement>($(overview, 'ops-endpoint-table')!, 'tbody tr a.row-link'), 'endpoint link');
+    expect(row.getAttribute('href')).to.match(/^#\/endpoints\/ep_\d+\?range=24h$/);
+    $<HTMLAnchorElement>(app(host), 'nav a[href^="#/traffic"]')!.click();
+    const traffic = await view(host, 'ops-traffic', '[part="metric"]');
+    expect(text($(traffic, '.versus'))).to.equal('vs previous 24 h');
+    // An hour of the traffic chart opens the request log of that hour.
+    const chart = $(traffic, 'ops-chart')!;
+    const hour = await waitFor(() => chart.shadowRoot!.querySelector<HTMLAnchorElement>('tbody tr:nth-last-child(2) th a'), 'an hour as a link');
+    const from = new URLSearchParams(hour.getAttribute('href')!.split('?')[1]).get('from')!;
+    hour.click();
+    const log = await view(host, 'ops-request-log', '[part="row"]');
+    expect(log.closest('ops-console')).to.equal(null, 'inside the console’s view');
+    const times = await waitFor(() => {
+      const shown = $$(log, '[part="row"] time').map((t) => Date.parse(t.getAttribute('datetime')!));
+      return shown.length ? shown : null;
+    }, 'the hour’s requests');
+    for (const time of times) expect(time >= Date.parse(from) && time < Date.parse(from) + 3_600_000, 'within the hour').to.equal(true);
+    expect($<HTMLSelectElement>(control, 'select')!.value).to.equal('custom', 'the control shows the hour as a custom range');
+    // Back, and back again: the 24 hours, then the default periods.
+    history.back();
+    await view(host, 'ops-traffic', '[part="metric"]');
+    expect(new URLSearchParams(location.hash.split('?')[1]).get('range')).to.equal('24h');
+    history.back();
+    history.back();
+    await waitFor(() => location.hash === '' || location.hash === '#/', 'at the start');
+    await waitFor(() => $<HTMLSelectElement>(control, 'select')!.value === '', 'the default periods again');
   });
 
   it('opens a deep link, leads from the errors to a new record and to the record it saved', async () => {

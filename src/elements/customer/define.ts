@@ -1,4 +1,5 @@
 import '../request-log/define.ts';
+import '../traffic/define.ts';
 import { OpsCustomer } from './ops-customer.ts';
 
 OpsCustomer.define('ops-customer');

@@ -76,6 +76,19 @@ describe('ops-customer', () => {
     for (const row of $$(log, '[part="row"]').slice(0, 5)) expect((await client.getRequest(row.dataset['id']!)).customer!.id).to.equal('cus_globex');
   });
 
+  it("shows the customer's traffic over the range of the page, and its requests since the range began", async () => {
+    const el = await customer('cus_globex', 'range=7d');
+    await loaded(el);
+    const traffic = $(el, 'ops-traffic')!;
+    expect(traffic.getAttribute('customer-id')).to.equal('cus_globex');
+    expect(traffic.getAttribute('range')).to.equal('7d');
+    await waitFor(() => $(traffic, '[data-metric="requests"] .versus'), 'its traffic');
+    expect(text($(traffic, '[data-metric="requests"] .versus'))).to.equal('vs previous 7 days');
+    const asked = api.requests.filter((u) => u.pathname.endsWith('/traffic')).at(-1)!;
+    expect([asked.searchParams.get('customerId'), asked.searchParams.get('range')]).to.deep.equal(['cus_globex', '7d']);
+    expect($(el, 'ops-request-log')!.getAttribute('range')).to.equal('7d');
+  });
+
   it('says exactly "No notes yet." when there are none', async () => {
     const el = await customer('cus_globex');
     await loaded(el);

@@ -8,6 +8,7 @@ import { renderBadge } from '../../shared/badge.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { Submission } from '../../shared/submission.ts';
 import { renderNotes } from './customer-notes.ts';
@@ -16,8 +17,9 @@ import { msg, str } from '../../localize/localize.ts';
 import { historyKindLabel } from '../../localize/words.ts';
 
 /**
- * A customer's page: key facts, related endpoints, the customer's latest requests (the request
- * log filtered to it), notes (with a form to add one) and history.
+ * A customer's page: key facts, related endpoints, the customer's traffic and latest requests
+ * (the traffic panel and the request log filtered to it, over the time range), notes (with a
+ * form to add one) and history.
  *
  * @summary Customer detail with notes and history.
  *
@@ -33,7 +35,7 @@ import { historyKindLabel } from '../../localize/words.ts';
  *
  * @customElement ops-customer
  */
-export class OpsCustomer extends OpsElement {
+export class OpsCustomer extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** The customer to show. */
@@ -82,6 +84,7 @@ export class OpsCustomer extends OpsElement {
 
   private renderCustomer(customer: Customer) {
     const format = this.formatOptions;
+    const range = this.timeRange;
     const notes = [...this.added.notes, ...customer.notes];
     const history = [...this.added.history, ...customer.history].sort((a, b) => b.at.localeCompare(a.at));
     return html`${renderDetailHeader(
@@ -98,10 +101,24 @@ export class OpsCustomer extends OpsElement {
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
+      <h3>${msg('Traffic')}</h3>
+      <ops-traffic
+        customer-id=${customer.id}
+        range=${ifDefined(range.range)}
+        from=${ifDefined(range.from)}
+        to=${ifDefined(range.to)}
+        api-base=${ifDefined(this.apiBase)}
+        locale=${ifDefined(this.locale)}
+        time-zone=${ifDefined(this.timeZone)}
+        theme=${ifDefined(this.theme)}
+      ></ops-traffic>
       <h3>${msg('Latest requests')}</h3>
       <ops-request-log
         customer-id=${customer.id}
         limit="20"
+        range=${ifDefined(range.range)}
+        from=${ifDefined(range.from)}
+        to=${ifDefined(range.to)}
         api-base=${ifDefined(this.apiBase)}
         locale=${ifDefined(this.locale)}
         time-zone=${ifDefined(this.timeZone)}

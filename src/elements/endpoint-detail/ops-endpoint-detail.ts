@@ -2,13 +2,13 @@ import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EndpointDetail } from '../../api/schemas.ts';
-import { formatBuckets, formatDay, formatInteger, formatMs, formatPercent, roundToTotal } from '../../format/format.ts';
+import { formatDay, formatInteger, formatMs, formatPercent, roundToTotal } from '../../format/format.ts';
 import { renderBadge, renderStatusCode } from '../../shared/badge.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, requestCount } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
-import { RangedElement } from '../../shared/time-range.ts';
+import { bucketAxis, RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-endpoint-detail.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
@@ -68,8 +68,9 @@ export class OpsEndpointDetail extends RangedElement {
     // Over a time range, its buckets; else the contract's 30 days.
     const ranged = endpoint.window && endpoint.overTime ? { bucket: endpoint.window.bucket, ...endpoint.overTime } : undefined;
     const series = ranged ?? endpoint.daily;
-    const categories = ranged ? formatBuckets(ranged.starts, ranged.bucket, format) : endpoint.daily.days.map((d) => formatDay(d, format));
-    const categoryName = !ranged || ranged.bucket === 'day' ? msg('Day') : ranged.bucket === 'month' ? msg('Month') : msg('Time');
+    const { categories, categoryName } = ranged
+      ? bucketAxis(ranged.starts, ranged.bucket, format)
+      : { categories: endpoint.daily.days.map((d) => formatDay(d, format)), categoryName: msg('Day') };
     const requests: ChartData = {
       type: 'bar',
       categories,

@@ -6,6 +6,7 @@ import { $, $$, nextEvent, nextFrames, text, waitFor } from '../../../test/dom.t
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
+import { createConsoleClient } from '../../api/client.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
 import './define.ts';
@@ -24,6 +25,26 @@ const figure = (el: Element, label: string) => $$(el, '[part="figure"]').find((f
 
 describe('ops-overview', () => {
   const api = useMockApi();
+
+  it('over a time range shows the range’s requests, error rate, P95 and keys against the range before, in its buckets', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getOverview({}, { range: '24h' });
+    const el = await overview('range=24h');
+    await summaryLoaded(el);
+    expect($$(el, '.figure-label').map(text)).to.deep.equal(
+      ['Requests', 'Error rate', 'P95 latency', 'Active keys'],
+      'today’s requests belong to the calendar view',
+    );
+    expect(text(figure(el, 'Requests').querySelector('.figure-value'))).to.equal(expected.figures.requests!.value.toLocaleString('en-US'));
+    expect($$(el, '.versus').map(text)).to.deep.equal(['vs previous 24 h', 'vs previous 24 h', 'vs previous 24 h', 'vs previous 24 h']);
+    const sparkline = figure(el, 'Requests').querySelector<OpsChart>('ops-chart')!;
+    expect(sparkline.data!.categories).to.deep.equal(
+      expected.overTime!.starts.map((s) => s.slice(11, 16)),
+      'the 24 hours, as clock times',
+    );
+    expect(sparkline.data!.series[0]!.values).to.deep.equal(expected.overTime!.requests);
+    expect(table(el).getAttribute('range')).to.equal('24h', 'the recent endpoints are the range’s');
+    expect(api.requests.find((r) => r.pathname.endsWith('/overview'))!.searchParams.get('range')).to.equal('24h');
+  });
 
   it('greets the account owner for the time of day in the configured zone', async () => {
     const morning = await overview();

@@ -133,8 +133,8 @@ export const styles = [
     .new-entries {
       box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
     }
-    /* Narrow: three rows in reading order (view and method, status and path, live and export),
-       the fields growing to fill their row instead of leaving gaps and a fourth row. */
+    /* Narrow: four rows in reading order (view and method, status and path, customer, live and
+       export), the fields growing to fill their row instead of leaving gaps and a fifth row. */
     @container (max-width: 480px) {
       .switch-option span {
         padding: 0 0.6rem;

@@ -5,6 +5,7 @@ import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '.
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { RequestEntry } from '../../api/schemas.ts';
+import { createConsoleClient } from '../../api/client.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
 import './define.ts';
 import type { OpsRequestLog } from './ops-request-log.ts';
@@ -40,6 +41,35 @@ describe('ops-request-log', () => {
   allowVirtualizerResizeNotice();
 
   describe('timeline', () => {
+    it('filters by customer from its Customer field, in the timeline and the summary', async () => {
+      const el = await log();
+      await loaded(el);
+      const field = $<HTMLInputElement>(el, '.customer-filter input')!;
+      expect(text($(el, '.customer-filter span'))).to.equal('Customer');
+      field.value = 'cus_globex';
+      field.dispatchEvent(new Event('change'));
+      await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('customerId') === 'cus_globex'), 'asked for the customer');
+      expect(el.getAttribute('customer-id')).to.equal('cus_globex');
+      await waitFor(() => rows(el).length > 0 && el.entries().every((entry) => entry.actor.id !== ''), 'the customer’s rows');
+      const client = createConsoleClient({ baseUrl: API_BASE });
+      for (const entry of el.entries().slice(0, 5)) expect((await client.getRequest(entry.id)).customer!.id).to.equal('cus_globex');
+      el.view = 'summary';
+      await waitFor(() => requestsTo(api, '/requests/summary').some((u) => u.searchParams.get('customerId') === 'cus_globex'), 'summary of the customer');
+    });
+
+    it('shows only the requests of a time range: between from and to, or since a named range began', async () => {
+      const el = await log('from=2026-09-14T08:00:00Z&to=2026-09-14T08:10:00Z');
+      await loaded(el);
+      const times = rows(el).map((row) => Date.parse(row.querySelector('time')!.getAttribute('datetime')!));
+      expect(times.length).to.equal(20, 'one request every 30 seconds');
+      for (const time of times) expect(time >= Date.parse('2026-09-14T08:00:00Z') && time < Date.parse('2026-09-14T08:10:00Z')).to.equal(true);
+      const ranged = await log('range=1h&view=summary');
+      await waitFor(() => requestsTo(api, '/requests/summary').length > 0, 'summary asked');
+      expect(requestsTo(api, '/requests/summary').at(-1)!.searchParams.get('range')).to.equal('1h');
+      ranged.view = 'timeline';
+      await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('range') === '1h'), 'timeline asked for the range');
+    });
+
     it('names its columns above the rows, each over its own column', async () => {
       const el = await mount('ops-request-log', {}, { width: 1000 });
       await loaded(el);
@@ -58,7 +88,7 @@ describe('ops-request-log', () => {
       expect(actor.getBoundingClientRect().left - duration.getBoundingClientRect().right).to.be.at.least(12);
     });
 
-    it('keeps its toolbar to three rows, in reading order, in a narrow container', async () => {
+    it('keeps its toolbar to four rows, in reading order, in a narrow container', async () => {
       const el = await mount('ops-request-log', {}, { width: 320 });
       await loaded(el);
       const controls = [...$(el, '[part="toolbar"]')!.children].filter((c) => !c.classList.contains('visually-hidden'));
@@ -68,9 +98,9 @@ describe('ops-request-log', () => {
         const row = [...rowsOfControls.keys()].find((t) => Math.abs(t - top) < 12) ?? top;
         rowsOfControls.set(row, [...(rowsOfControls.get(row) ?? []), text(control).slice(0, 12) || control.localName]);
       }
-      expect(rowsOfControls.size, 'rows').to.be.at.most(3);
+      expect(rowsOfControls.size, 'rows').to.be.at.most(4);
       // Read left to right, top to bottom, the controls come in the order the keyboard reaches them.
-      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Live', 'Export CSV']);
+      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Customer', 'Live', 'Export CSV']);
     });
 
     it('lines the status badges up on one edge in a narrow container', async () => {

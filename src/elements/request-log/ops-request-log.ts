@@ -65,7 +65,7 @@ export class OpsRequestLog extends RangedElement {
   @property({ reflect: true }) path = '';
   /** Only the requests of this endpoint row (its id from the endpoint table), in the timeline and the summary; the endpoint page sets it. */
   @property({ attribute: 'endpoint-id', reflect: true }) endpointId = '';
-  /** Only this customer's requests, in the timeline and the summary; the customer page sets it. */
+  /** Only this customer's requests (its id), in the timeline and the summary; the toolbar's Customer field sets it, and so does the customer page. */
   @property({ attribute: 'customer-id', reflect: true }) customerId = '';
   /** Live tail: poll for new entries every `refresh-interval` seconds. */
   @property({ type: Boolean, reflect: true }) live = false;
@@ -165,7 +165,7 @@ export class OpsRequestLog extends RangedElement {
               noun: msg('requests'),
               // About the timeline's fixed height (28rem by default) in rows.
               skeletonRows: 11,
-              empty: () => (this.method || this.status || this.path ? msg('No requests match these filters.') : msg('No requests yet.')),
+              empty: () => (this.method || this.status || this.path || this.customerId ? msg('No requests match these filters.') : msg('No requests yet.')),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
               ${renderTimeline({ entries: this.entries(), format, rows: this.rows.shown(), hasMore: this.timeline.hasMore }, { link: this.link })}
@@ -184,6 +184,7 @@ export class OpsRequestLog extends RangedElement {
       setMethod: (method) => (this.method = method as HttpMethod | ''),
       setStatus: this.onStatus,
       setPath: (path) => (this.path = path),
+      setCustomer: (customerId) => (this.customerId = customerId),
       setLive: (live) => (this.live = live),
       exportCsv: () => downloadCsv('requests.csv', this.toCsv()),
     });

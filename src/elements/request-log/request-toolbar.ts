@@ -9,6 +9,7 @@ export interface ToolbarState {
   method: string;
   status: string;
   path: string;
+  customerId: string;
   live: boolean;
 }
 
@@ -19,6 +20,7 @@ export interface ToolbarActions {
   setMethod: (method: string) => void;
   setStatus: (status: string) => void;
   setPath: (path: string) => void;
+  setCustomer: (customerId: string) => void;
   setLive: (live: boolean) => void;
   exportCsv: () => void;
 }
@@ -61,6 +63,10 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
     <label class="path-filter">
       <span>${msg('Path')}</span>
       <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
+    </label>
+    <label class="customer-filter">
+      <span>${msg('Customer')}</span>
+      <input type="search" placeholder="cus_acme" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer(value(e).trim())} />
     </label>
     <label class="live-toggle">
       <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />

@@ -174,12 +174,28 @@ describe('ops-traffic', () => {
     const { detail } = await seen;
     expect(detail).to.include({ kind: 'requests', id: '', label: days[0], from: expected.overTime!.starts[0], to: expected.overTime!.starts[1] });
     const next = new Promise<CustomEvent<NavigateDetail>>((resolve) =>
-      el.addEventListener('ops-navigate', (e) => (e.preventDefault(), resolve(e)), { once: true }),
+      el.addEventListener(
+        'ops-navigate',
+        (e) => {
+          e.preventDefault();
+          resolve(e);
+        },
+        { once: true },
+      ),
     );
     overTime!.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index: 6, category: days[6] }, bubbles: true, composed: true }));
     const last = await next;
     expect(last.detail.from).to.equal(expected.overTime!.starts[6]);
     expect(last.detail.to, 'the last day runs to now').to.equal(undefined);
+  });
+
+  it('shows one customer’s traffic with customer-id', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getTraffic({ range: '12m', customerId: 'cus_acme' });
+    const el = await traffic('customer-id=cus_acme');
+    await loaded(el);
+    expect(api.requests[0]!.searchParams.get('customerId')).to.equal('cus_acme');
+    expect(text(metric(el, 'requests').querySelector('.figure-value'))).to.equal(expected.metrics.requests.value.toLocaleString('en-US'));
+    expect(expected.metrics.requests.value).to.be.lessThan(fixtures.traffic.metrics.requests.value, 'a share of all the traffic');
   });
 
   it('follows the range of the <ops-console> around it, and its own range over it', async () => {

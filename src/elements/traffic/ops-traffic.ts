@@ -1,13 +1,13 @@
 import { html } from 'lit';
-import { state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { Traffic, WindowSeries } from '../../api/schemas.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
-import { formatBuckets, formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
+import { formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
 import { renderChange } from '../../shared/change.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
-import { comparisonLabel, RangedElement } from '../../shared/time-range.ts';
+import { bucketAxis, comparisonLabel, RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { nextSort } from '../../shared/table.ts';
 import { styles } from './ops-traffic.styles.ts';
@@ -49,13 +49,16 @@ export class OpsTraffic extends RangedElement {
   /** Beyond the time ranges, the calendar months this panel always had: `1m`, `3m`, `6m` (and `12m`, the default). */
   protected static override extraRanges = ['1m', '3m', '6m'];
 
+  /** Only this customer's traffic (the customer page sets it); empty for all. */
+  @property({ attribute: 'customer-id', reflect: true }) customerId = '';
+
   @state() private sort: BreakdownSort = { column: 'sharePct', descending: true };
 
-  private readonly data: DataTask<readonly [string], Traffic> = new DataTask(this, {
-    args: () => [JSON.stringify(this.timeRange)] as const,
-    load: (client, _key, signal) => {
+  private readonly data: DataTask<readonly [string, string], Traffic> = new DataTask(this, {
+    args: () => [JSON.stringify(this.timeRange), this.customerId.trim()] as const,
+    load: (client, [, customerId], signal) => {
       const range = this.timeRange;
-      return client.getTraffic(range.from ? range : range.range || '12m', { signal });
+      return client.getTraffic({ ...(range.from ? range : { range: range.range || '12m' }), customerId: customerId || undefined }, { signal });
     },
   });
 
@@ -135,8 +138,7 @@ export class OpsTraffic extends RangedElement {
 
   /** The charts of a time range, bucket by bucket against the window before; each bucket leads to its requests. */
   private windowCharts(series: WindowSeries, bucket: string) {
-    const categories = formatBuckets(series.starts, bucket, this.formatOptions);
-    const categoryName = bucket === 'day' ? msg('Day') : bucket === 'month' ? msg('Month') : msg('Time');
+    const { categories, categoryName } = bucketAxis(series.starts, bucket, this.formatOptions);
     const overTime: ChartData = {
       type: 'bar',
       categories,
