@@ -65,7 +65,8 @@ export function parseWindow(query: WindowQuery): { range: TimeRange } | { from: 
   return isTimeRange(range) ? { range } : `range must be one of ${TIME_RANGES.join(', ')}.`;
 }
 
-const isTimestamp = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+/** An ISO 8601 timestamp with its offset (`2026-09-14T09:41:00Z`), as the contract's `from` and `to` must be. */
+export const isTimestamp = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
 
 /** The bucket of a custom window: about 12 to 200 of them, whatever its length. */
 function bucketFor(span: number): Bucket {

@@ -2,12 +2,13 @@ import { property } from 'lit/decorators.js';
 import type { TimeRangeQuery } from '../api/client.ts';
 import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
 import type { TimeWindow } from '../api/schemas.ts';
+import { isTimestamp } from '../api/time-window.ts';
 import { formatBuckets, type FormatOptions } from '../format/format.ts';
 import { msg } from '../localize/localize.ts';
 import type { RangeDetail } from './events.ts';
 import { OpsElement } from './ops-element.ts';
 
-const isTimestamp = (text: string | undefined): text is string => !!text && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
+const isInstant = (text: string | undefined): text is string => !!text && isTimestamp(text) && !Number.isNaN(Date.parse(text));
 
 /**
  * The time range a panel reads, checked: a custom `from`–`to` (both timestamps, in order), else a
@@ -18,8 +19,10 @@ export function checkedRange(asked: RangeDetail | undefined, tag: string, extraR
   if (!asked) return {};
   const { range, from, to } = asked;
   if (from || to) {
-    if (isTimestamp(from) && isTimestamp(to) && Date.parse(from) < Date.parse(to)) return { from, to };
-    warnOnce(`<${tag}> ignored from="${(from ?? '').slice(0, 40)}" to="${(to ?? '').slice(0, 40)}": give both, as timestamps, from before to.`);
+    if (isInstant(from) && isInstant(to) && Date.parse(from) < Date.parse(to)) return { from, to };
+    warnOnce(
+      `<${tag}> ignored from="${(from ?? '').slice(0, 40)}" to="${(to ?? '').slice(0, 40)}": give both, as timestamps with their offset (2026-09-14T09:41:00Z), from before to.`,
+    );
   }
   if (!range) return {};
   if ((TIME_RANGES as readonly string[]).includes(range) || extraRanges.includes(range)) return { range: range as TimeRange };

@@ -226,6 +226,11 @@ describe('ops-traffic', () => {
       await loaded(el);
       expect(api.requests[0]!.searchParams.get('range')).to.equal('12m');
       expect(warnings.join()).to.contain('ignored range="2w"');
+      // A time without its offset means different instants in different places: not sent either.
+      const local = await traffic('from=2026-09-14T08:00&to=2026-09-14T09:00');
+      await loaded(local);
+      expect(api.requests.at(-1)!.searchParams.has('from')).to.equal(false);
+      expect(warnings.join()).to.contain('ignored from="2026-09-14T08:00"');
     } finally {
       console.warn = warn;
     }
