@@ -8,7 +8,7 @@ import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/
 import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
-import { askedWindow, scaledToWindow, windowedMock } from './windows.ts';
+import { askedWindow, countsInWindow, scaledToWindow, windowedMock } from './windows.ts';
 
 /** The fixtures' requests in a month, the rate ranged figures are made at. */
 const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
@@ -312,9 +312,12 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sortRows(items, sort), url);
     }),
 
-    http.get(`${base}/webhooks/:id`, ({ params }) => {
+    http.get(`${base}/webhooks/:id`, ({ params, request }) => {
       const found = fixtures.webhooks.find((w) => w.id === params['id']);
-      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No webhook ${String(params['id'])}.`);
+      if (!found) return problem(404, 'Not found', `No webhook ${String(params['id'])}.`);
+      // Over a range, its deliveries at the rate of its busiest month.
+      const counted = countsInWindow(request, now(), Math.max(...found.activity.values));
+      return counted instanceof Response ? counted : HttpResponse.json({ ...found, ...counted });
     }),
 
     http.get(`${base}/errors/options`, () => HttpResponse.json(fixtures.errorOptions)),
@@ -334,9 +337,11 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sorted, url);
     }),
 
-    http.get(`${base}/errors/:id`, ({ params }) => {
+    http.get(`${base}/errors/:id`, ({ params, request }) => {
       const found = db.errors.find((e) => e.id === params['id']);
-      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No error record ${String(params['id'])}.`);
+      if (!found) return problem(404, 'Not found', `No error record ${String(params['id'])}.`);
+      const counted = countsInWindow(request, now(), Math.max(...found.monthly.values));
+      return counted instanceof Response ? counted : HttpResponse.json({ ...found, ...counted });
     }),
 
     http.post(`${base}/errors`, async ({ request }) => {

@@ -2,7 +2,7 @@
  * Time ranges in the mocks: the window is resolved by the contract's own code (as the server
  * does, in UTC), and its buckets get steady made-up figures at the rate of the fixtures' month.
  */
-import type { WindowSeries } from '../src/api/schemas.ts';
+import type { CountSeries, TimeWindow, WindowSeries } from '../src/api/schemas.ts';
 import { isoSeconds, parseWindow, resolveWindow, windowOf, type ResolvedWindow } from '../src/api/time-window.ts';
 import { hash } from './generate.ts';
 import { problem } from './problem.ts';
@@ -44,6 +44,16 @@ export function windowedMock(window: ResolvedWindow, rates: Rates, seed = 7) {
   };
   const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
   return { window: windowOf(window), overTime, total: sum(requests), previousTotal: sum(previousRequests) };
+}
+
+/** `window` and `countsOverTime` of a ranged record (a webhook, an error record) counting `perMonth` things a month; nothing without a range. */
+export function countsInWindow(request: Request, now: Date, perMonth: number): Response | { window?: TimeWindow; countsOverTime?: CountSeries } {
+  const window = askedWindow(new URL(request.url), now);
+  if (!window || window instanceof Response) return window ?? {};
+  return {
+    window: windowOf(window),
+    countsOverTime: { starts: window.buckets.map((b) => isoSeconds(b.from)), values: perBucket(perMonth, window.buckets, 11) },
+  };
 }
 
 /** A row's count over the window instead of 30 days, at the same rate. */

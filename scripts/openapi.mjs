@@ -10,6 +10,7 @@ const COMPONENTS = {
   MonthSeries: s.monthSeries,
   TimeWindow: s.timeWindow,
   WindowSeries: s.windowSeries,
+  CountSeries: s.countSeries,
   RelatedEndpoint: s.relatedEndpoint,
   Overview: s.overview,
   Endpoint: s.endpoint,
@@ -153,7 +154,7 @@ export function buildOpenApi() {
         query('sort', 'name (default), -name, deliveredPct, -deliveredPct, lastSentAt or -lastSentAt.', { type: 'string', enum: [...s.WEBHOOK_SORTS] }),
         ...paging,
       ]),
-      '/webhooks/{id}': get('A webhook with its monthly activity', 'Webhook', [pathId]),
+      '/webhooks/{id}': get('A webhook with its monthly activity (and its deliveries over a time range)', 'Webhook', [pathId, ...timeRange]),
       '/errors': {
         ...get('Error records', 'ErrorPage', [
           query('status', 'Open, Fixed or Ignored.'),
@@ -173,7 +174,7 @@ export function buildOpenApi() {
       },
       '/errors/options': get('The endpoints the creation form offers', 'ErrorOptions'),
       '/errors/{id}': {
-        ...get('An error record', 'ErrorRecord', [pathId]),
+        ...get('An error record (with its occurrences over a time range)', 'ErrorRecord', [pathId, ...timeRange]),
         patch: {
           summary: 'Change status and/or notes',
           parameters: [pathId],

@@ -167,9 +167,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.get('/console/v1/webhooks', async (c) =>
     c.json(await webhookList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
   );
-  app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(view(c), c.req.param('id'))));
+  app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(inWindow(c), c.req.param('id'))));
   app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
-  app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(view(c), c.req.param('id'))));
+  app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(inWindow(c), c.req.param('id'))));
   app.get('/console/v1/errors', async (c) =>
     c.json(
       await errorList(view(c), {

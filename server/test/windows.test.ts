@@ -141,6 +141,42 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       assert.deepEqual(nobody.breakdown, []);
     });
 
+    test('a webhook’s deliveries and an error record’s occurrences over the last 7 days, day by day', async () => {
+      const owner = { id: 'u_ana', name: 'Ana Silva' };
+      await call(server, '/admin/v1/webhooks/wh_paid', {
+        token: 'ingest-a',
+        method: 'PUT',
+        body: { name: 'invoice.paid', customer: { id: 'cus_acme', name: 'Acme Ltd' }, owner, endpoints: ['POST /webhooks'] },
+      });
+      const sent = ['2026-09-10T10:00:00Z', '2026-09-12T23:30:00Z', '2026-09-13T10:00:00Z', '2026-08-01T10:00:00Z'];
+      await call(server, '/ingest/v1/webhook-deliveries', {
+        token: 'ingest-a',
+        body: { deliveries: sent.map((ts) => ({ webhookId: 'wh_paid', ts, delivered: true })) },
+      });
+      const week = schema.webhook.parse((await call(server, '/console/v1/webhooks/wh_paid?range=7d', { token: 'token-a' })).json);
+      const days = week.countsOverTime!.starts.map((s) => dayIn(Date.parse(s), timeZone));
+      assert.equal(week.window!.bucket, 'day');
+      assert.deepEqual(
+        week.countsOverTime!.values,
+        days.map((d) => sent.filter((ts) => dayIn(Date.parse(ts), timeZone) === d).length),
+      );
+      const created = await call(server, '/console/v1/errors', {
+        token: 'token-a',
+        body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-01', status: 'Open', notes: '' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const record = schema.errorRecord.parse((await call(server, `/console/v1/errors/${created.json.id}?range=7d`, { token: 'token-a' })).json);
+      const failures = events.filter((e) => e.route === '/messages' && e.method === 'POST' && e.status === 500);
+      assert.deepEqual(
+        record.countsOverTime!.values,
+        days.map((d) => failures.filter((e) => dayIn(at(e), timeZone) === d).length),
+      );
+      assert.ok(
+        record.countsOverTime!.values.some((n) => n > 0),
+        'the failures fall in the week',
+      );
+    });
+
     test('a custom window: buckets that fit its length, and figures of exactly from–to', async () => {
       const from = Date.parse('2026-09-12T00:00:00Z');
       const to = Date.parse('2026-09-14T00:00:00Z');

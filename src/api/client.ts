@@ -319,10 +319,12 @@ export function createConsoleClient(options: ConsoleClientOptions) {
       call('note', 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
     listWebhooks: (query: WebhookQuery = {}, o?: CallOptions): Promise<Page<WebhookSummary>> =>
       call('webhookPage', 'GET', () => '/webhooks', { ...o, query: { ...query } }),
-    getWebhook: (id: string, o?: CallOptions): Promise<Webhook> => call('webhook', 'GET', () => `/webhooks/${segment(id, 'webhook')}`, o),
+    getWebhook: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<Webhook> =>
+      call('webhook', 'GET', () => `/webhooks/${segment(id, 'webhook')}`, { ...o, query: { ...range } }),
     listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
       call('errorPage', 'GET', () => '/errors', { ...o, query: { ...query } }),
-    getError: (id: string, o?: CallOptions): Promise<ErrorRecord> => call('errorRecord', 'GET', () => `/errors/${segment(id, 'error')}`, o),
+    getError: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<ErrorRecord> =>
+      call('errorRecord', 'GET', () => `/errors/${segment(id, 'error')}`, { ...o, query: { ...range } }),
     getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', 'GET', () => '/errors/options', o),
     createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('errorRecord', 'POST', () => '/errors', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>

@@ -81,6 +81,11 @@ export const windowSeries = z
     ),
   );
 
+/** Counts over a window's buckets (a webhook's deliveries, an error record's occurrences): each bucket's start and its count. */
+export const countSeries = z
+  .object({ starts: z.array(isoTimestamp), values: z.array(nonNegativeInt) })
+  .check(z.refine((s) => s.values.length === s.starts.length, 'starts and values differ in length'));
+
 /** What a route asked with a time range adds: the window, and its series (both absent without a range, or from older servers). */
 const windowed = { window: z.optional(timeWindow), overTime: z.optional(windowSeries) };
 
@@ -231,6 +236,9 @@ export const webhookPage = page(webhookSummary);
 export const webhook = z.extend(webhookSummary, {
   activity: monthSeries,
   relatedEndpoints: z.array(relatedEndpoint),
+  /** With a time range: the window, and the deliveries in its buckets. */
+  window: z.optional(timeWindow),
+  countsOverTime: z.optional(countSeries),
 });
 
 // GET /errors, GET /errors/{id}, GET /errors/options, POST /errors, PATCH /errors/{id}
@@ -249,6 +257,9 @@ export const errorRecord = z.object({
   monthly: monthSeries,
   /** Increases with every change; sent back as `If-Match` on PATCH. Optional so older servers stay valid. */
   version: z.optional(nonNegativeInt),
+  /** GET /errors/{id} with a time range: the window, and the occurrences in its buckets. */
+  window: z.optional(timeWindow),
+  countsOverTime: z.optional(countSeries),
 });
 export const errorPage = page(errorRecord);
 export const errorOptions = z.object({ endpoints: z.array(z.string()) });
@@ -296,6 +307,7 @@ export type RelatedEndpoint = z.infer<typeof relatedEndpoint>;
 export type Overview = z.infer<typeof overview>;
 export type TimeWindow = z.infer<typeof timeWindow>;
 export type WindowSeries = z.infer<typeof windowSeries>;
+export type CountSeries = z.infer<typeof countSeries>;
 export type Endpoint = z.infer<typeof endpoint>;
 export type Page<T> = { items: T[]; nextCursor: string | null };
 export type RequestEntry = z.infer<typeof requestEntry>;

@@ -1,9 +1,10 @@
 import { property } from 'lit/decorators.js';
 import type { TimeRangeQuery } from '../api/client.ts';
 import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
-import type { TimeWindow } from '../api/schemas.ts';
+import type { CountSeries, TimeWindow } from '../api/schemas.ts';
+import type { ChartData } from './chart/chart-data.ts';
 import { isTimestamp } from '../api/time-window.ts';
-import { formatBuckets, type FormatOptions } from '../format/format.ts';
+import { formatBuckets, formatMonth, type FormatOptions } from '../format/format.ts';
 import { msg } from '../localize/localize.ts';
 import type { RangeDetail } from './events.ts';
 import { OpsElement } from './ops-element.ts';
@@ -61,6 +62,19 @@ export function bucketAxis(starts: readonly string[], bucket: string, format: Fo
     categories: formatBuckets(starts, bucket, format),
     categoryName: bucket === 'day' ? msg('Day') : bucket === 'month' ? msg('Month') : msg('Time'),
   };
+}
+
+/** A record's counts as a bar chart: over the time range in its buckets when the answer has them, else by month. */
+export function countChart(
+  months: { months: string[]; values: number[] },
+  ranged: { window?: TimeWindow | undefined; countsOverTime?: CountSeries | undefined },
+  name: string,
+  format: FormatOptions,
+): ChartData {
+  if (ranged.window && ranged.countsOverTime) {
+    return { type: 'bar', ...bucketAxis(ranged.countsOverTime.starts, ranged.window.bucket, format), series: [{ name, values: ranged.countsOverTime.values }] };
+  }
+  return { type: 'bar', categories: months.months.map((m) => formatMonth(m, format)), series: [{ name, values: months.values }] };
 }
 
 /** What a figure's change compares with: `vs previous 24 h` over a range, the contract's `vs last month` without one. */

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CATEGORIES, ERROR_SORTS, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
 import { lastMonths, zonedInstant } from '../calendar.ts';
+import { isoSeconds, windowOf } from '../../../src/api/time-window.ts';
 import { parseEndpointLabel, type ViewContext } from '../context.ts';
 import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
@@ -28,7 +29,10 @@ function firstSeenAt(ctx: ViewContext, row: ErrorRecordRow): number {
 async function views(ctx: ViewContext, rows: readonly ErrorRecordRow[], routes: readonly RouteCounts[]) {
   if (!rows.length) return [];
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
-  const boundaries = [...new Set([...months.map((m) => m.from), months[11]!.to, ...rows.map((r) => firstSeenAt(ctx, r))])].sort((a, b) => a - b);
+  const buckets = ctx.window?.buckets ?? [];
+  const boundaries = [
+    ...new Set([...months.map((m) => m.from), months[11]!.to, ...rows.map((r) => firstSeenAt(ctx, r)), ...buckets.flatMap((b) => [b.from, b.to])]),
+  ].sort((a, b) => a - b);
   const intervals = boundaries.slice(0, -1).map((from, i) => ({ from, to: boundaries[i + 1]! }));
   const counted = await ctx.stores.telemetry.perPeriodByStatus(ctx.accountId, intervals);
   return rows.map((row) => {
@@ -50,6 +54,12 @@ async function views(ctx: ViewContext, rows: readonly ErrorRecordRow[], routes: 
       relatedEndpoints: relatedForLabels(routes, [row.endpoint]),
       monthly: { months: months.map((m) => m.month), values: months.map((m) => within(Math.max(m.from, since), m.to)) },
       version: row.version,
+      ...(ctx.window
+        ? {
+            window: windowOf(ctx.window),
+            countsOverTime: { starts: buckets.map((b) => isoSeconds(b.from)), values: buckets.map((b) => within(Math.max(b.from, since), b.to)) },
+          }
+        : {}),
     };
   });
 }
@@ -59,7 +69,7 @@ const view = async (ctx: ViewContext, row: ErrorRecordRow, routes: readonly Rout
 export async function errorRecord(ctx: ViewContext, id: string) {
   const row = await ctx.stores.records.error(ctx.accountId, id);
   if (!row) throw notFound(`No error record ${id} in this account.`);
-  return view(ctx, row, await recentCounts(ctx));
+  return view(ctx, row, await recentCounts({ ...ctx, window: undefined }));
 }
 
 /** Most records a sorted list reads: they are typed in by people, so an account has few. */

@@ -1,6 +1,7 @@
 /** GET /webhooks and GET /webhooks/{id}: the registered webhooks with figures from their delivery events. */
 import { WEBHOOK_SORTS } from '../../../src/api/schemas.ts';
 import { sortRows } from '../../../src/api/sort-rows.ts';
+import { isoSeconds, windowOf } from '../../../src/api/time-window.ts';
 import { dayLabel, lastMonths } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { round1 } from '../figures.ts';
@@ -56,7 +57,12 @@ export async function webhook(ctx: ViewContext, id: string) {
   const record = await ctx.stores.records.webhook(ctx.accountId, id);
   if (!record) throw notFound(`No webhook ${id} in this account.`);
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
-  const [stats, routes] = await Promise.all([ctx.stores.telemetry.deliveries(ctx.accountId, id, months), recentCounts(ctx)]);
+  const { window } = ctx;
+  const [stats, routes, inWindow] = await Promise.all([
+    ctx.stores.telemetry.deliveries(ctx.accountId, id, months),
+    recentCounts({ ...ctx, window: undefined }),
+    window && ctx.stores.telemetry.deliveries(ctx.accountId, id, window.buckets),
+  ]);
   const relatedEndpoints = relatedForLabels(routes, record.endpoints);
   return {
     id: record.id,
@@ -66,5 +72,8 @@ export async function webhook(ctx: ViewContext, id: string) {
     activity: { months: months.map((m) => m.month), values: stats.monthly },
     owner: record.owner,
     relatedEndpoints,
+    ...(window && inWindow
+      ? { window: windowOf(window), countsOverTime: { starts: window.buckets.map((b) => isoSeconds(b.from)), values: inWindow.monthly } }
+      : {}),
   };
 }

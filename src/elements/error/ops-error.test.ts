@@ -6,6 +6,7 @@ import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { createConsoleClient } from '../../api/client.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
 import type { ErrorRecordDetail, NavigateDetail } from '../../shared/events.ts';
 import './define.ts';
@@ -74,6 +75,25 @@ describe('ops-error', () => {
     const chart = $<OpsChart>(el, 'ops-chart')!;
     expect((chart.data as ChartData).categories).to.deep.equal(['Oct', 'Nov', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep']);
     await waitFor(() => chart.chart, 'chart drawn');
+  });
+
+  it('over a time range charts the record’s occurrences in the range’s buckets, and keeps them after a save', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getError('err_500_webhooks', {}, { range: '7d' });
+    const el = await errorPage('err_500_webhooks', 'range=7d');
+    await loaded(el);
+    expect(api.requests.find((u) => u.pathname.endsWith('/errors/err_500_webhooks'))!.searchParams.get('range')).to.equal('7d');
+    const chart = $<OpsChart>(el, 'ops-chart')!;
+    expect(chart.data!.series[0]!.values).to.deep.equal(expected.countsOverTime!.values);
+    expect(chart.data!.categoryName).to.equal('Day');
+    expect($$(el, 'h3').map(text)).to.include('Occurrences over time');
+    const updated = nextEvent<CustomEvent<ErrorRecordDetail>>(el, 'ops-error-updated');
+    await change(el, 'Fixed');
+    await updated;
+    await el.updateComplete;
+    expect($<OpsChart>(el, 'ops-chart')!.data!.series[0]!.values).to.deep.equal(
+      expected.countsOverTime!.values,
+      'the saved answer has no range: the chart stays',
+    );
   });
 
   it('saves a status change with PATCH and updates the badge', async () => {

@@ -1,13 +1,13 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
-import { formatDate, formatInteger, formatMonth } from '../../format/format.ts';
+import { formatDate, formatInteger } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
-import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { toConsoleError, type ConsoleApiError } from '../../api/errors.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { countChart, RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { renderErrorEdit } from './error-edit.ts';
 import { styles } from './ops-error.styles.ts';
@@ -33,7 +33,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
  *
  * @customElement ops-error
  */
-export class OpsError extends OpsElement {
+export class OpsError extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** The error record to show. */
@@ -52,9 +52,9 @@ export class OpsError extends OpsElement {
   /** Only the fields the person changed: a field they did not touch follows the record (after a Reload too), so saving never sends back a stale value over someone else's change. */
   @state() private draft: Draft | undefined;
 
-  private readonly data: DataTask<readonly [string], ErrorRecord> = new DataTask(this, {
-    args: () => [this.errorId] as const,
-    load: (client, [id], signal) => client.getError(id, { signal }),
+  private readonly data: DataTask<readonly [string, string], ErrorRecord> = new DataTask(this, {
+    args: () => [this.errorId, JSON.stringify(this.timeRange)] as const,
+    load: (client, [id], signal) => client.getError(id, { signal }, this.timeRange),
   });
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -82,11 +82,8 @@ export class OpsError extends OpsElement {
     const base = this.saved?.id === loaded.id ? this.saved : loaded;
     const record: ErrorRecord = { ...base, ...this.optimistic, notes: this.optimistic?.notes !== undefined ? this.optimistic.notes : base.notes };
     const title = `${record.code} ${errorTitle(record)}`;
-    const monthly: ChartData = {
-      type: 'bar',
-      categories: record.monthly.months.map((m) => formatMonth(m, format)),
-      series: [{ name: msg('Occurrences'), values: record.monthly.values }],
-    };
+    // The chart is the loaded answer's: a saved change (the PATCH answer) carries no time range.
+    const monthly = countChart(loaded.monthly, loaded, msg('Occurrences'), format);
     return html`${renderDetailHeader([{ label: msg('Errors'), target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate }, { status: renderBadge(record.status) })}
       ${renderFacts([
         [msg('Endpoint'), html`<span class="mono">${record.endpoint}</span>`],
@@ -109,8 +106,8 @@ export class OpsError extends OpsElement {
       })}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
-      <h3>${msg('Monthly occurrences')}</h3>
-      <ops-chart locale=${ifDefined(format.locale)} label=${msg('Occurrences per month')} .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+      <h3>${loaded.countsOverTime ? msg('Occurrences over time') : msg('Monthly occurrences')}</h3>
+      <ops-chart locale=${ifDefined(format.locale)} label=${loaded.countsOverTime ? msg('Occurrences over time') : msg('Occurrences per month')} .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 
   /** A field typed back to the record's value is no longer an edit: it follows the record again (after a Reload too). */

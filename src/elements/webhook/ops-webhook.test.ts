@@ -6,6 +6,7 @@ import { $, $$, nextEvent, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
+import { createConsoleClient } from '../../api/client.ts';
 import type { OpsChart } from '../../shared/chart/ops-chart.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
 import './define.ts';
@@ -18,6 +19,19 @@ const loaded = (el: Element) => waitFor(() => $(el, '.facts'), 'facts');
 
 describe('ops-webhook', () => {
   const api = useMockApi();
+
+  it('over a time range charts its deliveries in the range’s buckets', async () => {
+    const expected = await createConsoleClient({ baseUrl: API_BASE }).getWebhook('wh_invoice_paid', {}, { range: '24h' });
+    const el = await webhook('wh_invoice_paid', 'range=24h');
+    await loaded(el);
+    const chart = $<OpsChart>(el, 'ops-chart')!;
+    expect(chart.data!.categories).to.deep.equal(
+      expected.countsOverTime!.starts.map((s) => s.slice(11, 16)),
+      'the 24 hours, as clock times',
+    );
+    expect(chart.data!.series[0]!.values).to.deep.equal(expected.countsOverTime!.values);
+    expect(chart.getAttribute('label')).to.equal('Deliveries over time');
+  });
 
   it('shows the breadcrumb "Webhooks / invoice.paid" and the name as the title', async () => {
     const el = await webhook();

@@ -1,12 +1,12 @@
 import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Webhook } from '../../api/schemas.ts';
-import { formatDate, formatInteger, formatMonth, formatPercent } from '../../format/format.ts';
+import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
-import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
+import { countChart, RangedElement } from '../../shared/time-range.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { styles } from './ops-webhook.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
@@ -28,7 +28,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
  *
  * @customElement ops-webhook
  */
-export class OpsWebhook extends OpsElement {
+export class OpsWebhook extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** The webhook to show. */
@@ -37,9 +37,9 @@ export class OpsWebhook extends OpsElement {
   /** Where the "Webhooks" crumb points (http(s) or relative; default: the wrapper's `routes.webhooks`, else `#webhooks`). */
   @property({ attribute: 'webhooks-href' }) webhooksHref?: string;
 
-  private readonly data: DataTask<readonly [string], Webhook> = new DataTask(this, {
-    args: () => [this.webhookId] as const,
-    load: (client, [id], signal) => client.getWebhook(id, { signal }),
+  private readonly data: DataTask<readonly [string, string], Webhook> = new DataTask(this, {
+    args: () => [this.webhookId, JSON.stringify(this.timeRange)] as const,
+    load: (client, [id], signal) => client.getWebhook(id, { signal }, this.timeRange),
   });
 
   override render() {
@@ -57,11 +57,7 @@ export class OpsWebhook extends OpsElement {
 
   private renderWebhook(webhook: Webhook) {
     const format = this.formatOptions;
-    const activity: ChartData = {
-      type: 'bar',
-      categories: webhook.activity.months.map((m) => formatMonth(m, format)),
-      series: [{ name: msg('Deliveries'), values: webhook.activity.values }],
-    };
+    const activity = countChart(webhook.activity, webhook, msg('Deliveries'), format);
     return html`${renderDetailHeader(
       [{ label: msg('Webhooks'), target: this.listTarget('webhooks', this.webhooksHref, 'webhooks-href') }, { label: webhook.name }],
       { navigate: this.navigate },
@@ -76,6 +72,6 @@ export class OpsWebhook extends OpsElement {
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: webhook.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       <h3>${msg('Activity')}</h3>
-      <ops-chart locale=${ifDefined(format.locale)} label=${msg('Deliveries per month')} .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+      <ops-chart locale=${ifDefined(format.locale)} label=${webhook.countsOverTime ? msg('Deliveries over time') : msg('Deliveries per month')} .data=${activity} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 }
