@@ -109,9 +109,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   };
   const limit = (c: Context<Env>) => parseLimit(c.req.query('limit'));
   /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
-  const inWindow = (c: Context<Env>): ViewContext => {
+  const inWindow = (c: Context<Env>, { boundsAreFilters = false } = {}): ViewContext => {
     const ctx = view(c);
-    const asked = parseWindow({ range: c.req.query('range'), from: c.req.query('from'), to: c.req.query('to') });
+    const asked = parseWindow({ range: c.req.query('range'), ...(boundsAreFilters ? {} : { from: c.req.query('from'), to: c.req.query('to') }) });
     if (typeof asked === 'string') throw badRequest(asked, [{ field: c.req.query('from') || c.req.query('to') ? 'from' : 'range', message: asked }]);
     return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
   };
@@ -136,7 +136,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.get('/console/v1/requests', async (c) =>
     c.json(
       // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
-      await requests(c.req.query('range') ? inWindow(c) : view(c), {
+      await requests(inWindow(c, { boundsAreFilters: true }), {
         limit: limit(c),
         cursor: c.req.query('cursor'),
         method: c.req.query('method'),

@@ -244,6 +244,20 @@ describe('a time range the server cannot read', () => {
   });
   after(() => server.close());
 
+  test('the request log of an endpoint quiet for months, between from and to, and from and to beside a range', async () => {
+    await ingest(server, [{ ts: '2026-03-10T12:00:00Z', method: 'PUT', route: '/old', status: 200, durationMs: 5 }]);
+    const march = 'from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z';
+    const [row] = schema.endpointPage.parse((await call(server, `/console/v1/endpoints?${march}`, { token: 'token-a' })).json).items;
+    assert.equal(row!.path, '/old');
+    const page = schema.requestPage.parse((await call(server, `/console/v1/requests?endpointId=${row!.id}&${march}`, { token: 'token-a' })).json);
+    assert.deepEqual(
+      page.items.map((r) => r.time),
+      ['2026-03-10T12:00:00Z'],
+    );
+    const { status } = await call(server, '/console/v1/requests?range=24h&from=2026-09-14T00:00:00Z', { token: 'token-a' });
+    assert.equal(status, 200, 'from is a bound of its own beside a range');
+  });
+
   for (const [query, words] of [
     ['/console/v1/overview?range=2w', /range must be one of 1h, 24h, 7d, 30d, 12m/],
     ['/console/v1/overview?from=2026-09-01T00:00:00Z', /from and to go together/],
@@ -251,6 +265,7 @@ describe('a time range the server cannot read', () => {
     ['/console/v1/traffic?from=2026-09-02T00:00:00Z&to=2026-09-01T00:00:00Z', /from must be before to/],
     ['/console/v1/traffic?range=2w', /range must be one of 1m, 3m, 6m, 12m, 1h, 24h, 7d, 30d/],
     ['/console/v1/requests?from=soon', /from must be a timestamp/],
+    ['/console/v1/requests?to=2026-09-14T09:41', /to must be a timestamp/],
     ['/console/v1/endpoints/ep_x?from=2016-01-01T00:00:00Z&to=2026-09-01T00:00:00Z', /at most 3660 days/],
   ] as const) {
     test(`${query} is a 400 that says what is wrong`, async () => {

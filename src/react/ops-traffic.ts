@@ -4,4 +4,4 @@ import '../elements/traffic/define.ts';
 import { wrap } from './wrap.ts';
 
 /** `<ops-traffic>` for React. Traffic: metrics, requests over time, error rate and breakdown. */
-export const OpsTraffic = wrap('ops-traffic', Element, ['ops-load-error']);
+export const OpsTraffic = wrap('ops-traffic', Element, ['ops-navigate', 'ops-load-error']);

@@ -21,6 +21,8 @@ export interface NavigateDetail {
   /** For the `requests` list: the time the log opens on (a bucket of a time chart), `from` inclusive, `to` exclusive, ISO timestamps. */
   from?: string | undefined;
   to?: string | undefined;
+  /** For the `requests` list: only one customer's (a bucket of a customer's traffic). */
+  customerId?: string | undefined;
 }
 
 /** A time range: a named `range` (`24h`), or a custom `from`–`to` (ISO timestamps); all empty, each panel's default period. */

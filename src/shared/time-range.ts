@@ -3,13 +3,19 @@ import type { TimeRangeQuery } from '../api/client.ts';
 import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
 import type { CountSeries, TimeWindow } from '../api/schemas.ts';
 import type { ChartData } from './chart/chart-data.ts';
-import { isTimestamp } from '../api/time-window.ts';
+import { isTimestamp, MAX_WINDOW_DAYS } from '../api/time-window.ts';
 import { formatBuckets, formatMonth, type FormatOptions } from '../format/format.ts';
 import { msg } from '../localize/localize.ts';
 import type { RangeDetail } from './events.ts';
 import { OpsElement } from './ops-element.ts';
 
-const isInstant = (text: string | undefined): text is string => !!text && isTimestamp(text) && !Number.isNaN(Date.parse(text));
+const isInstant = (text: unknown): text is string => typeof text === 'string' && isTimestamp(text) && !Number.isNaN(Date.parse(text));
+/** Up to 40 characters of what was given, for a warning (a property may hold anything). */
+const shown = (value: unknown): string => {
+  // JSON.stringify(undefined) is undefined, whatever its type says.
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) as string | undefined);
+  return (text ?? '').slice(0, 40);
+};
 
 /**
  * The time range a panel reads, checked: a custom `from`–`to` (both timestamps, in order), else a
@@ -20,14 +26,15 @@ export function checkedRange(asked: RangeDetail | undefined, tag: string, extraR
   if (!asked) return {};
   const { range, from, to } = asked;
   if (from || to) {
-    if (isInstant(from) && isInstant(to) && Date.parse(from) < Date.parse(to)) return { from, to };
+    const span = isInstant(from) && isInstant(to) ? Date.parse(to) - Date.parse(from) : NaN;
+    if (span > 0 && span <= MAX_WINDOW_DAYS * 86_400_000) return { from, to };
     warnOnce(
-      `<${tag}> ignored from="${(from ?? '').slice(0, 40)}" to="${(to ?? '').slice(0, 40)}": give both, as timestamps with their offset (2026-09-14T09:41:00Z), from before to.`,
+      `<${tag}> ignored from="${shown(from)}" to="${shown(to)}": give both, as timestamps with their offset (2026-09-14T09:41:00Z), from before to, at most ${MAX_WINDOW_DAYS} days apart.`,
     );
   }
   if (!range) return {};
-  if ((TIME_RANGES as readonly string[]).includes(range) || extraRanges.includes(range)) return { range: range as TimeRange };
-  warnOnce(`<${tag}> ignored range="${range.slice(0, 20)}": use ${[...extraRanges, ...TIME_RANGES].join(', ')}.`);
+  if (typeof range === 'string' && ((TIME_RANGES as readonly string[]).includes(range) || extraRanges.includes(range))) return { range: range as TimeRange };
+  warnOnce(`<${tag}> ignored range="${shown(range)}": use ${[...extraRanges, ...TIME_RANGES].join(', ')}.`);
   return {};
 }
 

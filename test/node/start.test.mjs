@@ -113,7 +113,7 @@ test('npm start serves the demo: the whole console, each view on its own address
   await page.close();
 });
 
-test('in the demo a person clicks from the overview to an endpoint, a request and a customer, and back with the browser', async () => {
+test('in the demo a person clicks from the overview to an endpoint, a request, a customer and an error record, and back with the browser', async () => {
   const { page, errors } = await open(browser, `${origin}/`);
   /** Clicks the first link matching `selector` inside the view's `path` of shadow hosts; returns its href. */
   const click = (path, selector) =>
@@ -135,13 +135,48 @@ test('in the demo a person clicks from the overview to an endpoint, a request an
   const endpointHref = await (await click(['ops-overview', 'ops-endpoint-table'], 'tbody tr a.row-link')).jsonValue();
   await until(page, viewLoaded, 'ops-endpoint-detail');
   assert.equal(await page.evaluate(() => location.hash), endpointHref);
-  const requestHref = await (await click(['ops-endpoint-detail', 'ops-request-log'], '[part="row"] a.row-link')).jsonValue();
+  // A request with a customer to go on to (now and then the live traffic sends a revoked key, which names none).
+  const shownRequests = await (
+    await page.waitForFunction(
+      () => {
+        const app = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot;
+        const log = app?.querySelector('ops-endpoint-detail')?.shadowRoot?.querySelector('ops-request-log');
+        log?.scrollIntoView();
+        const hrefs = [...(log?.shadowRoot?.querySelectorAll('[part="row"] a.row-link') ?? [])].map((a) => a.getAttribute('href'));
+        return hrefs.length ? hrefs : false;
+      },
+      { timeout: 20_000, polling: 200 },
+    )
+  ).jsonValue();
+  let withCustomer;
+  for (const href of shownRequests) if (!withCustomer && (await api(`/requests/${href.split('/')[2]}`)).customer) withCustomer = href;
+  assert.ok(withCustomer, 'a shown request names its customer');
+  const requestHref = await (await click(['ops-endpoint-detail', 'ops-request-log'], `[part="row"] a.row-link[href="${withCustomer}"]`)).jsonValue();
   await until(page, viewLoaded, 'ops-request-detail');
   assert.equal(await page.evaluate(() => location.hash), requestHref);
   const customerHref = await (await click(['ops-request-detail'], '.fact a[href^="#/customers/"]')).jsonValue();
   await until(page, viewLoaded, 'ops-customer');
   assert.equal(await page.evaluate(() => location.hash), customerHref);
+  // On to the errors, and a record among them: the navigation, then the record's drill-down.
+  await (await click([], 'nav a[href^="#/errors"]')).jsonValue();
+  await until(page, viewLoaded, 'ops-error-list');
+  const errorHref = await (await click(['ops-error-list'], 'tbody tr a[href^="#/errors/"]')).jsonValue();
+  await until(page, viewLoaded, 'ops-error');
+  assert.equal(await page.evaluate(() => location.hash), errorHref);
+  const record = await api(`/errors/${errorHref.split('/')[2]}`);
+  const trail = await page.evaluate(() =>
+    document
+      .querySelector('ops-console')
+      .shadowRoot.querySelector('ops-console-app')
+      .shadowRoot.querySelector('ops-error')
+      .shadowRoot.querySelector('[part="breadcrumb"]')
+      .textContent.replace(/\s+/g, ' ')
+      .trim(),
+  );
+  assert.equal(trail, `Errors / ${record.code} ${record.title}`);
   for (const [href, tag] of [
+    ['#/errors', 'ops-error-list'],
+    [customerHref, 'ops-customer'],
     [requestHref, 'ops-request-detail'],
     [endpointHref, 'ops-endpoint-detail'],
     ['', 'ops-overview'],

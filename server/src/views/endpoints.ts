@@ -1,6 +1,6 @@
 /** GET /endpoints: one row per (API version, method, route) over the recent window; GET /endpoints/{id}: one of them in detail. */
 import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
-import { lastDays } from '../calendar.ts';
+import { lastDays, type Period } from '../calendar.ts';
 import { RECENT_DAYS, endpointId, type ViewContext } from '../context.ts';
 import { endpointStatus, errorPct } from '../figures.ts';
 import { badRequest, notFound } from '../problem.ts';
@@ -63,12 +63,21 @@ const SERIES_DAYS = 30;
 
 /**
  * The (API version, method, route) behind an endpoint id: among the rows of GET /endpoints over
- * the asked range, else over the last 30 days (so an endpoint quiet in the last hour still has its page).
+ * the asked range (or the request log's own bounds, `period`), else over the last 30 days (so an
+ * endpoint quiet in the last hour still has its page).
  */
-export async function endpointFilter(ctx: ViewContext, id: string): Promise<{ apiVersion: string; method: string; route: string } | undefined> {
-  const windows = ctx.window ? [ctx, { ...ctx, window: undefined }] : [ctx];
-  for (const scope of windows) {
-    const found = (await recentCounts(scope)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+export async function endpointFilter(
+  ctx: ViewContext,
+  id: string,
+  period?: Period,
+): Promise<{ apiVersion: string; method: string; route: string } | undefined> {
+  const reads = [
+    ...(ctx.window ? [() => recentCounts(ctx)] : []),
+    ...(period ? [() => ctx.stores.telemetry.countsByRoute(ctx.accountId, period)] : []),
+    () => recentCounts({ ...ctx, window: undefined }),
+  ];
+  for (const read of reads) {
+    const found = (await read()).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
     if (found) return { apiVersion: found.apiVersion, method: found.method, route: found.route };
   }
   return undefined;

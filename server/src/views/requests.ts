@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import { endpointFilter } from './endpoints.ts';
 import { recentWindow } from './related.ts';
+import { isTimestamp } from '../../../src/api/time-window.ts';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
 export interface RequestListQuery {
@@ -22,11 +23,11 @@ export interface RequestListQuery {
   to?: string;
 }
 
-/** A bound of the request log's time filter, checked. */
+/** A bound of the request log's time filter, checked: a timestamp with its offset, as the windows' bounds. */
 function instant(name: string, value: string | undefined): number | undefined {
   if (!value) return undefined;
   const ms = Date.parse(value);
-  if (Number.isNaN(ms))
+  if (!isTimestamp(value) || Number.isNaN(ms))
     throw badRequest(`${name} must be a timestamp such as 2026-09-14T09:41:00Z.`, [{ field: name, message: 'Use a timestamp such as 2026-09-14T09:41:00Z.' }]);
   return ms;
 }
@@ -51,13 +52,13 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
   if (since !== undefined && Number.isNaN(since)) throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.');
   const before = requestCursor.decode(query.cursor);
   const method = query.method?.toUpperCase() || undefined;
-  const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
-  // An endpoint without recent requests is no row of GET /endpoints, and one method excludes another: nothing to list.
-  if ((query.endpointId && !endpoint) || (endpoint && method && method !== endpoint.method)) return { items: [], nextCursor: null };
   // `from`/`to` bound the log themselves; a range asked instead starts it where the range starts.
   const from = instant('from', query.from) ?? ctx.window?.from;
   const to = instant('to', query.to);
   if (from !== undefined && to !== undefined && from >= to) throw badRequest('from must be before to.');
+  const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId, { from: from ?? 0, to: to ?? ctx.now + 1 }) : undefined;
+  // An endpoint without recent requests is no row of GET /endpoints, and one method excludes another: nothing to list.
+  if ((query.endpointId && !endpoint) || (endpoint && method && method !== endpoint.method)) return { items: [], nextCursor: null };
   const items = await ctx.stores.telemetry.requests(ctx.accountId, {
     limit: query.limit + 1,
     before,

@@ -62,7 +62,7 @@ export class OpsConsoleApp extends OpsElement {
       { path: '/', render: () => html`<ops-overview></ops-overview>` },
       { path: '/endpoints', render: () => html`<ops-endpoint-table q=${this.query.get('q') ?? ''}></ops-endpoint-table>` },
       { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
-      { path: '/requests', render: () => html`<ops-request-log></ops-request-log>` },
+      { path: '/requests', render: () => html`<ops-request-log customer-id=${this.query.get('customerId') ?? ''}></ops-request-log>` },
       { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
       { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },
       { path: '/customers', render: () => html`<ops-customer-list></ops-customer-list>` },
@@ -182,7 +182,9 @@ export class OpsConsoleApp extends OpsElement {
     this.path = path;
     this.query = query;
     // The range in the address is the console's: every element inside follows it (none: the default periods).
-    const range = { range: query.get('range') ?? undefined, from: query.get('from') ?? undefined, to: query.get('to') ?? undefined };
+    // A hand-written `+02:00` arrives as a space (a query's `+`): it is the offset's sign.
+    const instant = (name: string) => query.get(name)?.replace(/ /g, '+') ?? undefined;
+    const range = { range: query.get('range') ?? undefined, from: instant('from'), to: instant('to') };
     if (rangeQuery(range) !== rangeQuery(this.consoleConfig?.range ?? {})) this.emit('ops-range-change', range);
     void this.router.goto(path).then(() => this.requestUpdate());
   };

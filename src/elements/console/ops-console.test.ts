@@ -126,6 +126,7 @@ describe('ops-console routing', () => {
     history.back();
     await view(host, 'ops-traffic', '[part="metric"]');
     expect(new URLSearchParams(location.hash.split('?')[1]).get('range')).to.equal('24h');
+    await waitFor(() => $<HTMLSelectElement>(control, 'select')!.value === '24h', 'the control shows the 24 hours again');
     history.back();
     history.back();
     await waitFor(() => location.hash === '' || location.hash === '#/', 'at the start');

@@ -76,7 +76,7 @@ export class OpsCustomer extends RangedElement {
         title: msg('Customer not found.'),
         message: msg(str`No customer has the id “${this.customerId}”. It may have been deleted, or the link may be wrong.`),
       },
-      skeleton: ['title', 'facts', ['lines', 2], ['table', 11], ['fields', 1], ['lines', 5]],
+      skeleton: ['title', 'facts', ['lines', 2], 'figures', 'chart', ['table', 6], ['table', 11], ['fields', 1], ['lines', 5]],
       empty: () => '',
       complete: (customer) => this.renderCustomer(customer),
     });

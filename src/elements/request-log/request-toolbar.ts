@@ -66,7 +66,7 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
     </label>
     <label class="customer-filter">
       <span>${msg('Customer')}</span>
-      <input type="search" placeholder="cus_acme" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer(value(e).trim())} />
+      <input type="search" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer(value(e).trim())} />
     </label>
     <label class="live-toggle">
       <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />

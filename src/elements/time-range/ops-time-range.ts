@@ -20,7 +20,7 @@ const CUSTOM = 'custom';
  *
  * @summary Time range control: last hour … last 12 months, or a custom from–to.
  *
- * @fires {CustomEvent<RangeDetail>} ops-range-change - A range was chosen: `{ range }`, `{ from, to }` (ISO timestamps), or `{}` for the default periods. Cancelable: `<ops-console>` then keeps its range.
+ * @fires {CustomEvent<RangeDetail>} ops-range-change - A range was chosen: `{ range }`, `{ from, to }` (ISO timestamps), or `{}` for the default periods. Cancelable (before `<ops-console>` hears it: a capture listener on the wrapper or above), and the wrapper then keeps its range.
  *
  * @csspart base - The form.
  * @csspart select - The range select.
@@ -44,6 +44,18 @@ export class OpsTimeRange extends OpsElement {
   @state() private editingCustom = false;
   @state() private problem = '';
 
+  /** The range last shown, so a change from outside (back, forward, the host) ends an unapplied custom edit. */
+  #shownKey = '';
+
+  protected override willUpdate(): void {
+    const key = JSON.stringify(this.shown);
+    if (key !== this.#shownKey) {
+      this.#shownKey = key;
+      this.editingCustom = false;
+      this.problem = '';
+    }
+  }
+
   /** The range shown: its own, else the wrapper's. */
   private get shown(): RangeDetail {
     const own = this.from || this.to || this.range ? { range: this.range, from: this.from, to: this.to } : this.consoleConfig?.range;
@@ -63,9 +75,9 @@ export class OpsTimeRange extends OpsElement {
       <label
         >${msg('Time range')}
         <select part="select" @change=${this.onSelect}>
-          <option value="" ?selected=${selected === ''}>${msg('Default periods')}</option>
-          ${TIME_RANGES.map((range) => html`<option value=${range} ?selected=${selected === range}>${rangeLabel(range)}</option>`)}
-          <option value=${CUSTOM} ?selected=${selected === CUSTOM}>${rangeLabel(undefined)}</option>
+          <option value="" .selected=${selected === ''}>${msg('Default periods')}</option>
+          ${TIME_RANGES.map((range) => html`<option value=${range} .selected=${selected === range}>${rangeLabel(range)}</option>`)}
+          <option value=${CUSTOM} .selected=${selected === CUSTOM}>${rangeLabel(undefined)}</option>
         </select>
       </label>
       ${custom ? this.renderCustom(shown) : nothing}

@@ -186,7 +186,7 @@ describe('ops-traffic', () => {
     overTime!.dispatchEvent(new CustomEvent('ops-chart-select', { detail: { index: 6, category: days[6] }, bubbles: true, composed: true }));
     const last = await next;
     expect(last.detail.from).to.equal(expected.overTime!.starts[6]);
-    expect(last.detail.to, 'the last day runs to now').to.equal(undefined);
+    expect(last.detail.to, 'the last day runs to the window’s end').to.equal(expected.window!.to);
   });
 
   it('shows one customer’s traffic with customer-id', async () => {
@@ -249,11 +249,12 @@ describe('ops-traffic', () => {
     expect(text($(el, '.empty'))).to.equal('No breakdown for this period yet.');
   });
 
-  it('shows a new API with no traffic yet (the empty scenario) as zeros, empty charts and no breakdown', async () => {
+  it('shows a new API with no traffic yet (the empty scenario) as zeros, no error rate or latency of nothing, empty charts and no breakdown', async () => {
     api.use(...scenarios.empty());
     const el = await traffic();
     await loaded(el);
-    expect($$(el, '[part="metric"] .figure-value').map(text)).to.deep.equal(['0', '0.0%', '0 ms', '0.0%']);
+    expect($$(el, '[part="metric"] .figure-value').map(text)).to.deep.equal(['0', '—', '—', '0.0%']);
+    expect(metric(el, 'latency').querySelector<HTMLElement>('.change')!.dataset['direction']).to.equal('none', 'no change of a latency of nothing');
     const charts = $$<OpsChart>(el, 'ops-chart');
     await waitFor(() => charts.every((c) => c.shadowRoot?.querySelector('[part="empty"]')), 'empty charts');
     expect(text($(el, '.empty'))).to.equal('No breakdown for this period yet.');

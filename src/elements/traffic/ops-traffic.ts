@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Traffic, WindowSeries } from '../../api/schemas.ts';
+import type { TimeWindow, Traffic, WindowSeries } from '../../api/schemas.ts';
 import type { NavigateDetail } from '../../shared/events.ts';
 import { formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
 import { renderChange } from '../../shared/change.ts';
@@ -18,10 +18,10 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 type MetricKey = keyof Traffic['metrics'];
 
 /** The four metrics, labelled as the seed; whether a rise is good news (null: neither). */
-const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null }[] = [
+const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null; ofRequests?: boolean }[] = [
   { key: 'requests', label: () => msg('Requests'), riseIsGood: true },
-  { key: 'errorRate', label: () => msg('Error rate'), riseIsGood: false },
-  { key: 'latency', label: () => msg('Latency'), riseIsGood: false },
+  { key: 'errorRate', label: () => msg('Error rate'), riseIsGood: false, ofRequests: true },
+  { key: 'latency', label: () => msg('Latency'), riseIsGood: false, ofRequests: true },
   { key: 'bandwidth', label: () => msg('Bandwidth'), riseIsGood: null },
 ];
 
@@ -31,7 +31,7 @@ const METRICS: { key: MetricKey; label: () => string; riseIsGood: boolean | null
  *
  * @summary Traffic: four metrics with changes, requests over time, error rate by month, breakdown.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - Over a time range, a bucket of "Requests over time" was chosen (its bar or its table row): `{ kind: 'requests', id: '', from, to }`, the request log of that time. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Over a time range, a bucket of "Requests over time" was chosen (its bar or its table row): `{ kind: 'requests', id: '', from, to }` (and `customerId` with `customer-id`), the request log of that time. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the panel shows the error and Retry.
  *
  * @csspart base - The panel.
@@ -71,14 +71,16 @@ export class OpsTraffic extends RangedElement {
   private renderTraffic(traffic: Traffic) {
     const format = this.formatOptions;
     const versus = comparisonLabel(traffic.window);
-    const charts = traffic.overTime && traffic.window ? this.windowCharts(traffic.overTime, traffic.window.bucket) : this.monthCharts(traffic);
+    const charts = traffic.overTime && traffic.window ? this.windowCharts(traffic.overTime, traffic.window) : this.monthCharts(traffic);
     return html`<ul part="metrics" class="figures" aria-label=${msg('Traffic metrics')}>
-        ${METRICS.map(({ key, label, riseIsGood }) => {
+        ${METRICS.map(({ key, label, riseIsGood, ofRequests }) => {
           const metric = traffic.metrics[key];
+          // No requests in the period: an error rate or a latency of nothing has no value, nor a change.
+          const unmeasured = ofRequests && traffic.metrics.requests.value === 0;
           return html`<li part="metric" class="figure" data-metric=${key}>
             <p class="figure-label">${label()}</p>
-            <p class="figure-value">${formatValue(metric.value, metric.unit, format)}</p>
-            ${renderChange(metric.changePct, riseIsGood, format, versus)}
+            <p class="figure-value">${unmeasured ? '—' : formatValue(metric.value, metric.unit, format)}</p>
+            ${renderChange(unmeasured ? undefined : metric.changePct, riseIsGood, format, versus)}
           </li>`;
         })}
       </ul>
@@ -137,8 +139,8 @@ export class OpsTraffic extends RangedElement {
   }
 
   /** The charts of a time range, bucket by bucket against the window before; each bucket leads to its requests. */
-  private windowCharts(series: WindowSeries, bucket: string) {
-    const { categories, categoryName } = bucketAxis(series.starts, bucket, this.formatOptions);
+  private windowCharts(series: WindowSeries, window: TimeWindow) {
+    const { categories, categoryName } = bucketAxis(series.starts, window.bucket, this.formatOptions);
     const overTime: ChartData = {
       type: 'bar',
       categories,
@@ -149,7 +151,7 @@ export class OpsTraffic extends RangedElement {
       ],
     };
     const errorRate: ChartData = { type: 'bar', categories, categoryName, series: [{ name: msg('Error rate'), values: series.errorPct }] };
-    const target = (index: number) => this.bucketTarget(series, index, categories[index]!);
+    const target = (index: number) => this.bucketTarget(series, window, index, categories[index]!);
     return {
       overTime,
       errorRate,
@@ -160,11 +162,12 @@ export class OpsTraffic extends RangedElement {
     };
   }
 
-  /** The request log of one bucket: from its start to the next one's (the last bucket: to now, open-ended). */
-  private bucketTarget(series: WindowSeries, index: number, label: string): NavigateDetail {
+  /** The request log of one bucket (of this panel's customer, if it has one): from its start to the next one's, the last to the window's end. */
+  private bucketTarget(series: WindowSeries, window: TimeWindow, index: number, label: string): NavigateDetail {
     const from = series.starts[index]!;
-    const to = series.starts[index + 1];
-    return this.listTarget('requests', undefined, 'requests-href', { from, ...(to ? { to } : {}) }, label);
+    const to = series.starts[index + 1] ?? window.to;
+    const customerId = this.customerId.trim();
+    return this.listTarget('requests', undefined, 'requests-href', { from, to, ...(customerId ? { customerId } : {}) }, label);
   }
 
   private onSort = (column: BreakdownColumn) => {
