@@ -23,6 +23,8 @@ export interface NavigateDetail {
   to?: string | undefined;
   /** For the `requests` list: only one customer's (a bucket of a customer's traffic). */
   customerId?: string | undefined;
+  /** For the `requests` list: only one endpoint row's (a bucket of an endpoint's charts). */
+  endpointId?: string | undefined;
 }
 
 /** A time range: a named `range` (`24h`), or a custom `from`–`to` (ISO timestamps); all empty, each panel's default period. */

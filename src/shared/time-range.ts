@@ -124,6 +124,20 @@ export class RangedElement extends OpsElement {
   @property() to?: string;
 
   /**
+   * Drill-downs from the buckets of a time chart (`starts`, labelled `labels`) to the request log of
+   * each bucket, within `scope` (one customer's, one endpoint's): the table's links and the bars' clicks.
+   * The last bucket runs to the window's end.
+   */
+  protected bucketLinks(starts: readonly string[], window: TimeWindow, labels: readonly string[], scope: { customerId?: string; endpointId?: string } = {}) {
+    const target = (index: number) =>
+      this.listTarget('requests', undefined, 'requests-href', { from: starts[index]!, to: starts[index + 1] ?? window.to, ...scope }, labels[index]);
+    return {
+      link: (index: number) => this.renderLink(target(index), labels[index]),
+      open: (index: number) => this.follow(target(index)),
+    };
+  }
+
+  /**
    * The time range in force, checked: own `from`–`to`, else own `range`, else the wrapper's; empty for the default period.
    * @internal
    */

@@ -62,7 +62,11 @@ export class OpsConsoleApp extends OpsElement {
       { path: '/', render: () => html`<ops-overview></ops-overview>` },
       { path: '/endpoints', render: () => html`<ops-endpoint-table q=${this.query.get('q') ?? ''}></ops-endpoint-table>` },
       { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
-      { path: '/requests', render: () => html`<ops-request-log customer-id=${this.query.get('customerId') ?? ''}></ops-request-log>` },
+      {
+        path: '/requests',
+        render: () =>
+          html`<ops-request-log customer-id=${this.query.get('customerId') ?? ''} endpoint-id=${this.query.get('endpointId') ?? ''}></ops-request-log>`,
+      },
       { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
       { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },
       { path: '/customers', render: () => html`<ops-customer-list></ops-customer-list>` },

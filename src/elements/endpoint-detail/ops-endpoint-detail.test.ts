@@ -81,6 +81,12 @@ describe('ops-endpoint-detail', () => {
     );
     expect(requests!.data!.series[0]!.values).to.deep.equal(expected.overTime!.requests);
     expect($(el, 'ops-request-log')!.getAttribute('range')).to.equal('24h', 'the latest requests are the range’s');
+    // An hour of the chart leads to this endpoint's requests of that hour.
+    const hour = await waitFor(() => requests!.shadowRoot!.querySelector<HTMLElement>('tbody tr:nth-child(2) th :is(a, button)'), 'hours as links');
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(el, 'ops-navigate');
+    el.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    hour.click();
+    expect((await fired).detail).to.include({ kind: 'requests', endpointId: 'ep_4', from: expected.overTime!.starts[1], to: expected.overTime!.starts[2] });
   });
 
   it('lists the status codes with their requests and shares that add up to 100.0%', async () => {

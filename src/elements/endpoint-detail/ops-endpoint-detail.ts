@@ -21,7 +21,7 @@ import { msg, str } from '../../localize/localize.ts';
  *
  * @summary Endpoint detail: figures, daily charts, status codes, customers, errors and requests of one endpoint.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'endpoints', id: '' }`, a customer `{ kind: 'customer', id }`, or from the embedded lists an error record or a request. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'endpoints', id: '' }`, a customer `{ kind: 'customer', id }`, over a time range a bucket of the requests chart `{ kind: 'requests', id: '', from, to, endpointId }`, or from the embedded lists an error record or a request. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  *
  * @csspart header - The breadcrumb, the title and the status badge beside it.
@@ -81,6 +81,8 @@ export class OpsEndpointDetail extends RangedElement {
       ],
     };
     const latency: ChartData = { type: 'line', categories, categoryName, series: [{ name: msg('P95 latency'), values: series.p95Ms }] };
+    // Over a range, a bucket leads to this endpoint's requests of that time (the days of the default view carry no instants).
+    const links = ranged && endpoint.window ? this.bucketLinks(ranged.starts, endpoint.window, categories, { endpointId: endpoint.id }) : undefined;
     const range = this.timeRange;
     return html`${renderDetailHeader(
       [{ label: msg('Endpoints'), target: this.listTarget('endpoints', this.endpointsHref, 'endpoints-href') }, { label }],
@@ -98,9 +100,10 @@ export class OpsEndpointDetail extends RangedElement {
       <div class="charts">
         <section>
           <h3>${ranged ? msg('Requests over time') : msg('Requests per day')}</h3>
-          <ops-chart locale=${ifDefined(format.locale)} label=${ranged ? msg('Requests and server errors over time') : msg('Requests and server errors per day')} .data=${requests} .formatValue=${(
-            v: number,
-          ) => formatInteger(v, format)}></ops-chart>
+          <ops-chart locale=${ifDefined(format.locale)} label=${ranged ? msg('Requests and server errors over time') : msg('Requests and server errors per day')} .data=${requests}
+            .categoryLink=${links?.link}
+            @ops-chart-select=${(event: CustomEvent<{ index: number }>) => links?.open(event.detail.index)}
+            .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>
         </section>
         <section>
           <h3>${ranged ? msg('Latency over time') : msg('Latency per day')}</h3>

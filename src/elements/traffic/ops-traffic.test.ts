@@ -196,6 +196,23 @@ describe('ops-traffic', () => {
     expect(api.requests[0]!.searchParams.get('customerId')).to.equal('cus_acme');
     expect(text(metric(el, 'requests').querySelector('.figure-value'))).to.equal(expected.metrics.requests.value.toLocaleString('en-US'));
     expect(expected.metrics.requests.value).to.be.lessThan(fixtures.traffic.metrics.requests.value, 'a share of all the traffic');
+    // Over a range, a day of the customer's traffic leads to the customer's requests of that day.
+    el.setAttribute('range', '7d');
+    await waitFor(() => text(metric(el, 'requests').querySelector('.versus')) === 'vs previous 7 days', 'the range');
+    const chart = $<OpsChart>(el, 'ops-chart')!;
+    const day = await waitFor(() => chart.shadowRoot!.querySelector<HTMLElement>('tbody tr th :is(a, button)'), 'days as links');
+    const fired = new Promise<CustomEvent<NavigateDetail>>((resolve) =>
+      el.addEventListener(
+        'ops-navigate',
+        (e) => {
+          e.preventDefault();
+          resolve(e);
+        },
+        { once: true },
+      ),
+    );
+    day.click();
+    expect((await fired).detail).to.include({ kind: 'requests', customerId: 'cus_acme' });
   });
 
   it('follows the range of the <ops-console> around it, and its own range over it', async () => {

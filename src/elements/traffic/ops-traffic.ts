@@ -1,7 +1,6 @@
 import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { TimeWindow, Traffic, WindowSeries } from '../../api/schemas.ts';
-import type { NavigateDetail } from '../../shared/events.ts';
 import { formatInteger, formatMonth, formatPercent, formatValue } from '../../format/format.ts';
 import { renderChange } from '../../shared/change.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
@@ -151,23 +150,14 @@ export class OpsTraffic extends RangedElement {
       ],
     };
     const errorRate: ChartData = { type: 'bar', categories, categoryName, series: [{ name: msg('Error rate'), values: series.errorPct }] };
-    const target = (index: number) => this.bucketTarget(series, window, index, categories[index]!);
+    const customerId = this.customerId.trim();
     return {
       overTime,
       errorRate,
       overTimeLabel: msg('Requests over time, this period and the previous one'),
       errorRateTitle: msg('Error rate over time'),
-      link: (index: number) => this.renderLink(target(index), categories[index]),
-      open: (index: number) => this.follow(target(index)),
+      ...this.bucketLinks(series.starts, window, categories, customerId ? { customerId } : {}),
     };
-  }
-
-  /** The request log of one bucket (of this panel's customer, if it has one): from its start to the next one's, the last to the window's end. */
-  private bucketTarget(series: WindowSeries, window: TimeWindow, index: number, label: string): NavigateDetail {
-    const from = series.starts[index]!;
-    const to = series.starts[index + 1] ?? window.to;
-    const customerId = this.customerId.trim();
-    return this.listTarget('requests', undefined, 'requests-href', { from, to, ...(customerId ? { customerId } : {}) }, label);
   }
 
   private onSort = (column: BreakdownColumn) => {
