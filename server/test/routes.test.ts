@@ -59,6 +59,8 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     ['/console/v1/requests?from=2026-09-13T00:00:00Z&to=2026-09-14T00:00:00Z', schema.requestPage],
     ['/console/v1/requests/summary?range=30d', schema.requestSummary],
     ['/console/v1/traffic?range=7d', schema.traffic],
+    ['/console/v1/traffic?range=30d&customerId=cus_acme', schema.traffic],
+    ['/console/v1/webhooks/wh_invoice_paid?range=30d', schema.webhook],
     ['/console/v1/traffic?from=2026-09-01T00:00:00Z&to=2026-09-04T00:00:00Z', schema.traffic],
     ['/console/v1/customers', schema.customerPage],
     ['/console/v1/customers?q=acme&sort=-requests&limit=1', schema.customerPage],

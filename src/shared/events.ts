@@ -25,6 +25,8 @@ export interface NavigateDetail {
   customerId?: string | undefined;
   /** For the `requests` list: only one endpoint row's (a bucket of an endpoint's charts). */
   endpointId?: string | undefined;
+  /** For the `requests` list: only this status code (a bucket of an error record's occurrences). */
+  status?: string | undefined;
 }
 
 /** A time range: a named `range` (`24h`), or a custom `from`–`to` (ISO timestamps); all empty, each panel's default period. */

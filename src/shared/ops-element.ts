@@ -221,6 +221,7 @@ export class OpsElement extends LitElement {
     if (target.to !== undefined) detail.to = target.to;
     if (target.customerId !== undefined) detail.customerId = target.customerId;
     if (target.endpointId !== undefined) detail.endpointId = target.endpointId;
+    if (target.status !== undefined) detail.status = target.status;
     return !this.emit('ops-navigate', detail, { cancelable: true });
   };
 
@@ -230,7 +231,7 @@ export class OpsElement extends LitElement {
     ownHref: string | undefined,
     attribute: string,
     /** What the list opens with (`{ q }`, `{ from, to }`): in the detail, and in the href's query. */
-    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string } = {},
+    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string; status?: string } = {},
     label?: string,
   ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;

@@ -128,7 +128,12 @@ export class RangedElement extends OpsElement {
    * each bucket, within `scope` (one customer's, one endpoint's): the table's links and the bars' clicks.
    * The last bucket runs to the window's end.
    */
-  protected bucketLinks(starts: readonly string[], window: TimeWindow, labels: readonly string[], scope: { customerId?: string; endpointId?: string } = {}) {
+  protected bucketLinks(
+    starts: readonly string[],
+    window: TimeWindow,
+    labels: readonly string[],
+    scope: { customerId?: string; endpointId?: string; status?: string } = {},
+  ) {
     const target = (index: number) =>
       this.listTarget('requests', undefined, 'requests-href', { from: starts[index]!, to: starts[index + 1] ?? window.to, ...scope }, labels[index]);
     return {

@@ -65,7 +65,11 @@ export class OpsConsoleApp extends OpsElement {
       {
         path: '/requests',
         render: () =>
-          html`<ops-request-log customer-id=${this.query.get('customerId') ?? ''} endpoint-id=${this.query.get('endpointId') ?? ''}></ops-request-log>`,
+          html`<ops-request-log
+            customer-id=${this.query.get('customerId') ?? ''}
+            endpoint-id=${this.query.get('endpointId') ?? ''}
+            status=${this.query.get('status') ?? ''}
+          ></ops-request-log>`,
       },
       { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
       { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },

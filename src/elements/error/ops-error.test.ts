@@ -86,6 +86,18 @@ describe('ops-error', () => {
     expect(chart.data!.series[0]!.values).to.deep.equal(expected.countsOverTime!.values);
     expect(chart.data!.categoryName).to.equal('Day');
     expect($$(el, 'h3').map(text)).to.include('Occurrences over time');
+    // A day of them leads to the requests it counts: the record's endpoint, its code, that day.
+    const day = await waitFor(() => chart.shadowRoot!.querySelector<HTMLElement>('tbody tr:nth-child(2) th :is(a, button)'), 'days as links');
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(el, 'ops-navigate');
+    el.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    day.click();
+    expect((await fired).detail).to.include({
+      kind: 'requests',
+      endpointId: 'ep_4',
+      status: '500',
+      from: expected.countsOverTime!.starts[1],
+      to: expected.countsOverTime!.starts[2],
+    });
     const updated = nextEvent<CustomEvent<ErrorRecordDetail>>(el, 'ops-error-updated');
     await change(el, 'Fixed');
     await updated;

@@ -84,6 +84,12 @@ export class OpsError extends RangedElement {
     const title = `${record.code} ${errorTitle(record)}`;
     // The chart is the loaded answer's: a saved change (the PATCH answer) carries no time range.
     const monthly = countChart(loaded.monthly, loaded, msg('Occurrences'), format);
+    // Over a range, a bucket leads to the requests it counts: its endpoint's, answered with its code, in that time.
+    const endpointId = loaded.relatedEndpoints.find((r) => r.label === loaded.endpoint)?.id;
+    const links =
+      loaded.window && loaded.countsOverTime && endpointId
+        ? this.bucketLinks(loaded.countsOverTime.starts, loaded.window, monthly.categories, { endpointId, status: String(loaded.code) })
+        : undefined;
     return html`${renderDetailHeader([{ label: msg('Errors'), target: this.listTarget('errors', this.errorsHref, 'errors-href') }, { label: title }], { navigate: this.navigate }, { status: renderBadge(record.status) })}
       ${renderFacts([
         [msg('Endpoint'), html`<span class="mono">${record.endpoint}</span>`],
@@ -107,7 +113,10 @@ export class OpsError extends RangedElement {
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: record.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
       <h3>${loaded.countsOverTime ? msg('Occurrences over time') : msg('Monthly occurrences')}</h3>
-      <ops-chart locale=${ifDefined(format.locale)} label=${loaded.countsOverTime ? msg('Occurrences over time') : msg('Occurrences per month')} .data=${monthly} .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
+      <ops-chart locale=${ifDefined(format.locale)} label=${loaded.countsOverTime ? msg('Occurrences over time') : msg('Occurrences per month')} .data=${monthly}
+        .categoryLink=${links?.link}
+        @ops-chart-select=${(event: CustomEvent<{ index: number }>) => links?.open(event.detail.index)}
+        .formatValue=${(v: number) => formatInteger(v, format)}></ops-chart>`;
   }
 
   /** A field typed back to the record's value is no longer an edit: it follows the record again (after a Reload too). */

@@ -44,6 +44,12 @@ describe('ops-overview', () => {
     expect(sparkline.data!.series[0]!.values).to.deep.equal(expected.overTime!.requests);
     expect(table(el).getAttribute('range')).to.equal('24h', 'the recent endpoints are the range’s');
     expect(api.requests.find((r) => r.pathname.endsWith('/overview'))!.searchParams.get('range')).to.equal('24h');
+    // An hour of the sparkline leads to the requests of that hour.
+    const hour = await waitFor(() => sparkline.shadowRoot!.querySelector<HTMLElement>('tbody tr:nth-child(3) th :is(a, button)'), 'hours as links');
+    const fired = nextEvent<CustomEvent<NavigateDetail>>(el, 'ops-navigate');
+    el.addEventListener('ops-navigate', (e) => e.preventDefault(), { once: true });
+    hour.click();
+    expect((await fired).detail).to.include({ kind: 'requests', from: expected.overTime!.starts[2], to: expected.overTime!.starts[3] });
   });
 
   it('greets the account owner for the time of day in the configured zone', async () => {

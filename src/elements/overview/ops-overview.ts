@@ -41,7 +41,7 @@ const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval'
  *
  * @summary Overview: greeting, figures, recent endpoints, requests by endpoint, latest activity.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - "View all" (`{ kind: 'endpoints', id: '' }`) or a drill-down inside. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - "View all" (`{ kind: 'endpoints', id: '' }`), over a time range a bucket of the requests sparkline (`{ kind: 'requests', id: '', from, to }`), or a drill-down inside. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - A part failed to load; it shows the error and Retry.
  *
  * @csspart base - The overview grid.
@@ -121,7 +121,7 @@ export class OpsOverview extends RangedElement {
                 skeleton: ['title', 'figures'],
                 empty: () => '',
                 complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
-            ${renderFigures(overview, this.formatOptions)}`,
+            ${renderFigures(overview, this.formatOptions, (starts, window, labels) => this.bucketLinks(starts, window, labels))}`,
               })
         }
       </div>

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
-import type { Overview, WindowSeries } from '../../api/schemas.ts';
-import { formatBuckets, formatInteger, formatMonth, formatMs, formatPercent, type FormatOptions } from '../../format/format.ts';
-import { comparisonLabel } from '../../shared/time-range.ts';
+import type { Overview, TimeWindow, WindowSeries } from '../../api/schemas.ts';
+import { formatInteger, formatMonth, formatMs, formatPercent, type FormatOptions } from '../../format/format.ts';
+import { bucketAxis, comparisonLabel } from '../../shared/time-range.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { renderChange } from '../../shared/change.ts';
 import { msg } from '../../localize/localize.ts';
@@ -65,15 +65,22 @@ function monthlyChart(series: { months: string[]; values: number[] }, name: stri
 }
 
 function windowChart(series: WindowSeries, bucket: string, name: string, format: FormatOptions): ChartData {
-  return { type: 'sparkline', categories: formatBuckets(series.starts, bucket, format), series: [{ name, values: series.requests }] };
+  return { type: 'sparkline', ...bucketAxis(series.starts, bucket, format), series: [{ name, values: series.requests }] };
 }
+
+/** Drill-downs from the buckets of the range's sparkline to the request log of each (see `RangedElement.bucketLinks`). */
+export type BucketLinks = (
+  starts: readonly string[],
+  window: TimeWindow,
+  labels: readonly string[],
+) => { link: (index: number) => unknown; open: (index: number) => void };
 
 /**
  * The figure cards: this month's requests and the four figures against last month, as the seed
  * shows them; over a time range, the range's requests and the three figures against the window
  * before it (today's requests belong to the calendar view, so they are left out).
  */
-export function renderFigures(overview: Overview, format: FormatOptions) {
+export function renderFigures(overview: Overview, format: FormatOptions, bucketLinks: BucketLinks) {
   const { figures, window, overTime } = overview;
   const ranged = window && overTime && figures.requests ? { window, overTime, requests: figures.requests } : undefined;
   const versus = comparisonLabel(ranged?.window);
@@ -81,6 +88,8 @@ export function renderFigures(overview: Overview, format: FormatOptions) {
   const chart = ranged
     ? windowChart(ranged.overTime, ranged.window.bucket, msg('Requests'), format)
     : monthlyChart(figures.requestsThisMonth.series, msg('Requests'), format);
+  // Over a range, a bucket leads to its requests; the months of the calendar view carry no instants.
+  const links = ranged && bucketLinks(ranged.overTime.starts, ranged.window, chart.categories);
   return html`<ul part="figures" class="figures" aria-label=${msg('Summary figures')}>
     <li part="figure" class="figure figure-wide">
       <p class="figure-label">${ranged ? msg('Requests') : msg('Requests this month')}</p>
@@ -92,6 +101,8 @@ export function renderFigures(overview: Overview, format: FormatOptions) {
         label=${ranged ? msg('Requests over time') : msg('Requests per month')}
         empty-message=${ranged ? msg('No requests in this range.') : msg('No monthly data yet.')}
         .data=${chart}
+        .categoryLink=${links ? links.link : undefined}
+        @ops-chart-select=${(event: CustomEvent<{ index: number }>) => links && links.open(event.detail.index)}
         .formatValue=${(v: number) => formatInteger(v, format)}
       ></ops-chart>
     </li>
