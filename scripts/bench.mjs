@@ -368,14 +368,15 @@ for (const c of CASES) {
       100,
       'later of chunk responseEnd and data → rAF after the ECharts instance drew',
     );
-  const parts = c.tag === 'ops-overview' ? 3 : 1;
+  // The pages made of panels ask once per panel: the overview (its figures, the table, the feed), the customer page (the customer, its traffic, its requests), the endpoint page (the endpoint, its error records, its requests).
+  const parts = { 'ops-overview': 3, 'ops-customer': 3, 'ops-endpoint-detail': 3 }[c.tag] ?? 1;
   add(
     'requests',
     `${c.tag}: API requests to render${parts > 1 ? ` (started within ${Math.round(settled.spread)} ms of each other)` : ''}`,
     requests,
     'requests',
     parts,
-    c.tag === 'ops-overview' ? 'overview, endpoints, activity: in parallel, no waterfall' : 'one per data panel',
+    parts > 1 ? 'one per panel, in parallel, no waterfall' : 'one per data panel',
   );
 }
 

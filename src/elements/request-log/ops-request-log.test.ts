@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { http, HttpResponse } from 'msw';
-import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from '../../../test/dom.ts';
+import { $, $$, allowVirtualizerResizeNotice, nextEvent, nextFrames, text, waitFor } from '../../../test/dom.ts';
 import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { RequestEntry } from '../../api/schemas.ts';
@@ -41,6 +41,17 @@ describe('ops-request-log', () => {
   allowVirtualizerResizeNotice();
 
   describe('timeline', () => {
+    it('asks for the next page only once the reader scrolls, when the first page fills its frame (an embedded limit="20")', async () => {
+      const el = await log('limit=20');
+      await loaded(el);
+      await nextFrames();
+      expect(requestsTo(api, '/requests')).to.have.length(1, 'one page until the reader scrolls');
+      const frame = $(el, '.timeline')!;
+      frame.scrollTop = frame.scrollHeight;
+      frame.dispatchEvent(new Event('scroll'));
+      await waitFor(() => requestsTo(api, '/requests').length === 2, 'the next page once scrolled');
+    });
+
     it('filters by customer from its Customer field, in the timeline and the summary', async () => {
       const el = await log();
       await loaded(el);

@@ -210,8 +210,16 @@ export class OpsRequestLog extends RangedElement {
   };
 
   private onRange(last: number) {
-    // Fetch the next page while the reader is still 40 rows away from the end.
-    if (last >= this.entries().length - 40) this.timeline.loadMore();
+    // Fetch the next page while the reader is still 40 rows away from the end; but a first page
+    // that fills its frame waits until the reader scrolls (a short embedded log, `limit="20"`,
+    // would otherwise fetch a second page nobody asked for).
+    if (last < this.entries().length - 40) return;
+    const frame = this.timelineEl;
+    if (frame && frame.scrollTop === 0 && frame.scrollHeight > frame.clientHeight) {
+      frame.addEventListener('scroll', () => this.timeline.loadMore(), { once: true, passive: true });
+      return;
+    }
+    this.timeline.loadMore();
   }
 
   private link = (entry: RequestEntry, label: string, content: unknown) => this.renderLink({ kind: 'request', id: entry.id, label }, content, 'row-link');
