@@ -19,6 +19,38 @@ try {
 rmSync(dir, { recursive: true, force: true });
 
 let nodeStatus = 0;
+/** Runs node:test files (inside `wrap`, a command that prepares their setting), adding their counts to the totals. */
+function runNodeTests(files, wrap = []) {
+  const tapFile = join(tmpdir(), 'node-tests.tap');
+  const run = spawnSync(
+    wrap[0] ?? process.execPath,
+    [
+      ...(wrap.length ? [...wrap.slice(1), process.execPath] : []),
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      '--test-reporter-destination=' + tapFile,
+      ...files,
+    ],
+    { stdio: 'inherit' },
+  );
+  const status = run.status ?? 1;
+  let tap = '';
+  try {
+    tap = readFileSync(tapFile, 'utf8');
+    rmSync(tapFile);
+  } catch {
+    // the run died before writing its report: counted as a failure below
+  }
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled');
+  totals.skipped += count('skipped') + count('todo');
+  if (status !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+  if (status !== 0) nodeStatus = status;
+}
+
 // The package's Node tests, then the console server's (TypeScript, run by Node 24 as is).
 const nodeTests = [
   ...readdirSync('test/node')
@@ -28,26 +60,14 @@ const nodeTests = [
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => join('server/test', f)),
 ];
+// The store suites again, unchanged, on ClickHouse + PostgreSQL servers started for them: one shard, then two.
+const storeSuites = ['routes', 'figures', 'windows', 'ingest', 'spikes', 'otlp'].map((name) => join('server/test', `${name}.test.ts`));
 if (nodeTests.length && !process.argv.includes('--files')) {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      '--test-reporter-destination=' + join(tmpdir(), 'node-tests.tap'),
-      ...nodeTests,
-    ],
-    { stdio: 'inherit' },
-  );
-  nodeStatus = run.status ?? 1;
-  const tap = readFileSync(join(tmpdir(), 'node-tests.tap'), 'utf8');
-  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
-  totals.passed += count('pass');
-  totals.failed += count('fail') + count('cancelled');
-  totals.skipped += count('skipped') + count('todo');
-  if (nodeStatus !== 0 && count('fail') + count('cancelled') === 0) totals.failed++;
+  runNodeTests(nodeTests);
+  for (const shards of [1, 2]) {
+    console.log(`\nThe store suites on ClickHouse (${shards === 1 ? 'one shard' : 'two shards'}) + PostgreSQL:`);
+    runNodeTests(storeSuites, [process.execPath, 'server/test/with-databases.ts', '--shards', String(shards), '--']);
+  }
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

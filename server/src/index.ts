@@ -2,6 +2,9 @@
 export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './server.ts';
 export { serve } from './serve.ts';
 export { openDuckDbStores } from './store/duckdb.ts';
+export { openClickHouseTelemetry } from './store/clickhouse.ts';
+export { openPostgresRecords } from './store/postgres.ts';
+export { openStores, type StoreConfig } from './store/open.ts';
 export * from './collect/index.ts';
 export type { AuthOptions, Principal } from './auth.ts';
 export type * from './store/types.ts';

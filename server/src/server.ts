@@ -18,9 +18,10 @@ import { ProblemError, badRequest, problemResponse, unprocessable } from './prob
 import { detectSpikes } from './spikes.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
-import { openDuckDbStores } from './store/duckdb.ts';
+import { openStores } from './store/open.ts';
 import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
+import { isStoreUnavailable } from './store/unavailable.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
 import { endpointDetail, endpoints } from './views/endpoints.ts';
@@ -31,8 +32,12 @@ import { traffic } from './views/traffic.ts';
 import { webhook, webhookList } from './views/webhooks.ts';
 
 export interface ConsoleServerOptions {
-  /** A DuckDB file path (default `./ops-console.duckdb`), `':memory:'`, or stores you opened. */
+  /** A DuckDB file (`duckdb:./ops-console.duckdb`, the default; a bare path or `':memory:'` too), or stores you opened. */
   store?: string | Stores;
+  /** Request telemetry on ClickHouse instead of DuckDB: `clickhouse://host:8123[,host:8123…]/database[?cluster=name&retention_months=N]` (with `records`). */
+  telemetry?: string;
+  /** Records on PostgreSQL instead of DuckDB: `postgres://user@host:5432/database[?schema=name]` (with `telemetry`). */
+  records?: string;
   /** How console requests are authenticated (static tokens, JWT, or your own hook). */
   auth?: AuthOptions;
   /** Ingest keys and the account each writes to: `{ 'demo-ingest-key': 'acct_demo' }`. */
@@ -61,11 +66,14 @@ type Env = { Variables: { principal: Principal } };
 
 const WRITE_BODY_BYTES = 64 * 1024;
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** How long a client waits before retrying while the database is away. */
+const RETRY_AFTER_SECONDS = 5;
 
 export async function createConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
   const timeZone = options.timeZone ?? 'UTC';
   if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}".`);
-  const stores = typeof options.store === 'object' ? options.store : await openDuckDbStores(options.store ?? './ops-console.duckdb');
+  const stores =
+    typeof options.store === 'object' ? options.store : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records });
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const clock = options.clock ?? (() => new Date());
   const maxBodyBytes = options.limits?.maxBodyBytes ?? 10 * 1024 * 1024;
@@ -78,6 +86,20 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   let spikeChecks: Promise<unknown> = Promise.resolve();
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error);
+    if (isStoreUnavailable(error)) {
+      console.error('[ops-console server] database unavailable:', error instanceof Error ? error.message : error);
+      return problemResponse(
+        new ProblemError(
+          503,
+          'Service unavailable',
+          'The console’s database cannot be reached right now; nothing was changed by this request. Retry shortly.',
+          undefined,
+          {
+            'retry-after': String(RETRY_AFTER_SECONDS),
+          },
+        ),
+      );
+    }
     console.error('[ops-console server]', error);
     return problemResponse(new ProblemError(500, 'Internal server error', 'The server could not answer; nothing was changed by this request.'));
   });

@@ -1,5 +1,10 @@
-/** A console server on a throwaway DuckDB for each test file, and requests to it as a client sends them. */
-import { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from '../src/index.ts';
+/**
+ * A console server on throwaway stores for each test file, and requests to it as a client sends
+ * them. The stores are an in-memory DuckDB, or — when test/with-databases.ts runs the suite —
+ * a fresh database on the ClickHouse and PostgreSQL servers it started.
+ */
+import { randomUUID } from 'node:crypto';
+import { createConsoleServer, openStores, type ConsoleServer, type ConsoleServerOptions, type StoreConfig, type Stores } from '../src/index.ts';
 
 export const TOKENS = {
   'token-a': { accountId: 'acct_a', user: { id: 'u_ana', name: 'Ana Silva' } },
@@ -7,8 +12,27 @@ export const TOKENS = {
 };
 export const INGEST_KEYS = { 'ingest-a': 'acct_a', 'ingest-b': 'acct_b' };
 
+/** Set by test/with-databases.ts: the servers' URLs, each test server gets a database (ClickHouse) and a schema (PostgreSQL) of its own. */
+const TELEMETRY = process.env['OPS_TEST_TELEMETRY'];
+const RECORDS = process.env['OPS_TEST_RECORDS'];
+export const storeSetup = TELEMETRY && RECORDS ? `ClickHouse (${TELEMETRY.includes('cluster=') ? 'two shards' : 'one shard'}) + PostgreSQL` : 'DuckDB';
+
+export function freshStoreConfig(): StoreConfig {
+  if (!TELEMETRY || !RECORDS) return { store: ':memory:' };
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  return { telemetry: TELEMETRY.replace(/^(clickhouse:\/\/[^/]+\/)\w+/, `$1${name}`), records: `${RECORDS}?schema=${name}` };
+}
+
+export const openTestStores = (): Promise<Stores> => openStores(freshStoreConfig());
+
 export async function startServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
-  return createConsoleServer({ store: ':memory:', auth: { tokens: TOKENS }, ingestKeys: INGEST_KEYS, corsOrigins: ['https://portal.example.com'], ...options });
+  return createConsoleServer({
+    ...freshStoreConfig(),
+    auth: { tokens: TOKENS },
+    ingestKeys: INGEST_KEYS,
+    corsOrigins: ['https://portal.example.com'],
+    ...options,
+  });
 }
 
 export interface Call {

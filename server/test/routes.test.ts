@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import * as schema from '../../src/api/schemas.ts';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
-import { call, ingest, startServer } from './harness.ts';
+import { call, ingest, openTestStores, startServer } from './harness.ts';
 
 let server: ConsoleServer;
 const owner = { id: 'u_ana', name: 'Ana Silva' };
@@ -758,8 +758,7 @@ describe('CORS', () => {
 
 describe('a write that fails part way', () => {
   test('leaves nothing behind, and a retry with the same key creates exactly one record', async () => {
-    const { openDuckDbStores } = await import('../src/index.ts');
-    const inner = await openDuckDbStores(':memory:');
+    const inner = await openTestStores();
     let failOnce = true;
     // The store fails while recording the key's answer, after the record and its activity were written.
     const failing = {

@@ -5,6 +5,7 @@
  */
 import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Period } from '../calendar.ts';
+import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
 import type {
   ActivityRecord,
@@ -82,26 +83,8 @@ const num = (value: unknown): number => (typeof value === 'number' || typeof val
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-const QUARTER_HOUR = 15 * 60_000;
 const VECTOR_ROWS = 2048;
 const EVENT_COLUMN_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, SMALLINT, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, VARCHAR];
-const ceilQ = (ms: number) => Math.ceil(ms / QUARTER_HOUR) * QUARTER_HOUR;
-const floorQ = (ms: number) => Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
-
-/** A period split into its whole quarter hours (read from the rollup) and the ragged edges (read from the events). */
-function split(period: Period): { core?: Period; edges: Period[] } {
-  const core = { from: ceilQ(period.from), to: floorQ(period.to) };
-  if (core.from >= core.to) return { edges: [period] };
-  const edges = [
-    { from: period.from, to: core.from },
-    { from: core.to, to: period.to },
-  ].filter((e) => e.from < e.to);
-  return { core, edges };
-}
-
-/** Filters the rollup can answer: no customer, no path text. */
-const rollupCan = (filter: EventFilter) => filter.customerId === undefined && filter.pathContains === undefined;
-
 /**
  * Folds the events with `seq` in (after, upto] into the rollup. The bounds are literals so that
  * DuckDB skips every row group below them (a subquery would make it read the whole table).

@@ -6,7 +6,11 @@ export interface Where {
   params: (string | number)[];
 }
 
-export function eventWhere(accountId: string, filter: EventFilter = {}): Where {
+/** How a dialect tests that a column holds a text literally (no wildcards): DuckDB's `contains`, ClickHouse's `position`. */
+export type Contains = (column: string) => string;
+const duckDbContains: Contains = (column) => `contains(${column}, ?)`;
+
+export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains): Where {
   const clauses = ['account_id = ?'];
   const params: (string | number)[] = [accountId];
   const add = (clause: string, value: string | number | undefined) => {
@@ -25,8 +29,8 @@ export function eventWhere(accountId: string, filter: EventFilter = {}): Where {
     clauses.push('status >= ? AND status < ?');
     params.push(filter.statusClass * 100, filter.statusClass * 100 + 100);
   }
-  // contains() takes the text literally: no LIKE wildcards from the query string.
-  add('contains(path, ?)', filter.pathContains);
+  // The text is taken literally: no LIKE wildcards from the query string.
+  add(contains('path'), filter.pathContains);
   add('customer_id = ?', filter.customerId);
   return { sql: clauses.join(' AND '), params };
 }

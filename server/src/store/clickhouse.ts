@@ -1,0 +1,436 @@
+/**
+ * Request telemetry on ClickHouse, for an API that outgrows one DuckDB file: events in a
+ * MergeTree partitioned by month and ordered by (account, time), a quarter-hour rollup fed by a
+ * materialized view (series over months and years read it instead of raw rows), whole months of
+ * raw events dropped after the retention, and — with several shards — `Distributed` tables over
+ * them, sharded by account. Every console server process may share one ClickHouse; request ids
+ * come from `allocate`, which must hand out numbers no other process gets (the records store's
+ * sequence). The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
+ */
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { Period } from '../calendar.ts';
+import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
+import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
+import { eventWhere } from './sql-filter.ts';
+import type {
+  DeliveryStats,
+  EventFilter,
+  RequestEvent,
+  RequestQuery,
+  RouteCounts,
+  RouteStats,
+  StoredRequest,
+  SummaryGroup,
+  TelemetryStore,
+  Totals,
+  WebhookDelivery,
+} from './types.ts';
+
+export interface ClickHouseTelemetryOptions {
+  /** `clickhouse://[user[:password]@]host:port[,host:port…]/database[?cluster=name&retention_months=N]` (HTTP ports). */
+  url: string;
+  /** Reserves `count` fresh request numbers and answers the first (the rest follow it). */
+  allocate: (count: number) => Promise<number>;
+}
+
+export interface ClickHouseTelemetry extends TelemetryStore {
+  /** Drops the whole months of raw events (and deliveries) older than the retention; the rollups stay. */
+  applyRetention(now?: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+interface Target {
+  hosts: string[];
+  database: string;
+  username: string;
+  password: string;
+  cluster: string | undefined;
+  retentionMonths: number | undefined;
+}
+
+export function parseClickHouseUrl(url: string): Target {
+  const match = /^clickhouse:\/\/(?:([^@/]*)@)?([^/?]+)\/(\w+)\/?(?:\?(.*))?$/.exec(url);
+  if (!match) throw new Error(`Expected clickhouse://host:port[,host:port…]/database, got "${url}".`);
+  const [user = 'default', password = ''] = (match[1] ?? '').split(':').map(decodeURIComponent);
+  const query = new URLSearchParams(match[4] ?? '');
+  const cluster = query.get('cluster') ?? undefined;
+  if (cluster !== undefined && !/^\w+$/.test(cluster)) throw new Error(`Unusable cluster name "${cluster}".`);
+  const retention = query.get('retention_months');
+  const retentionMonths = retention === null ? undefined : Number(retention);
+  if (retentionMonths !== undefined && !(Number.isInteger(retentionMonths) && retentionMonths >= 1))
+    throw new Error('retention_months must be a whole number of months, at least 1.');
+  const hosts = match[2]!.split(',');
+  if (hosts.length > 1 && !cluster) throw new Error('Several ClickHouse hosts are shards of a cluster: name it with ?cluster=.');
+  return { hosts, database: match[3]!, username: user || 'default', password, cluster, retentionMonths };
+}
+
+type Row = Record<string, unknown>;
+const num = (value: unknown): number => (typeof value === 'number' || typeof value === 'string' ? Number(value) || 0 : 0);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const P95 = nearestRank(0.95, 'duration_ms');
+const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000)))`;
+
+/** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
+const schema = (db: string, cluster: string | undefined) => [
+  `CREATE DATABASE IF NOT EXISTS ${db}`,
+  `CREATE TABLE IF NOT EXISTS ${db}.request_events_local (
+     account_id String, seq UInt64, ts Int64, method String, route String, path String, status UInt16, duration_ms Float64,
+     api_version Nullable(String), key_id Nullable(String), customer_id Nullable(String),
+     actor_id Nullable(String), actor_name Nullable(String), bytes Nullable(Int64), headers Nullable(String)
+   ) ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, ts, seq)`,
+  // Counts per quarter hour: SummingMergeTree adds rows of the same key as parts merge, and reads sum what is not merged yet.
+  `CREATE TABLE IF NOT EXISTS ${db}.request_rollup_local (
+     account_id String, bucket Int64, api_version String, method String, route String, status UInt16, requests UInt64, bytes Int64
+   ) ENGINE = SummingMergeTree((requests, bytes)) PARTITION BY ${monthPartition('bucket')} ORDER BY (account_id, bucket, api_version, method, route, status)`,
+  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_rollup_feed TO ${db}.request_rollup_local AS
+   SELECT account_id, ts - ts % ${QUARTER_HOUR} AS bucket, ifNull(api_version, '') AS api_version, method, route, status,
+          count() AS requests, sum(ifNull(bytes, 0)) AS bytes
+   FROM ${db}.request_events_local GROUP BY account_id, bucket, api_version, method, route, status`,
+  `CREATE TABLE IF NOT EXISTS ${db}.webhook_deliveries_local (
+     account_id String, webhook_id String, ts Int64, delivered UInt8, status Nullable(UInt16)
+   ) ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, webhook_id, ts)`,
+  ...(cluster
+    ? ['request_events', 'request_rollup', 'webhook_deliveries'].map(
+        (table) =>
+          `CREATE TABLE IF NOT EXISTS ${db}.${table} AS ${db}.${table}_local ENGINE = Distributed(${cluster}, ${db}, ${table}_local, sipHash64(account_id))`,
+      )
+    : []),
+];
+
+export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
+  const target = parseClickHouseUrl(url);
+  const clients: ClickHouseClient[] = target.hosts.map((host) =>
+    createClient({
+      url: `http://${host}`,
+      username: target.username,
+      password: target.password,
+      request_timeout: 30_000,
+      // The store reports its failures as answers (503); the client's own logging would repeat them.
+      log: { level: ClickHouseLogLevel.OFF },
+    }),
+  );
+  const db = target.database;
+  const table = (name: string) => `${db}.${name}${target.cluster ? '' : '_local'}`;
+  const EVENTS = table('request_events');
+  const ROLLUP = table('request_rollup');
+  const DELIVERIES = table('webhook_deliveries');
+  try {
+    for (const client of clients) for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
+  } catch (error) {
+    await Promise.all(clients.map((c) => c.close()));
+    throw error;
+  }
+  const main = clients[0]!;
+  let closed = false;
+  const read = async (sql: string, params: readonly Value[] = []): Promise<Row[]> => {
+    if (closed) throw new Error('The store is closed.');
+    const result = await main.query({ query: bind(sql, params), format: 'JSONEachRow' });
+    return result.json<Row>();
+  };
+  // Through a Distributed table, an insert is acknowledged once every shard has its rows, not when they are queued.
+  const insertSettings = target.cluster ? { insert_distributed_sync: 1 as const } : {};
+  const where = (accountId: string, filter: EventFilter = {}) => eventWhere(accountId, filter, contains);
+  /** `multiIf` that numbers the period a time falls in (−1 for none). */
+  const periodIndex = (time: string, ranges: readonly { from: number; to: number; i: number }[]) =>
+    `multiIf(${ranges.map((r) => `${time} >= ${r.from} AND ${time} < ${r.to}, ${r.i}`).join(', ')}, -1)`;
+  const span = (ranges: readonly Period[]) => [Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))];
+  /** Where a period's counts come from: its whole quarter hours from the rollup when the filter allows, the rest from the events. */
+  const sources = (periods: readonly Period[], filter: EventFilter) => {
+    const parts = periods.map((p) => (rollupCan(filter) ? split(p) : { core: undefined, edges: [p] }));
+    return [
+      { table: ROLLUP, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: parts.flatMap((p, i) => (p.core ? [{ ...p.core, i }] : [])) },
+      { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)', ranges: parts.flatMap((p, i) => p.edges.map((e) => ({ ...e, i }))) },
+    ].filter((s) => s.ranges.length);
+  };
+
+  const totals = async (accountId: string, filter: EventFilter): Promise<Totals> => {
+    const w = where(accountId, filter);
+    const [row] = await read(
+      `SELECT count() AS r, countIf(status >= 500) AS e, ${P95} AS p, uniqExact(key_id) AS k, sum(ifNull(bytes, 0)) AS b FROM ${EVENTS} WHERE ${w.sql}`,
+      w.params,
+    );
+    return { requests: num(row?.['r']), errors: num(row?.['e']), p95Ms: num(row?.['p']), keys: num(row?.['k']), bytes: num(row?.['b']) };
+  };
+
+  const telemetry: ClickHouseTelemetry = {
+    async append(events: readonly RequestEvent[]) {
+      if (!events.length) return;
+      const first = await allocate(events.length);
+      await main.insert({
+        table: EVENTS,
+        format: 'JSONEachRow',
+        clickhouse_settings: insertSettings,
+        values: events.map((e, i) => ({
+          account_id: e.accountId,
+          seq: first + i,
+          ts: e.ts,
+          method: e.method,
+          route: e.route,
+          path: e.path,
+          status: e.status,
+          duration_ms: e.durationMs,
+          api_version: e.apiVersion,
+          key_id: e.keyId,
+          customer_id: e.customerId,
+          actor_id: e.actor?.id ?? null,
+          actor_name: e.actor?.name ?? null,
+          bytes: e.bytes,
+          headers: e.headers ? JSON.stringify(e.headers) : null,
+        })),
+      });
+    },
+
+    totals,
+    totalsFor: (accountId, periods, filter = {}) => Promise.all(periods.map((p) => totals(accountId, { ...filter, from: p.from, to: p.to }))),
+
+    async p95(accountId, filter) {
+      const w = where(accountId, filter);
+      const [row] = await read(`SELECT ${P95} AS p FROM ${EVENTS} WHERE ${w.sql}`, w.params);
+      return num(row?.['p']);
+    },
+
+    async distinctKeys(accountId, filter) {
+      const w = where(accountId, filter);
+      const [row] = await read(`SELECT uniqExact(key_id) AS k FROM ${EVENTS} WHERE ${w.sql}`, w.params);
+      return num(row?.['k']);
+    },
+
+    async perPeriod(accountId, periods, filter = {}) {
+      const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
+      const w = where(accountId, { ...filter, from: undefined, to: undefined });
+      await Promise.all(
+        sources(periods, filter).map(async ({ table, time, counted, bytes, ranges }) => {
+          const rows = await read(
+            `SELECT ${periodIndex(time, ranges)} AS i, sum(${counted}) AS r, sum(if(status >= 500, ${counted}, 0)) AS e, sum(${bytes}) AS b
+             FROM ${table} WHERE ${w.sql} AND ${time} >= ? AND ${time} < ? GROUP BY i HAVING i >= 0`,
+            [...w.params, ...span(ranges)],
+          );
+          for (const r of rows) {
+            const slot = out[num(r['i'])]!;
+            slot.requests += num(r['r']);
+            slot.errors += num(r['e']);
+            slot.bytes += num(r['b']);
+          }
+        }),
+      );
+      return out;
+    },
+
+    async perPeriodByStatus(accountId, periods) {
+      const byKey = new Map<string, { method: string; route: string; status: number; requests: number[] }>();
+      await Promise.all(
+        sources(periods, {}).map(async ({ table, time, counted, ranges }) => {
+          const rows = await read(
+            `SELECT method, route, status, ${periodIndex(time, ranges)} AS i, sum(${counted}) AS r
+             FROM ${table} WHERE account_id = ? AND ${time} >= ? AND ${time} < ? GROUP BY method, route, status, i HAVING i >= 0`,
+            [accountId, ...span(ranges)],
+          );
+          for (const r of rows) {
+            const key = `${text(r['method'])} ${text(r['route'])} ${num(r['status'])}`;
+            const entry = byKey.get(key) ?? { method: text(r['method']), route: text(r['route']), status: num(r['status']), requests: periods.map(() => 0) };
+            entry.requests[num(r['i'])]! += num(r['r']);
+            byKey.set(key, entry);
+          }
+        }),
+      );
+      return [...byKey.values()];
+    },
+
+    async latencyPerPeriod(accountId, periods, filter = {}) {
+      const out = periods.map(() => ({ requests: 0, errors: 0, p95Ms: 0 }));
+      if (!periods.length) return out;
+      const [from, to] = span(periods);
+      const w = where(accountId, { ...filter, from, to });
+      const rows = await read(
+        `SELECT ${periodIndex(
+          'ts',
+          periods.map((p, i) => ({ ...p, i })),
+        )} AS i, count() AS r, countIf(status >= 500) AS e, ${P95} AS p
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY i HAVING i >= 0`,
+        w.params,
+      );
+      for (const r of rows) out[num(r['i'])] = { requests: num(r['r']), errors: num(r['e']), p95Ms: num(r['p']) };
+      return out;
+    },
+
+    async countsByStatus(accountId, filter) {
+      const w = where(accountId, filter);
+      const rows = await read(`SELECT status, count() AS r FROM ${EVENTS} WHERE ${w.sql} GROUP BY status ORDER BY r DESC, status`, w.params);
+      return rows.map((r) => ({ status: num(r['status']), requests: num(r['r']) }));
+    },
+
+    async countsByCustomer(accountId, filter) {
+      const w = where(accountId, filter);
+      const rows = await read(
+        `SELECT customer_id, count() AS r, countIf(status >= 500) AS e FROM ${EVENTS} WHERE ${w.sql} AND customer_id IS NOT NULL GROUP BY customer_id`,
+        w.params,
+      );
+      return rows.map((r) => ({ customerId: text(r['customer_id']), requests: num(r['r']), errors: num(r['e']) }));
+    },
+
+    async countsByRoute(accountId, filter) {
+      const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
+      const w = where(accountId, { ...filter, from: undefined, to: undefined });
+      const byKey = new Map<string, RouteCounts>();
+      await Promise.all(
+        sources([whole], filter).flatMap(({ table, time, counted, ranges }) =>
+          ranges.map(async (range) => {
+            const rows = await read(
+              `SELECT ifNull(api_version, '') AS version, method, route, sum(${counted}) AS r, sum(if(status >= 500, ${counted}, 0)) AS e
+               FROM ${table} WHERE ${w.sql} AND ${time} >= ? AND ${time} < ? GROUP BY version, method, route`,
+              [...w.params, range.from, range.to],
+            );
+            for (const r of rows) {
+              const key = `${text(r['version'])}\u0000${text(r['method'])}\u0000${text(r['route'])}`;
+              const entry = byKey.get(key) ?? { apiVersion: text(r['version']), method: text(r['method']), route: text(r['route']), requests: 0, errors: 0 };
+              entry.requests += num(r['r']);
+              entry.errors += num(r['e']);
+              byKey.set(key, entry);
+            }
+          }),
+        ),
+      );
+      return [...byKey.values()];
+    },
+
+    async byRoute(accountId, filter): Promise<RouteStats[]> {
+      const w = where(accountId, filter);
+      const rows = await read(
+        `SELECT ifNull(api_version, '') AS version, method, route, count() AS r, countIf(status >= 500) AS e,
+                ${nearestRank(0.5, 'duration_ms')} AS p50, ${P95} AS p95, ${nearestRank(0.99, 'duration_ms')} AS p99, max(ts) AS last
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY version, method, route`,
+        w.params,
+      );
+      return rows.map((r) => ({
+        apiVersion: text(r['version']),
+        method: text(r['method']),
+        route: text(r['route']),
+        requests: num(r['r']),
+        errors: num(r['e']),
+        p50Ms: num(r['p50']),
+        p95Ms: num(r['p95']),
+        p99Ms: num(r['p99']),
+        lastTs: num(r['last']),
+      }));
+    },
+
+    async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
+      const w = where(accountId, query);
+      let sql = w.sql;
+      const params: Value[] = [...w.params];
+      if (query.before) {
+        sql += ' AND (ts < ? OR (ts = ? AND seq < ?))';
+        params.push(query.before.ts, query.before.ts, query.before.seq);
+      }
+      if (query.since !== undefined) {
+        sql += ' AND ts > ?';
+        params.push(query.since);
+      }
+      if (query.seq !== undefined) {
+        sql += ' AND seq = ?';
+        params.push(query.seq);
+      }
+      const rows = await read(`SELECT * FROM ${EVENTS} WHERE ${sql} ORDER BY ts DESC, seq DESC LIMIT ?`, [...params, query.limit]);
+      return rows.map((r) => ({
+        accountId: text(r['account_id']),
+        seq: num(r['seq']),
+        ts: num(r['ts']),
+        method: text(r['method']),
+        route: text(r['route']),
+        path: text(r['path']),
+        status: num(r['status']),
+        durationMs: num(r['duration_ms']),
+        apiVersion: textOrNull(r['api_version']),
+        keyId: textOrNull(r['key_id']),
+        customerId: textOrNull(r['customer_id']),
+        actor: typeof r['actor_id'] === 'string' ? { id: r['actor_id'], name: textOrNull(r['actor_name']) ?? r['actor_id'] } : null,
+        bytes: r['bytes'] === null ? null : num(r['bytes']),
+        headers: typeof r['headers'] === 'string' ? (JSON.parse(r['headers']) as Record<string, string>) : null,
+      }));
+    },
+
+    async summary(accountId, window, week, filter = {}): Promise<SummaryGroup[]> {
+      const w = where(accountId, { ...filter, ...window });
+      const rows = await read(
+        `SELECT method, route, status, ${nearestRank(0.5, 'duration_ms')} AS median, countIf(ts >= ? AND ts < ?) AS week
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY method, route, status ORDER BY week DESC, method, route, status`,
+        [week.from, week.to, ...w.params],
+      );
+      return rows.map((r) => ({
+        method: text(r['method']),
+        route: text(r['route']),
+        status: num(r['status']),
+        medianMs: num(r['median']),
+        thisWeek: num(r['week']),
+      }));
+    },
+
+    async appendDeliveries(deliveries: readonly WebhookDelivery[]) {
+      if (!deliveries.length) return;
+      await main.insert({
+        table: DELIVERIES,
+        format: 'JSONEachRow',
+        clickhouse_settings: insertSettings,
+        values: deliveries.map((d) => ({ account_id: d.accountId, webhook_id: d.webhookId, ts: d.ts, delivered: d.delivered ? 1 : 0, status: d.status })),
+      });
+    },
+
+    async deliveries(accountId, webhookId, periods): Promise<DeliveryStats> {
+      const [totals] = await read(`SELECT count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ? AND webhook_id = ?`, [
+        accountId,
+        webhookId,
+      ]);
+      const monthly = periods.map(() => 0);
+      if (periods.length) {
+        const rows = await read(
+          `SELECT ${periodIndex(
+            'ts',
+            periods.map((p, i) => ({ ...p, i })),
+          )} AS i, count() AS n FROM ${DELIVERIES} WHERE account_id = ? AND webhook_id = ? GROUP BY i HAVING i >= 0`,
+          [accountId, webhookId],
+        );
+        for (const r of rows) monthly[num(r['i'])] = num(r['n']);
+      }
+      const total = num(totals?.['total']);
+      return { total, delivered: num(totals?.['ok']), lastTs: total ? num(totals?.['last']) : null, monthly };
+    },
+
+    async deliveriesByWebhook(accountId) {
+      const rows = await read(
+        `SELECT webhook_id, count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ? GROUP BY webhook_id`,
+        [accountId],
+      );
+      return rows.map((r) => ({ webhookId: text(r['webhook_id']), total: num(r['total']), delivered: num(r['ok']), lastTs: num(r['last']) }));
+    },
+
+    async applyRetention(now = Date.now()) {
+      if (target.retentionMonths === undefined) return [];
+      const cutoff = new Date(now);
+      cutoff.setUTCMonth(cutoff.getUTCMonth() - target.retentionMonths, 1);
+      const oldest = cutoff.getUTCFullYear() * 100 + cutoff.getUTCMonth() + 1;
+      const dropped: string[] = [];
+      for (const client of clients) {
+        for (const local of ['request_events_local', 'webhook_deliveries_local']) {
+          const result = await client.query({
+            query: bind('SELECT DISTINCT partition FROM system.parts WHERE database = ? AND table = ? AND active', [db, local]),
+            format: 'JSONEachRow',
+          });
+          for (const { partition } of await result.json<{ partition: string }>()) {
+            if (!/^\d{6}$/.test(partition) || Number(partition) >= oldest) continue;
+            await client.command({ query: `ALTER TABLE ${db}.${local} DROP PARTITION ${partition}` });
+            dropped.push(`${local} ${partition}`);
+          }
+        }
+      }
+      return dropped;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all(clients.map((c) => c.close()));
+    },
+  };
+  return telemetry;
+}

@@ -1,0 +1,44 @@
+/**
+ * Opens the stores a configuration names: the embedded DuckDB file by default, or request
+ * telemetry on ClickHouse and records on PostgreSQL, which several console servers can share.
+ */
+import { openClickHouseTelemetry } from './clickhouse.ts';
+import { openDuckDbStores } from './duckdb.ts';
+import { openPostgresRecords } from './postgres.ts';
+import type { Stores } from './types.ts';
+
+export interface StoreConfig {
+  /** `duckdb:./ops-console.duckdb` (the default), a DuckDB file path, or `':memory:'`. */
+  store?: string;
+  /** `clickhouse://host:8123[,host:8123…]/database[?cluster=name&retention_months=N]`: request telemetry on ClickHouse (with `records`). */
+  telemetry?: string;
+  /** `postgres://user@host:5432/database[?schema=name]`: records on PostgreSQL (with `telemetry`). */
+  records?: string;
+}
+
+const HOUR = 3_600_000;
+
+export async function openStores({ store, telemetry, records }: StoreConfig): Promise<Stores> {
+  if (telemetry === undefined && records === undefined) return openDuckDbStores((store ?? 'duckdb:./ops-console.duckdb').replace(/^duckdb:/, ''));
+  if (!telemetry?.startsWith('clickhouse://') || !/^postgres(ql)?:\/\//.test(records ?? ''))
+    throw new Error('Scaling out takes both: telemetry: "clickhouse://…" and records: "postgres://…".');
+  const recordStore = await openPostgresRecords(records!);
+  try {
+    const telemetryStore = await openClickHouseTelemetry({ url: telemetry, allocate: (count) => recordStore.reserve('request', count) });
+    const retire = () => telemetryStore.applyRetention().catch((error: unknown) => console.error('[ops-console server] retention', error));
+    void retire();
+    const timer = setInterval(() => void retire(), HOUR);
+    timer.unref();
+    return {
+      telemetry: telemetryStore,
+      records: recordStore,
+      async close() {
+        clearInterval(timer);
+        await Promise.all([telemetryStore.close(), recordStore.close()]);
+      },
+    };
+  } catch (error) {
+    await recordStore.close();
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The rollups count requests per quarter hour (every time zone's midnight falls on one): a
+ * period is read as its whole quarter hours from a rollup and its ragged edges from the events.
+ * Shared by the SQL stores, so each splits a period the same way.
+ */
+import type { Period } from '../calendar.ts';
+import type { EventFilter } from './types.ts';
+
+export const QUARTER_HOUR = 15 * 60_000;
+const ceilQ = (ms: number) => Math.ceil(ms / QUARTER_HOUR) * QUARTER_HOUR;
+const floorQ = (ms: number) => Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
+
+/** A period split into its whole quarter hours (read from the rollup) and the ragged edges (read from the events). */
+export function split(period: Period): { core?: Period; edges: Period[] } {
+  const core = { from: ceilQ(period.from), to: floorQ(period.to) };
+  if (core.from >= core.to) return { edges: [period] };
+  const edges = [
+    { from: period.from, to: core.from },
+    { from: core.to, to: period.to },
+  ].filter((e) => e.from < e.to);
+  return { core, edges };
+}
+
+/** Filters a rollup can answer: no customer, no path text. */
+export const rollupCan = (filter: EventFilter) => filter.customerId === undefined && filter.pathContains === undefined;

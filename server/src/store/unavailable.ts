@@ -1,0 +1,20 @@
+/**
+ * Whether an error means the database is out of reach (stopped, restarting, unreachable) rather
+ * than a fault in the request: such a request is worth retrying, so it is answered 503.
+ */
+const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+// PostgreSQL: class 08 is a connection exception; 57P01–57P03 are shutdown and start-up.
+const POSTGRES = /^(08...|57P0[123])$/;
+
+export function isStoreUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (NETWORK.has(code) || POSTGRES.test(code))) return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|socket hang up|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  )
+    return true;
+  if (Array.isArray(errors) && errors.some((e) => isStoreUnavailable(e, depth + 1))) return true;
+  return isStoreUnavailable(cause, depth + 1);
+}
