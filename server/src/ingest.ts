@@ -6,7 +6,13 @@ import * as z from 'zod';
 import { HTTP_METHODS } from '../../src/api/schemas.ts';
 import type { WebhookDelivery } from './store/types.ts';
 
-const text = (max: number) => z.string().min(1).max(max);
+// PostgreSQL cannot store a NUL character, and no field needs one: refused on every store alike.
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
 const timestamp = z.union([
   z.iso
     .datetime({ offset: true })

@@ -105,6 +105,13 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   });
   app.notFound((c) => problemResponse(new ProblemError(404, 'Not found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)));
 
+  // No id or query text needs a control character, and PostgreSQL cannot store a NUL: refused on every store alike.
+  app.use('*', async (c, next) => {
+    const { pathname, search } = new URL(c.req.url);
+    if (/%[01][0-9a-f]|%7f/i.test(pathname + search)) throw badRequest('Ids and query parameters may not contain control characters.');
+    await next();
+  });
+
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
 

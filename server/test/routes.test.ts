@@ -560,6 +560,42 @@ describe('paging', () => {
     assert.equal(new Set(seen).size, seen.length);
   });
 
+  test('the newest page and the next are exact when the newest requests lie minutes, hours and days apart', async () => {
+    const local = await startServer();
+    try {
+      const ago = (minutes: number, i: number) => ({
+        ts: new Date(Date.now() - minutes * 60_000).toISOString(),
+        method: 'GET',
+        route: '/spread',
+        path: `/spread/${minutes}`,
+        status: 200,
+        durationMs: i + 1,
+      });
+      // 2 in the last hour, 3 a few hours back, 3 days back, 2 two months back.
+      const minutes = [5, 20, 150, 200, 300, 3 * 1440, 3 * 1440 + 10, 3 * 1440 + 20, 60 * 1440, 61 * 1440];
+      await ingest(local, minutes.map(ago));
+      const page = async (query: string) => (await call(local, `/console/v1/requests?limit=4${query}`, { token: 'token-a' })).json;
+      const first = await page('');
+      assert.deepEqual(
+        first.items.map((r: { path: string }) => r.path),
+        ['/spread/5', '/spread/20', '/spread/150', '/spread/200'],
+      );
+      const second = await page(`&cursor=${encodeURIComponent(first.nextCursor)}`);
+      assert.deepEqual(
+        second.items.map((r: { path: string }) => r.path),
+        ['/spread/300', '/spread/4320', '/spread/4330', '/spread/4340'],
+      );
+      const third = await page(`&cursor=${encodeURIComponent(second.nextCursor)}`);
+      assert.deepEqual(
+        third.items.map((r: { path: string }) => r.path),
+        ['/spread/86400', '/spread/87840'],
+      );
+      assert.equal(third.nextCursor, null);
+    } finally {
+      await local.close();
+    }
+  });
+
   test('since returns only newer entries', async () => {
     const { json } = await call(server, '/console/v1/requests?since=2026-09-14T09:01:00Z', { token: 'token-a' });
     assert.deepEqual(
@@ -799,6 +835,86 @@ describe('a write that fails part way', () => {
       assert.equal((await call(server, '/console/v1/errors', { token: 'token-a' })).json.items.length, 1);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('text from outside is data, never SQL', () => {
+  test('quotes, backslashes, wildcards and SQL in paths, searches and records are stored and matched literally', async () => {
+    const local = await startServer();
+    try {
+      const tricky = ["/q/it's", '/q/back\\slash', '/q/100%_done', "/q/x' OR '1'='1", '/q/drop;--', '/q/ünï€ode', '/q/?what'];
+      await ingest(
+        local,
+        tricky.map((path, i) => ({
+          ts: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
+          method: 'GET',
+          route: '/q/{name}',
+          path,
+          status: 200,
+          durationMs: 5,
+        })),
+      );
+      const paths = async (text: string) =>
+        (await call(local, `/console/v1/requests?path=${encodeURIComponent(text)}`, { token: 'token-a' })).json.items
+          .map((r: { path: string }) => r.path)
+          .sort();
+      for (const path of tricky) assert.deepEqual(await paths(path), [path], path);
+      assert.deepEqual(await paths("'"), ["/q/it's", "/q/x' OR '1'='1"].sort());
+      assert.deepEqual(await paths('%'), ['/q/100%_done'], 'no LIKE wildcards');
+      assert.deepEqual(await paths('\\'), ['/q/back\\slash']);
+      const owner = { id: "u_o'neil", name: 'Pat O\'Neil \\ "Ops"' };
+      const put = await call(local, "/admin/v1/customers/cus_o'neil", {
+        token: 'ingest-a',
+        method: 'PUT',
+        body: { name: "O'Neil & Sons \\ <b>Ltd</b>", plan: "Pro'", status: 'Active', owner },
+      });
+      assert.equal(put.status, 201);
+      const customer = await call(local, `/console/v1/customers/${encodeURIComponent("cus_o'neil")}`, { token: 'token-a' });
+      assert.equal(customer.json.name, "O'Neil & Sons \\ <b>Ltd</b>");
+      assert.deepEqual(customer.json.owner, owner);
+      const found = await call(local, `/console/v1/customers?q=${encodeURIComponent("o'neil")}`, { token: 'token-a' });
+      assert.deepEqual(
+        found.json.items.map((c: { id: string }) => c.id),
+        ["cus_o'neil"],
+      );
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('control characters', () => {
+  test('a NUL in an id, a query, an event or a record is refused with a clear 4xx on every store, and nothing is stored', async () => {
+    const local = await startServer();
+    try {
+      const owner = { id: 'u_1', name: 'Ana' };
+      const put = await call(local, '/admin/v1/customers/cus_%00x', {
+        token: 'ingest-a',
+        method: 'PUT',
+        body: { name: 'N', plan: 'P', status: 'Active', owner },
+      });
+      assert.equal(put.status, 400);
+      assert.match(put.json.detail, /control characters/);
+      const search = await call(local, '/console/v1/requests?path=%00', { token: 'token-a' });
+      assert.equal(search.status, 400);
+      const event = { ts: new Date().toISOString(), method: 'GET', route: '/a', path: '/a', status: 200, durationMs: 1 };
+      const batch = await call(local, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...event, customerId: 'c\u0000' }, event] } });
+      assert.equal(batch.status, 202);
+      assert.equal(batch.json.accepted, 1);
+      assert.deepEqual(
+        batch.json.rejected.map((r: { index: number }) => r.index),
+        [0],
+      );
+      const activity = await call(local, '/admin/v1/activity', {
+        token: 'ingest-a',
+        body: { kind: 'key-created', actor: owner, text: 'x', subject: 's\u0000' },
+      });
+      assert.equal(activity.status, 422);
+      assert.equal((await call(local, '/console/v1/customers', { token: 'token-a' })).json.items.length, 0);
+      assert.equal((await call(local, '/console/v1/activity', { token: 'token-a' })).json.items.length, 0);
+    } finally {
+      await local.close();
     }
   });
 });

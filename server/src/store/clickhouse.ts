@@ -69,6 +69,8 @@ const num = (value: unknown): number => (typeof value === 'number' || typeof val
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const P95 = nearestRank(0.95, 'duration_ms');
+/** How far the request log looks back before it reads everything: an hour, a day, a week, 31 days. */
+const LOOK_BACK = [3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
 const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000)))`;
 
 /** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
@@ -331,7 +333,21 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         sql += ' AND seq = ?';
         params.push(query.seq);
       }
-      const rows = await read(`SELECT * FROM ${EVENTS} WHERE ${sql} ORDER BY ts DESC, seq DESC LIMIT ?`, [...params, query.limit]);
+      // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
+      // an hour first, then further: once a look-back holds `limit` rows, the newest `limit` of
+      // all are among them (every row it leaves out is older than each of them).
+      const newest = query.seq === undefined ? (query.before?.ts ?? query.to ?? Date.now()) : undefined;
+      const reaches = newest === undefined ? [undefined] : [...LOOK_BACK.map((span) => newest - span), undefined];
+      let rows: Row[] = [];
+      for (const since of reaches) {
+        const bounded = since === undefined || (query.from !== undefined && since <= query.from) ? undefined : since;
+        rows = await read(`SELECT * FROM ${EVENTS} WHERE ${sql}${bounded === undefined ? '' : ' AND ts >= ?'} ORDER BY ts DESC, seq DESC LIMIT ?`, [
+          ...params,
+          ...(bounded === undefined ? [] : [bounded]),
+          query.limit,
+        ]);
+        if (rows.length >= query.limit || bounded === undefined) break;
+      }
       return rows.map((r) => ({
         accountId: text(r['account_id']),
         seq: num(r['seq']),

@@ -1,0 +1,116 @@
+/**
+ * The store setups the server bench compares: the embedded DuckDB file, ClickHouse (one shard)
+ * + PostgreSQL, and two ClickHouse shards + PostgreSQL, with the real servers started for the run.
+ * Each fills itself up to a number of events with rows shaped like the demo's, generated inside
+ * the database (only the ingest rate needs the HTTP path).
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import { join } from 'node:path';
+import { openPostgresRecords, openStores, type StoreConfig } from '../src/index.ts';
+import { parseClickHouseUrl } from '../src/store/clickhouse.ts';
+import { startClickHouse, startPostgres } from '../test/databases.ts';
+
+const DAY = 86_400_000;
+export const BENCH_ACCOUNT = 'acct_bench';
+
+export interface Setup {
+  name: string;
+  config: StoreConfig;
+  /** Tops the store up to `total` events of the bench account, in the past year. */
+  fillTo(total: number): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** The demo's endpoints: method, route, usual status, median ms, API version. */
+const SHAPES = [
+  ['POST', '/messages', 201, 150, 'v2'],
+  ['GET', '/contacts/{id}', 200, 60, 'v2'],
+  ['POST', '/webhooks', 200, 600, 'v2'],
+  ['POST', '/auth/token', 200, 200, 'v2'],
+  ['GET', '/usage', 200, 70, 'v2'],
+  ['GET', '/usage', 200, 380, 'v1'],
+  ['POST', '/messages', 201, 420, 'v1'],
+  ['DELETE', '/contacts/{id}', 204, 90, 'v2'],
+] as const;
+
+export function duckDbSetup(dir: string): Setup {
+  const file = join(dir, 'bench.duckdb');
+  return {
+    name: 'DuckDB',
+    config: { store: file },
+    async fillTo(total) {
+      const instance = await DuckDBInstance.create(file);
+      const c = await instance.connect();
+      const current = Number((await c.runAndReadAll('SELECT count(*) AS n FROM request_events')).getRowObjectsJS()[0]!['n']);
+      const missing = total - current;
+      if (missing > 0) {
+        const now = Date.now();
+        const shapes = SHAPES.map(([method, route, ok, median, version], k) => `(${k}, '${method}', '${route}', ${ok}, ${median}, '${version}')`).join(', ');
+        await c.run(`
+          INSERT INTO request_events
+          SELECT '${BENCH_ACCOUNT}', 1000000000 + i, ${now} - (hash(i) % ${365 * DAY})::BIGINT,
+                 r.method, r.route, replace(r.route, '{id}', 'c_' || (i % 100000)::VARCHAR),
+                 CASE WHEN hash(i * 7) % 100 < 2 THEN 500 ELSE r.ok END,
+                 (r.median * exp(0.4 * ((hash(i * 3) % 1000) / 1000.0 - 0.5) * 4))::DOUBLE,
+                 r.version, 'key_' || (hash(i * 11) % 400)::VARCHAR, 'cus_' || (hash(i * 13) % 50)::VARCHAR,
+                 'cus_' || (hash(i * 13) % 50)::VARCHAR, 'Customer ' || (hash(i * 13) % 50)::VARCHAR, 1000 + hash(i) % 3000
+          FROM range(${missing}) t(i)
+          JOIN (VALUES ${shapes}) r(k, method, route, ok, median, version) ON r.k = i % 8
+          -- Requests arrive in time order, so the table is stored that way too.
+          ORDER BY 3`);
+      }
+      c.closeSync();
+      instance.closeSync();
+    },
+    async dispose() {},
+  };
+}
+
+export async function clickHouseSetup(shards: number): Promise<Setup> {
+  const [clickhouse, postgres] = await Promise.all([startClickHouse({ shards }), startPostgres()]);
+  const config = { telemetry: clickhouse.url, records: postgres.url };
+  // The tables exist once a store has opened.
+  await (await openStores(config)).close();
+  const target = parseClickHouseUrl(clickhouse.url);
+  const client = createClient({ url: `http://${target.hosts[0]}`, log: { level: ClickHouseLogLevel.OFF }, request_timeout: 600_000 });
+  const events = `${target.database}.request_events${target.cluster ? '' : '_local'}`;
+  const list = (i: number) => `[${SHAPES.map((s) => (typeof s[i] === 'number' ? s[i] : `'${s[i]}'`)).join(', ')}]`;
+  return {
+    name: shards === 1 ? 'ClickHouse + PostgreSQL' : `ClickHouse, ${shards} shards + PostgreSQL`,
+    config,
+    async fillTo(total) {
+      const result = await client.query({ query: `SELECT count() AS n FROM ${events} WHERE account_id = '${BENCH_ACCOUNT}'`, format: 'JSONEachRow' });
+      const missing = total - Number((await result.json<{ n: string }>())[0]!.n);
+      if (missing <= 0) return;
+      // Request numbers come from the records store's sequence, as every append's do.
+      const records = await openPostgresRecords(postgres.url);
+      const first = await records.reserve('request', missing);
+      await records.close();
+      await client.command({
+        query: `
+          INSERT INTO ${events} (account_id, seq, ts, method, route, path, status, duration_ms, api_version, key_id, customer_id, actor_id, actor_name, bytes)
+          SELECT '${BENCH_ACCOUNT}', ${first} + number, ${Date.now()} - toInt64(cityHash64(number) % ${365 * DAY}),
+                 ${list(0)}[k], ${list(1)}[k], if(position(${list(1)}[k], '{id}') > 0, concat(substring(${list(1)}[k], 1, length(${list(1)}[k]) - 4), 'c_', toString(number % 100000)), ${list(1)}[k]),
+                 if(cityHash64(number * 7) % 100 < 2, 500, ${list(2)}[k]),
+                 ${list(3)}[k] * exp(0.4 * ((cityHash64(number * 3) % 1000) / 1000.0 - 0.5) * 4),
+                 ${list(4)}[k], concat('key_', toString(cityHash64(number * 11) % 400)), concat('cus_', toString(cityHash64(number * 13) % 50)),
+                 concat('cus_', toString(cityHash64(number * 13) % 50)), concat('Customer ', toString(cityHash64(number * 13) % 50)),
+                 toInt64(1000 + cityHash64(number) % 3000)
+          FROM (SELECT number, number % 8 + 1 AS k FROM numbers(${missing}))`,
+        clickhouse_settings: target.cluster ? { insert_distributed_sync: 1 } : {},
+      });
+      // Merge the parts the bulk insert left (as a long-running server would have by now).
+      for (const host of target.hosts) {
+        const shard = createClient({ url: `http://${host}`, log: { level: ClickHouseLogLevel.OFF }, request_timeout: 600_000 });
+        for (const table of ['request_events_local', 'request_rollup_local'])
+          await shard.command({ query: `OPTIMIZE TABLE ${target.database}.${table} FINAL` }).catch(() => undefined);
+        await shard.close();
+      }
+    },
+    async dispose() {
+      await client.close();
+      await Promise.all([clickhouse.dispose(), postgres.dispose()]);
+    },
+  };
+}
