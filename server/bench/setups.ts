@@ -103,7 +103,14 @@ export async function clickHouseSetup(shards: number): Promise<Setup> {
       // Merge the parts the bulk insert left (as a long-running server would have by now).
       for (const host of target.hosts) {
         const shard = createClient({ url: `http://${host}`, log: { level: ClickHouseLogLevel.OFF }, request_timeout: 600_000 });
-        for (const table of ['request_events_local', 'request_rollup_local'])
+        for (const table of [
+          'request_events_local',
+          'request_rollup_local',
+          'request_rollup_daily_local',
+          'request_latency_local',
+          'request_durations_local',
+          'request_keys_local',
+        ])
           await shard.command({ query: `OPTIMIZE TABLE ${target.database}.${table} FINAL` }).catch(() => undefined);
         await shard.close();
       }

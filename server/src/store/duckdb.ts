@@ -249,7 +249,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
 
     async perPeriodByStatus(accountId: string, periods: readonly Period[]) {
       const byKey = new Map<string, { method: string; route: string; status: number; requests: number[] }>();
-      const parts = periods.map(split);
+      const parts = periods.map((p) => split(p));
       const sources = [
         { table: 'request_rollup', time: 'bucket', counted: 'requests', ranges: parts.flatMap((p, i) => (p.core ? [{ ...p.core, i }] : [])) },
         { table: 'request_events', time: 'ts', counted: '1', ranges: parts.flatMap((p, i) => p.edges.map((e) => ({ ...e, i }))) },

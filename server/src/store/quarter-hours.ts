@@ -7,12 +7,10 @@ import type { Period } from '../calendar.ts';
 import type { EventFilter } from './types.ts';
 
 export const QUARTER_HOUR = 15 * 60_000;
-const ceilQ = (ms: number) => Math.ceil(ms / QUARTER_HOUR) * QUARTER_HOUR;
-const floorQ = (ms: number) => Math.floor(ms / QUARTER_HOUR) * QUARTER_HOUR;
 
-/** A period split into its whole quarter hours (read from the rollup) and the ragged edges (read from the events). */
-export function split(period: Period): { core?: Period; edges: Period[] } {
-  const core = { from: ceilQ(period.from), to: floorQ(period.to) };
+/** A period split into its whole quarter hours (or other units: read from a rollup) and the ragged edges (read from the events). */
+export function split(period: Period, unit = QUARTER_HOUR): { core?: Period; edges: Period[] } {
+  const core = { from: Math.ceil(period.from / unit) * unit, to: Math.floor(period.to / unit) * unit };
   if (core.from >= core.to) return { edges: [period] };
   const edges = [
     { from: period.from, to: core.from },

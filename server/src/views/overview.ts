@@ -33,19 +33,22 @@ export async function overview(ctx: ViewContext) {
     comparedDays.push({ from, to: Math.min(from + cutoff, next) });
   }
 
-  const [series, [todayTotals], monthP95, lastMonthP95, recentKeys, beforeKeys, routes, [todayToCutoff, ...sameTimeLastMonth], inRange, ranged] =
+  // Over a range, the window's totals carry its p95 and keys (and the month's p95 is not shown): no second read of them.
+  const [series, [todayTotals], monthP95, lastMonthP95, keysNow, keysBefore, routes, [todayToCutoff, ...sameTimeLastMonth], inRange, ranged] =
     await Promise.all([
       telemetry.perPeriod(ctx.accountId, months),
       telemetry.perPeriod(ctx.accountId, [days.today]),
-      telemetry.p95(ctx.accountId, thisMonth),
-      telemetry.p95(ctx.accountId, lastMonth),
-      telemetry.distinctKeys(ctx.accountId, recent),
-      telemetry.distinctKeys(ctx.accountId, before),
+      ctx.window ? 0 : telemetry.p95(ctx.accountId, thisMonth),
+      ctx.window ? 0 : telemetry.p95(ctx.accountId, lastMonth),
+      ctx.window ? undefined : telemetry.distinctKeys(ctx.accountId, recent),
+      ctx.window ? undefined : telemetry.distinctKeys(ctx.accountId, before),
       telemetry.countsByRoute(ctx.accountId, recent),
       telemetry.perPeriod(ctx.accountId, comparedDays),
       ctx.window ? telemetry.totalsFor(ctx.accountId, [ctx.window, ctx.window.previous]) : undefined,
       windowed(ctx),
     ]);
+  const recentKeys = keysNow ?? inRange![0]!.keys;
+  const beforeKeys = keysBefore ?? inRange![1]!.keys;
   // The month buckets of the series hold this month so far and all of last month.
   const monthTotals = series[11]!;
   const lastMonthTotals = series[10]!;

@@ -1,15 +1,17 @@
-// The scale-out stores going away mid-run: the real ClickHouse and PostgreSQL processes are
-// stopped and started again. While one is away, ingest and console routes answer 503 with
-// Retry-After and change nothing; the collector keeps its events; once it is back, everything
-// acknowledged is there exactly once. Also: retention drops whole months of raw events and keeps
-// their counts.
+// The scale-out stores on real ClickHouse and PostgreSQL processes started here: two console
+// servers sharing them; exact percentiles and key counts from the rollups, checked against the
+// events; retention; and the databases going away mid-run (the processes are killed and started
+// again): while one is away, ingest and console routes answer 503 with Retry-After and change
+// nothing, the collector keeps its events, and once it is back everything acknowledged is there
+// exactly once. (The route and figure suites run on these stores too: test/with-databases.ts.)
 import assert from 'node:assert/strict';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { collectHttp, createConsoleServer, createCollector, openStores, serve, type ConsoleServer } from '../src/index.ts';
 import { startClickHouse, startPostgres, type DatabaseProcess } from './databases.ts';
-import { INGEST_KEYS, TOKENS } from './harness.ts';
+import { INGEST_KEYS, TOKENS, call, nearestRankP95 } from './harness.ts';
+import type { RequestEvent } from '../src/index.ts';
 
 let clickhouse: DatabaseProcess;
 let postgres: DatabaseProcess;
@@ -174,9 +176,121 @@ describe('retention', () => {
       await stores.telemetry.append([...make(old, 6), ...make(recent, 4)]);
       const september = { from: Date.UTC(2025, 8, 1), to: Date.UTC(2025, 9, 1) };
       const telemetry = stores.telemetry as typeof stores.telemetry & { applyRetention(now: number): Promise<string[]> };
-      assert.deepEqual(await telemetry.applyRetention(now), ['request_events_local 202509']);
+      assert.deepEqual(await telemetry.applyRetention(now), ['request_events_local 202509', 'request_durations_local 202509']);
       assert.equal((await stores.telemetry.requests('acct_r', { limit: 100 })).length, 4, 'the raw events of September 2025 are gone');
       assert.deepEqual(await stores.telemetry.perPeriod('acct_r', [september]), [{ requests: 6, errors: 0, bytes: 0 }], 'its counts stay');
+    } finally {
+      await stores.close();
+    }
+  });
+});
+
+describe('two console servers sharing one ClickHouse and one PostgreSQL', () => {
+  test('batches through both are all there with distinct ids, and a record written through one is read and guarded through the other', async () => {
+    const shared = {
+      telemetry: clickhouse.url.replace('/ops_console', '/shared_check'),
+      records: `${postgres.url}?schema=shared_check`,
+      auth: { tokens: TOKENS },
+      ingestKeys: INGEST_KEYS,
+    };
+    const [one, two] = await Promise.all([createConsoleServer(shared), createConsoleServer(shared)]);
+    try {
+      const batch = (server: ConsoleServer, name: string) =>
+        call(server, '/ingest/v1/requests', {
+          token: 'ingest-a',
+          body: { events: Array.from({ length: 30 }, (_, i) => event(`/messages/${name}${i}`, i + 1)) },
+        });
+      const answers = await Promise.all([batch(one, 'one'), batch(two, 'two'), batch(one, 'again'), batch(two, 'more')]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [202, 202, 202, 202],
+      );
+      const listed = (await call(two, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items as { id: string; path: string }[];
+      assert.equal(listed.length, 120);
+      assert.equal(new Set(listed.map((r) => r.id)).size, 120, 'no two requests share an id');
+      assert.deepEqual((await call(one, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items, listed, 'both servers list the same');
+
+      const created = await call(one, '/console/v1/errors', {
+        token: 'token-a',
+        body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-01', status: 'Open' },
+      });
+      assert.equal(created.status, 201);
+      const changed = await call(two, `/console/v1/errors/${created.json.id}`, {
+        token: 'token-a',
+        method: 'PATCH',
+        body: { status: 'Fixed' },
+        headers: { 'if-match': `"${created.json.version}"` },
+      });
+      assert.equal(changed.status, 200);
+      const stale = await call(one, `/console/v1/errors/${created.json.id}`, {
+        token: 'token-a',
+        method: 'PATCH',
+        body: { status: 'Ignored' },
+        headers: { 'if-match': `"${created.json.version}"` },
+      });
+      assert.equal(stale.status, 412, 'the other server’s change wins; the stale one is refused');
+      assert.equal((await call(one, `/console/v1/errors/${created.json.id}`, { token: 'token-a' })).json.status, 'Fixed');
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('long periods read from the rollups, exactly', () => {
+  test('p95, active keys and counts over days, weeks and uneven periods equal those computed from the events', async () => {
+    const stores = await openStores({ telemetry: clickhouse.url.replace('/ops_console', '/exact_check'), records: `${postgres.url}?schema=exact_check` });
+    try {
+      // Durations from 0.01 ms to 20 s (log-uniform, with ties), some requests without a key, over 40 days.
+      let seed = 42;
+      const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      const start = Date.UTC(2026, 8, 1, 3, 7);
+      const events: RequestEvent[] = Array.from({ length: 4_000 }, (_, i) => ({
+        accountId: 'acct_x',
+        ts: start + Math.floor(rand() * 40 * 86_400_000),
+        method: 'GET',
+        route: '/x',
+        path: `/x/${i}`,
+        status: rand() < 0.05 ? 500 : 200,
+        durationMs: i % 50 === 0 ? 120 : Math.round(10 ** (rand() * 6.3 - 2) * 1000) / 1000,
+        apiVersion: null,
+        keyId: rand() < 0.2 ? null : `key_${Math.floor(rand() * 300)}`,
+        customerId: null,
+        actor: null,
+        bytes: null,
+      }));
+      for (let i = 0; i < events.length; i += 1_000) await stores.telemetry.append(events.slice(i, i + 1_000));
+      const inPeriod = (p: { from: number; to: number }) => events.filter((e) => e.ts >= p.from && e.ts < p.to);
+      const hours = (h: number) => h * 3_600_000;
+      const periods = [
+        { from: start, to: start + hours(40 * 24) },
+        { from: Date.UTC(2026, 8, 3), to: Date.UTC(2026, 8, 13) },
+        { from: Date.UTC(2026, 8, 3) + hours(5.75), to: Date.UTC(2026, 8, 20) - hours(5.75) },
+        { from: Date.UTC(2026, 8, 10, 12, 1), to: Date.UTC(2026, 8, 13, 12, 1) },
+      ];
+      for (const period of periods) {
+        const mine = inPeriod(period);
+        const totals = await stores.telemetry.totals('acct_x', period);
+        assert.deepEqual(
+          totals,
+          {
+            requests: mine.length,
+            errors: mine.filter((e) => e.status >= 500).length,
+            p95Ms: nearestRankP95(mine.map((e) => e.durationMs)),
+            keys: new Set(mine.map((e) => e.keyId).filter(Boolean)).size,
+            bytes: 0,
+          },
+          new Date(period.from).toISOString(),
+        );
+      }
+      // Eight-day buckets that start at a quarter past the hour, as an uneven time zone's would.
+      const buckets = Array.from({ length: 5 }, (_, i) => ({ from: start + hours(i * 8 * 24) + 8 * 60_000, to: start + hours((i + 1) * 8 * 24) + 8 * 60_000 }));
+      assert.deepEqual(
+        await stores.telemetry.latencyPerPeriod('acct_x', buckets),
+        buckets.map((b) => {
+          const mine = inPeriod(b);
+          return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
+        }),
+      );
     } finally {
       await stores.close();
     }
