@@ -224,5 +224,20 @@ try {
 
 console.log('| group | figure | value | budget | result |\n|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.group} | ${r.figure} | ${r.value} | ${r.budget} | ${r.result} |`);
+
+// The same figures side by side, one column per store setup ("setup, size" groups), each with its budget's verdict.
+const sized = rows.filter((r) => / events$/.test(r.group));
+const setups = [...new Set(sized.map((r) => r.group.replace(/, [\d.]+M events$/, '')))];
+for (const size of [...new Set(sized.map((r) => /([\d.]+M events)$/.exec(r.group)![1]!))]) {
+  if (setups.length < 2) break;
+  console.log(`\n${size}, side by side (p50 / p95)\n| figure | ${setups.join(' | ')} |\n|---|${setups.map(() => '---|').join('')}`);
+  for (const figure of [...new Set(sized.map((r) => r.figure))]) {
+    const cells = setups.map((setup) => {
+      const row = sized.find((r) => r.group === `${setup}, ${size}` && r.figure === figure);
+      return row ? `${row.value.replace(' ms', '')}${row.result === 'FAIL' ? ' (over ' + row.budget.replace('p95 ≤ ', '') + ')' : ''}` : '—';
+    });
+    console.log(`| ${figure.replace(': p50 / p95', '')} | ${cells.join(' | ')} |`);
+  }
+}
 mkdirSync('.bench', { recursive: true });
 writeFileSync('.bench/server.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));

@@ -54,7 +54,7 @@ export function duckDbSetup(dir: string): Setup {
                  CASE WHEN hash(i * 7) % 100 < 2 THEN 500 ELSE r.ok END,
                  (r.median * exp(0.4 * ((hash(i * 3) % 1000) / 1000.0 - 0.5) * 4))::DOUBLE,
                  r.version, 'key_' || (hash(i * 11) % 400)::VARCHAR, 'cus_' || (hash(i * 13) % 50)::VARCHAR,
-                 'cus_' || (hash(i * 13) % 50)::VARCHAR, 'Customer ' || (hash(i * 13) % 50)::VARCHAR, 1000 + hash(i) % 3000
+                 'cus_' || (hash(i * 13) % 50)::VARCHAR, 'Customer ' || (hash(i * 13) % 50)::VARCHAR, 1000 + hash(i) % 3000, NULL
           FROM range(${missing}) t(i)
           JOIN (VALUES ${shapes}) r(k, method, route, ok, median, version) ON r.k = i % 8
           -- Requests arrive in time order, so the table is stored that way too.
@@ -100,18 +100,18 @@ export async function clickHouseSetup(shards: number): Promise<Setup> {
           FROM (SELECT number, number % 8 + 1 AS k FROM numbers(${missing}))`,
         clickhouse_settings: target.cluster ? { insert_distributed_sync: 1 } : {},
       });
-      // Merge the parts the bulk insert left (as a long-running server would have by now).
+      // Merge the parts the inserts left, as a long-running server's background merges would have by now.
       for (const host of target.hosts) {
         const shard = createClient({ url: `http://${host}`, log: { level: ClickHouseLogLevel.OFF }, request_timeout: 600_000 });
-        for (const table of [
-          'request_events_local',
-          'request_rollup_local',
-          'request_rollup_daily_local',
-          'request_latency_local',
-          'request_durations_local',
-          'request_keys_local',
-        ])
-          await shard.command({ query: `OPTIMIZE TABLE ${target.database}.${table} FINAL` }).catch(() => undefined);
+        const { database } = target;
+        const parts = await shard.query({
+          query: `SELECT table, partition, count() AS n FROM system.parts WHERE database = '${database}' AND active GROUP BY table, partition HAVING n > 1`,
+          format: 'JSONEachRow',
+        });
+        for (const { table, partition } of await parts.json<{ table: string; partition: string }>())
+          await shard.command({ query: `OPTIMIZE TABLE ${database}.${table} PARTITION ${partition} FINAL` }).catch((error: unknown) => {
+            console.error(`OPTIMIZE ${table} ${partition}: ${error instanceof Error ? error.message : String(error)}`);
+          });
         await shard.close();
       }
     },

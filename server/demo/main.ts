@@ -28,8 +28,13 @@ const reportsPort = Number(env['OPS_CONSOLE_REPORTS_PORT'] ?? port + 2);
 const root = resolve(import.meta.dirname, '../..');
 const accountId = 'acct_demo';
 
+// With both set, telemetry goes to ClickHouse and records to PostgreSQL instead of the DuckDB file.
+const telemetry = env['OPS_CONSOLE_TELEMETRY'];
+const records = env['OPS_CONSOLE_RECORDS'];
 const server = await createConsoleServer({
   store: database,
+  telemetry,
+  records,
   timeZone,
   auth: { tokens: { [token]: { accountId, user: { id: 'u_ana', name: 'Ana Silva' } } } },
   ingestKeys: { [ingestKey]: accountId },
@@ -81,7 +86,7 @@ await new Promise<void>((ready) => {
 const stopTraffic = liveTraffic({ sample: { origin: sampleOrigin, api: sample }, reports: { origin: `http://127.0.0.1:${reportsPort}` } });
 
 console.log(`
-Ops Console — the console server on ${database}${seeded ? ` (seeded: ${seeded.events.toLocaleString('en-US')} events over 12 months)` : ''}
+Ops Console — the console server on ${telemetry && records ? `${telemetry} + ${records}` : database}${seeded ? ` (seeded: ${seeded.events.toLocaleString('en-US')} events over 12 months)` : ''}
   Demo page     ${origin}/
   Console API   ${origin}/console/v1   (Authorization: Bearer ${token})
   Ingest API    ${origin}/ingest/v1/requests   (Authorization: Bearer ${ingestKey})

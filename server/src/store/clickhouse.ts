@@ -1,9 +1,9 @@
 /**
  * Request telemetry on ClickHouse, for an API that outgrows one DuckDB file: events in a
  * MergeTree partitioned by month and ordered by (account, time), a quarter-hour rollup fed by a
- * materialized view (series over months and years read it instead of raw rows), daily latency
- * histograms, a copy of the durations ordered by histogram slot and daily key sets (so a year's p95
- * and active keys stay exact without reading a year of rows), whole months of
+ * materialized view, and one per day (series over months and years read them instead of raw rows),
+ * latency histograms and key sets per day and quarter hour, and a copy of the durations ordered by
+ * histogram slot (so a year's p95 and active keys stay exact without reading a year of rows), whole months of
  * raw events dropped after the retention, and — with several shards — `Distributed` tables over
  * them, sharded by account. Every console server process may share one ClickHouse; request ids
  * come from `allocate`, which must hand out numbers no other process gets (the records store's
@@ -72,8 +72,8 @@ const num = (value: unknown): number => (typeof value === 'number' || typeof val
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const P95 = nearestRank(0.95, 'duration_ms');
-/** How far the request log looks back before it reads everything: an hour, a day, a week, 31 days. */
-const LOOK_BACK = [3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
+/** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
+const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
 const DAY = 86_400_000;
 /** The filter fields besides the period. */
 const NARROWING = ['method', 'route', 'apiVersion', 'status', 'statusClass', 'pathContains', 'customerId'] as const satisfies readonly (keyof EventFilter)[];
@@ -84,6 +84,11 @@ const LONG_PERIOD = 3 * DAY;
  * duration grows, so the slots in order hold the durations in order.
  */
 const SLOT = 'toUInt16(floor(log2(duration_ms + 1) * 32))';
+/** The grains of the latency histograms and key sets: table suffix and bucket length. */
+const GRAINS = [
+  ['', DAY],
+  ['_quarter', QUARTER_HOUR],
+] as const;
 const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000)))`;
 
 /** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
@@ -107,26 +112,36 @@ const schema = (db: string, cluster: string | undefined) => [
             count() AS requests, sum(ifNull(bytes, 0)) AS bytes
      FROM ${db}.request_events_local GROUP BY account_id, bucket, api_version, method, route, status`,
   ]),
-  // Exact percentiles over long periods: requests per day and latency slot say which slot holds the
-  // wanted rank, and the durations ordered by slot give the value within it.
-  `CREATE TABLE IF NOT EXISTS ${db}.request_latency_local (account_id String, day Int64, slot UInt16, requests UInt64)
-   ENGINE = SummingMergeTree((requests)) PARTITION BY ${monthPartition('day')} ORDER BY (account_id, day, slot)`,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_latency_feed TO ${db}.request_latency_local AS
-   SELECT account_id, ts - ts % ${DAY} AS day, ${SLOT} AS slot, count() AS requests FROM ${db}.request_events_local GROUP BY account_id, day, slot`,
+  // Exact percentiles over long periods: requests per day (and per quarter hour, for the ragged
+  // ends) and latency slot say which slot holds the wanted rank; the durations ordered by slot give
+  // the value within it. Active keys likewise: the distinct keys of each day and quarter hour
+  // ('' stands for requests without a key: key ids are never empty).
+  ...GRAINS.flatMap(([suffix, unit]) => [
+    `CREATE TABLE IF NOT EXISTS ${db}.request_latency${suffix}_local (account_id String, bucket Int64, slot UInt16, requests UInt64)
+     ENGINE = SummingMergeTree((requests)) PARTITION BY ${monthPartition('bucket')} ORDER BY (account_id, bucket, slot)`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_latency${suffix}_feed TO ${db}.request_latency${suffix}_local AS
+     SELECT account_id, ts - ts % ${unit} AS bucket, ${SLOT} AS slot, count() AS requests FROM ${db}.request_events_local GROUP BY account_id, bucket, slot`,
+    `CREATE TABLE IF NOT EXISTS ${db}.request_keys${suffix}_local (account_id String, bucket Int64, key_id String)
+     ENGINE = ReplacingMergeTree PARTITION BY ${monthPartition('bucket')} ORDER BY (account_id, bucket, key_id)`,
+    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_keys${suffix}_feed TO ${db}.request_keys${suffix}_local AS
+     SELECT account_id, ts - ts % ${unit} AS bucket, ifNull(key_id, '') AS key_id FROM ${db}.request_events_local GROUP BY account_id, bucket, key_id`,
+  ]),
   `CREATE TABLE IF NOT EXISTS ${db}.request_durations_local (account_id String, slot UInt16, ts Int64, duration_ms Float64)
    ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, slot, ts)`,
   `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_durations_feed TO ${db}.request_durations_local AS
    SELECT account_id, ${SLOT} AS slot, ts, duration_ms FROM ${db}.request_events_local`,
-  // Active keys over long periods: the distinct keys of each day ('' stands for requests without one: key ids are never empty).
-  `CREATE TABLE IF NOT EXISTS ${db}.request_keys_local (account_id String, day Int64, key_id String)
-   ENGINE = ReplacingMergeTree PARTITION BY ${monthPartition('day')} ORDER BY (account_id, day, key_id)`,
-  `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.request_keys_feed TO ${db}.request_keys_local AS
-   SELECT account_id, ts - ts % ${DAY} AS day, ifNull(key_id, '') AS key_id FROM ${db}.request_events_local GROUP BY account_id, day, key_id`,
   `CREATE TABLE IF NOT EXISTS ${db}.webhook_deliveries_local (
      account_id String, webhook_id String, ts Int64, delivered UInt8, status Nullable(UInt16)
    ) ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, webhook_id, ts)`,
   ...(cluster
-    ? ['request_events', 'request_rollup', 'request_rollup_daily', 'request_latency', 'request_durations', 'request_keys', 'webhook_deliveries'].map(
+    ? [
+        'request_events',
+        'request_rollup',
+        'request_rollup_daily',
+        ...GRAINS.flatMap(([suffix]) => [`request_latency${suffix}`, `request_keys${suffix}`]),
+        'request_durations',
+        'webhook_deliveries',
+      ].map(
         (table) =>
           `CREATE TABLE IF NOT EXISTS ${db}.${table} AS ${db}.${table}_local ENGINE = Distributed(${cluster}, ${db}, ${table}_local, sipHash64(account_id))`,
       )
@@ -151,9 +166,9 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   const ROLLUP = table('request_rollup');
   const DAILY = table('request_rollup_daily');
   const DELIVERIES = table('webhook_deliveries');
-  const LATENCY = table('request_latency');
+  const LATENCY = { day: table('request_latency'), quarter: table('request_latency_quarter') };
   const DURATIONS = table('request_durations');
-  const KEYS = table('request_keys');
+  const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
   try {
     for (const client of clients) for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
   } catch (error) {
@@ -176,20 +191,30 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   const span = (ranges: readonly Period[]) => [Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))];
   /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
   const sources = (periods: readonly Period[], filter: EventFilter) => {
-    const raw = { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)', ranges: [] as Indexed[] };
+    const raw = { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)' };
     if (!rollupCan(filter)) return [{ ...raw, ranges: periods.map((p, i) => ({ ...p, i })) }];
-    const days = { table: DAILY, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: [] as Indexed[] };
-    const quarters = { ...days, table: ROLLUP, ranges: [] as Indexed[] };
+    const { days, quarters, events } = levels(periods);
+    return [
+      { table: DAILY, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: days },
+      { table: ROLLUP, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: quarters },
+      { ...raw, ranges: events },
+    ].filter((s) => s.ranges.length);
+  };
+  /** Each period as its whole days, the whole quarter hours of the rest, and the rest, each piece numbered by its period. */
+  const levels = (periods: readonly Period[]) => {
+    const days: Indexed[] = [];
+    const quarters: Indexed[] = [];
+    const events: Indexed[] = [];
     periods.forEach((period, i) => {
       const byDay = split(period, DAY);
-      if (byDay.core) days.ranges.push({ ...byDay.core, i });
+      if (byDay.core) days.push({ ...byDay.core, i });
       for (const edge of byDay.edges) {
         const byQuarter = split(edge);
-        if (byQuarter.core) quarters.ranges.push({ ...byQuarter.core, i });
-        raw.ranges.push(...byQuarter.edges.map((e) => ({ ...e, i })));
+        if (byQuarter.core) quarters.push({ ...byQuarter.core, i });
+        events.push(...byQuarter.edges.map((e) => ({ ...e, i })));
       }
     });
-    return [days, quarters, raw].filter((s) => s.ranges.length);
+    return { days, quarters, events };
   };
 
   /** `(time in range) OR …`: ClickHouse reads only the index marks of the ranges. */
@@ -197,14 +222,6 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   /** Whether the filter asks for nothing but a period long enough for the daily rollups. */
   const longAndWhole = (filter: EventFilter) =>
     NARROWING.every((key) => filter[key] === undefined) && filter.from !== undefined && filter.to !== undefined && filter.to - filter.from >= LONG_PERIOD;
-  const byDay = (periods: readonly Period[]) => {
-    const parts = periods.map((p) => split(p, DAY));
-    return {
-      cores: parts.flatMap((p, i) => (p.core ? [{ ...p.core, i }] : [])),
-      edges: parts.flatMap((p, i) => p.edges.map((e) => ({ ...e, i }))),
-    };
-  };
-
   /**
    * The nearest-rank p95 of every request in each period, exactly, without reading the periods'
    * rows: the daily histograms (and the ragged ends' events) count the requests per latency slot;
@@ -213,20 +230,21 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
    */
   const p95Exact = async (accountId: string, periods: readonly Period[]): Promise<number[]> => {
     const histograms = periods.map(() => new Map<number, number>());
-    const { cores, edges } = byDay(periods);
+    const { days, quarters, events } = levels(periods);
     const counted = (rows: Row[]) => {
       for (const r of rows) histograms[num(r['i'])]!.set(num(r['s']), (histograms[num(r['i'])]!.get(num(r['s'])) ?? 0) + num(r['n']));
     };
+    const histogram = (table: string, ranges: Indexed[]) =>
+      read(
+        `SELECT ${periodIndex('bucket', ranges)} AS i, slot AS s, sum(requests) AS n FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)} GROUP BY i, s`,
+        [accountId],
+      ).then(counted);
     await Promise.all([
-      cores.length
+      days.length ? histogram(LATENCY.day, days) : undefined,
+      quarters.length ? histogram(LATENCY.quarter, quarters) : undefined,
+      events.length
         ? read(
-            `SELECT ${periodIndex('day', cores)} AS i, slot AS s, sum(requests) AS n FROM ${LATENCY} WHERE account_id = ? AND ${within('day', cores)} GROUP BY i, s`,
-            [accountId],
-          ).then(counted)
-        : undefined,
-      edges.length
-        ? read(
-            `SELECT ${periodIndex('ts', edges)} AS i, ${SLOT} AS s, count() AS n FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', edges)} GROUP BY i, s`,
+            `SELECT ${periodIndex('ts', events)} AS i, ${SLOT} AS s, count() AS n FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)} GROUP BY i, s`,
             [accountId],
           ).then(counted)
         : undefined,
@@ -245,21 +263,23 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     });
     const out = periods.map(() => 0);
     if (!targets.length) return out;
-    const rows = await read(
-      `SELECT ${periodIndex(
-        'ts',
-        targets.map((t, j) => ({ ...t, i: j })),
-      )} AS j, count() AS n, arrayElement(arraySort(groupArray(duration_ms)), [${targets.map((t) => t.place).join(', ')}][j + 1]) AS v
-       FROM ${DURATIONS} WHERE account_id = ? AND (${targets.map((t) => `(slot = ${t.slot} AND ts >= ${t.from} AND ts < ${t.to})`).join(' OR ')}) GROUP BY j`,
+    // One pass over the durations of the target slots: for each target its count, and the value at
+    // its place (quantileExact's index ⌊level·n⌋ is place − 1 for a level half a rank past it).
+    const slotOf = targets.map((t) => `(slot = ${t.slot} AND ts >= ${t.from} AND ts < ${t.to})`);
+    const [row] = await read(
+      `SELECT ${targets
+        .map((t, j) => `countIf(${slotOf[j]}) AS n${j}, quantileExactIf(${((t.place - 0.5) / t.inSlot).toFixed(15)})(duration_ms, ${slotOf[j]}) AS v${j}`)
+        .join(', ')}
+       FROM ${DURATIONS} WHERE account_id = ? AND (${slotOf.join(' OR ')})`,
       [accountId],
     );
     const found = new Set<number>();
-    for (const r of rows) {
-      const target = targets[num(r['j'])];
-      if (!target || num(r['n']) !== target.inSlot) continue;
-      out[target.i] = num(r['v']);
+    targets.forEach((target, j) => {
+      // Fewer durations than counted: retention dropped them, so the events that remain decide.
+      if (num(row?.[`n${j}`]) !== target.inSlot) return;
+      out[target.i] = num(row?.[`v${j}`]);
       found.add(target.i);
-    }
+    });
     await Promise.all(
       targets
         .filter((t) => !found.has(t.i))
@@ -276,12 +296,14 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     return num(row?.['p']);
   };
 
-  /** Distinct keys in a long period, exactly: the daily key sets of its whole days and the events of its ragged ends. */
+  /** Distinct keys in a long period, exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
   const keysExact = async (accountId: string, period: Period): Promise<number> => {
-    const { cores, edges } = byDay([period]);
+    const { days, quarters, events } = levels([period]);
+    const account = literal(accountId);
     const parts = [
-      ...(cores.length ? [`SELECT key_id AS k FROM ${KEYS} WHERE account_id = ${literal(accountId)} AND ${within('day', cores)}`] : []),
-      ...(edges.length ? [`SELECT ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ${literal(accountId)} AND ${within('ts', edges)}`] : []),
+      ...(days.length ? [`SELECT key_id AS k FROM ${KEYS.day} WHERE account_id = ${account} AND ${within('bucket', days)}`] : []),
+      ...(quarters.length ? [`SELECT key_id AS k FROM ${KEYS.quarter} WHERE account_id = ${account} AND ${within('bucket', quarters)}`] : []),
+      ...(events.length ? [`SELECT ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ${account} AND ${within('ts', events)}`] : []),
     ];
     // (An alias is visible in ClickHouse's WHERE too, so the empty key is left out outside.)
     const [row] = await read(`SELECT uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != ''`);
@@ -488,7 +510,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         params.push(query.seq);
       }
       // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
-      // an hour first, then further: once a look-back holds `limit` rows, the newest `limit` of
+      // a minute first, then further: once a look-back holds `limit` rows, the newest `limit` of
       // all are among them (every row it leaves out is older than each of them).
       const newest = query.seq === undefined ? (query.before?.ts ?? query.to ?? Date.now()) : undefined;
       const reaches = newest === undefined ? [undefined] : [...LOOK_BACK.map((span) => newest - span), undefined];
