@@ -89,15 +89,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (isStoreUnavailable(error)) {
       console.error('[ops-console server] database unavailable:', error instanceof Error ? error.message : error);
       return problemResponse(
-        new ProblemError(
-          503,
-          'Service unavailable',
-          'The console’s database cannot be reached right now; nothing was changed by this request. Retry shortly.',
-          undefined,
-          {
-            'retry-after': String(RETRY_AFTER_SECONDS),
-          },
-        ),
+        new ProblemError(503, 'Service unavailable', 'The console’s database cannot be reached right now. Retry shortly.', undefined, {
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        }),
       );
     }
     console.error('[ops-console server]', error);

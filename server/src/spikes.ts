@@ -20,14 +20,17 @@ export async function detectSpikes(stores: Stores, accountId: string, touched: I
     seen.add(label);
     const totals = await stores.telemetry.totals(accountId, { method, route, from: now - WINDOW_MS, to: now + 1 });
     if (totals.errors < SPIKE.minErrors || (totals.errors / totals.requests) * 100 < SPIKE.minErrorPct) continue;
-    const last = await stores.records.latestActivity(accountId, 'error-spike', label);
-    if (last && now - last.ts < QUIET_MS) continue;
-    await recordActivity(stores, accountId, {
-      kind: 'error-spike',
-      actor: SYSTEM,
-      text: `saw an error spike on ${label}: ${totals.errors} server errors in 5 minutes`,
-      ts: now,
-      subject: label,
+    // Looked up and recorded in one transaction: console servers sharing one database record a spike once.
+    await stores.records.atomically(async (records) => {
+      const last = await records.latestActivity(accountId, 'error-spike', label);
+      if (last && now - last.ts < QUIET_MS) return;
+      await recordActivity({ ...stores, records }, accountId, {
+        kind: 'error-spike',
+        actor: SYSTEM,
+        text: `saw an error spike on ${label}: ${totals.errors} server errors in 5 minutes`,
+        ts: now,
+        subject: label,
+      });
     });
   }
 }

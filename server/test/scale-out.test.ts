@@ -5,10 +5,21 @@
 // nothing, the collector keeps its events, and once it is back everything acknowledged is there
 // exactly once. (The route and figure suites run on these stores too: test/with-databases.ts.)
 import assert from 'node:assert/strict';
+import { createClient } from '@clickhouse/client';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { collectHttp, createConsoleServer, createCollector, openStores, serve, type ConsoleServer } from '../src/index.ts';
+import {
+  collectHttp,
+  createConsoleServer,
+  createCollector,
+  openClickHouseTelemetry,
+  openPostgresRecords,
+  openStores,
+  serve,
+  type ConsoleServer,
+} from '../src/index.ts';
+import { isStoreUnavailable } from '../src/store/unavailable.ts';
 import { startClickHouse, startPostgres, type DatabaseProcess } from './databases.ts';
 import { INGEST_KEYS, TOKENS, call, nearestRankP95 } from './harness.ts';
 import type { RequestEvent } from '../src/index.ts';
@@ -127,7 +138,18 @@ function countYesterday(events: { ts: string }[]): number {
 describe('PostgreSQL stopped mid-run', () => {
   test('writes and record routes answer 503 and change nothing; the same Idempotency-Key after the restart creates exactly one record', async () => {
     const before = await paths();
-    await postgres.stop();
+    // Going away in the middle of a transaction: the transaction fails as "unavailable", the process lives on.
+    const cut = await server.stores.records
+      .atomically(async (records) => {
+        await records.customers('acct_a');
+        await postgres.stop();
+        return records.customers('acct_a');
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
+    assert.ok(isStoreUnavailable(cut), `a transaction cut off fails as unavailable: ${String(cut)}`);
     const record = { code: 500, endpoint: 'POST /messages', count: 2, firstSeen: '2026-09-01', status: 'Open' };
     const write = () => send('/console/v1/errors', { body: record, headers: { 'idempotency-key': 'k-outage' } });
     assertUnavailable(await write(), 'a new error record');
@@ -152,8 +174,13 @@ describe('PostgreSQL stopped mid-run', () => {
 
 describe('retention', () => {
   test('drops whole months of raw events older than retention_months, and keeps their counts in the rollup', async () => {
-    const url = clickhouse.url.replace('/ops_console', '/retention_check') + '?retention_months=12';
-    const stores = await openStores({ telemetry: url, records: `${postgres.url}?schema=retention_check` });
+    // The telemetry store alone: openStores would also run retention in the background, by the real clock.
+    const records = await openPostgresRecords(`${postgres.url}?schema=retention_check`);
+    const telemetry = await openClickHouseTelemetry({
+      url: clickhouse.url.replace('/ops_console', '/retention_check') + '?retention_months=12',
+      allocate: (count) => records.reserve('request', count),
+    });
+    const stores = { telemetry, close: () => Promise.all([telemetry.close(), records.close()]) };
     try {
       const now = Date.UTC(2026, 10, 24, 12);
       const old = Date.UTC(2025, 8, 10, 12); // September 2025: 14 months back
@@ -175,7 +202,6 @@ describe('retention', () => {
         }));
       await stores.telemetry.append([...make(old, 6), ...make(recent, 4)]);
       const september = { from: Date.UTC(2025, 8, 1), to: Date.UTC(2025, 9, 1) };
-      const telemetry = stores.telemetry as typeof stores.telemetry & { applyRetention(now: number): Promise<string[]> };
       assert.deepEqual(await telemetry.applyRetention(now), ['request_events_local 202509', 'request_durations_local 202509']);
       assert.equal((await stores.telemetry.requests('acct_r', { limit: 100 })).length, 4, 'the raw events of September 2025 are gone');
       assert.deepEqual(await stores.telemetry.perPeriod('acct_r', [september]), [{ requests: 6, errors: 0, bytes: 0 }], 'its counts stay');
@@ -230,6 +256,24 @@ describe('two console servers sharing one ClickHouse and one PostgreSQL', () => 
       });
       assert.equal(stale.status, 412, 'the other server’s change wins; the stale one is refused');
       assert.equal((await call(one, `/console/v1/errors/${created.json.id}`, { token: 'token-a' })).json.status, 'Fixed');
+
+      // A spike arriving through both servers at once is one activity item.
+      const spike = () =>
+        Array.from({ length: 12 }, (_, i) => ({
+          ts: new Date(Date.now() - i * 1000).toISOString(),
+          method: 'POST',
+          route: '/spiky',
+          path: '/spiky',
+          status: 500,
+          durationMs: 9,
+        }));
+      const both = await Promise.all([one, two].map((server) => call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: spike() } })));
+      assert.deepEqual(
+        both.map((a) => a.status),
+        [202, 202],
+      );
+      const spikes = (await call(two, '/console/v1/activity?kind=error-spike', { token: 'token-a' })).json.items as { subject?: unknown }[];
+      assert.equal(spikes.length, 1, 'one spike item, not one per server');
     } finally {
       await Promise.all([one.close(), two.close()]);
     }
@@ -284,13 +328,28 @@ describe('long periods read from the rollups, exactly', () => {
       }
       // Eight-day buckets that start at a quarter past the hour, as an uneven time zone's would.
       const buckets = Array.from({ length: 5 }, (_, i) => ({ from: start + hours(i * 8 * 24) + 8 * 60_000, to: start + hours((i + 1) * 8 * 24) + 8 * 60_000 }));
-      assert.deepEqual(
-        await stores.telemetry.latencyPerPeriod('acct_x', buckets),
-        buckets.map((b) => {
-          const mine = inPeriod(b);
-          return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
-        }),
-      );
+      const expected = (p: { from: number; to: number }) => {
+        const mine = inPeriod(p);
+        return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
+      };
+      assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', buckets), buckets.map(expected));
+      // The same figures with the raw events gone: periods on quarter hours read nothing but the rollups and the durations.
+      const admin = createClient({ url: `http://${clickhouse.url.slice('clickhouse://'.length).split('/')[0]!}` });
+      const parts = await admin.query({
+        query: "SELECT DISTINCT partition FROM system.parts WHERE database = 'exact_check' AND table = 'request_events_local' AND active",
+        format: 'JSONEachRow',
+      });
+      for (const { partition } of await parts.json<{ partition: string }>())
+        await admin.command({ query: `ALTER TABLE exact_check.request_events_local DROP PARTITION ${partition}` });
+      await admin.close();
+      assert.equal((await stores.telemetry.requests('acct_x', { limit: 10 })).length, 0, 'no raw events left');
+      // (Each on its own: the periods overlap, and one call takes periods that do not.)
+      for (const period of [periods[1]!, periods[2]!]) {
+        assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', [period]), [expected(period)]);
+        const keys = new Set(inPeriod(period).map((e) => e.keyId));
+        keys.delete(null);
+        assert.equal((await stores.telemetry.totals('acct_x', period)).keys, keys.size);
+      }
     } finally {
       await stores.close();
     }

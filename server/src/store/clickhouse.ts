@@ -11,7 +11,7 @@
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Period } from '../calendar.ts';
-import { bind, contains, literal, nearestRank, type Value } from './clickhouse-sql.ts';
+import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
 import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
 import type {
@@ -53,7 +53,9 @@ interface Target {
 export function parseClickHouseUrl(url: string): Target {
   const match = /^clickhouse:\/\/(?:([^@/]*)@)?([^/?]+)\/(\w+)\/?(?:\?(.*))?$/.exec(url);
   if (!match) throw new Error(`Expected clickhouse://host:port[,host:port…]/database, got "${url}".`);
-  const [user = 'default', password = ''] = (match[1] ?? '').split(':').map(decodeURIComponent);
+  const credentials = match[1] ?? '';
+  const colon = credentials.indexOf(':');
+  const [user, password] = (colon < 0 ? [credentials, ''] : [credentials.slice(0, colon), credentials.slice(colon + 1)]).map(decodeURIComponent);
   const query = new URLSearchParams(match[4] ?? '');
   const cluster = query.get('cluster') ?? undefined;
   if (cluster !== undefined && !/^\w+$/.test(cluster)) throw new Error(`Unusable cluster name "${cluster}".`);
@@ -63,7 +65,7 @@ export function parseClickHouseUrl(url: string): Target {
     throw new Error('retention_months must be a whole number of months, at least 1.');
   const hosts = match[2]!.split(',');
   if (hosts.length > 1 && !cluster) throw new Error('Several ClickHouse hosts are shards of a cluster: name it with ?cluster=.');
-  return { hosts, database: match[3]!, username: user || 'default', password, cluster, retentionMonths };
+  return { hosts, database: match[3]!, username: user || 'default', password: password ?? '', cluster, retentionMonths };
 }
 
 type Row = Record<string, unknown>;
@@ -89,7 +91,8 @@ const GRAINS = [
   ['', DAY],
   ['_quarter', QUARTER_HOUR],
 ] as const;
-const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000)))`;
+// Months in UTC whatever the server's time zone, as retention counts them.
+const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000), 'UTC'))`;
 
 /** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
 const schema = (db: string, cluster: string | undefined) => [
@@ -192,6 +195,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
   const sources = (periods: readonly Period[], filter: EventFilter) => {
     const raw = { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)' };
+    if (!periods.length) return [];
     if (!rollupCan(filter)) return [{ ...raw, ranges: periods.map((p, i) => ({ ...p, i })) }];
     const { days, quarters, events } = levels(periods);
     return [
@@ -229,6 +233,19 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
    * give it. A period whose durations were dropped (retention) is read from its events.
    */
   const p95Exact = async (accountId: string, periods: readonly Period[]): Promise<number[]> => {
+    // A period reaching into months whose events retention dropped: the p95 of the events that remain.
+    const kept = retainedFrom();
+    if (periods.some((p) => p.from < kept)) {
+      const inside = periods.map((p) => (p.from < kept ? undefined : p));
+      const exact = inside.some(Boolean)
+        ? await p95Exact(
+            accountId,
+            inside.filter((p): p is Period => p !== undefined),
+          )
+        : [];
+      let next = 0;
+      return Promise.all(inside.map((p, i) => (p ? exact[next++]! : rawP95(accountId, periods[i]!))));
+    }
     const histograms = periods.map(() => new Map<number, number>());
     const { days, quarters, events } = levels(periods);
     const counted = (rows: Row[]) => {
@@ -290,6 +307,14 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     return out;
   };
 
+  /** The first instant whose events retention keeps: the start of the oldest kept month (UTC); −∞ without retention. */
+  const retainedFrom = (now = Date.now()) => {
+    if (target.retentionMonths === undefined) return -Infinity;
+    const start = new Date(now);
+    start.setUTCMonth(start.getUTCMonth() - target.retentionMonths, 1);
+    return start.setUTCHours(0, 0, 0, 0);
+  };
+
   const rawP95 = async (accountId: string, filter: EventFilter) => {
     const w = where(accountId, filter);
     const [row] = await read(`SELECT ${P95} AS p FROM ${EVENTS} WHERE ${w.sql}`, w.params);
@@ -299,14 +324,16 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   /** Distinct keys in a long period, exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
   const keysExact = async (accountId: string, period: Period): Promise<number> => {
     const { days, quarters, events } = levels([period]);
-    const account = literal(accountId);
     const parts = [
-      ...(days.length ? [`SELECT key_id AS k FROM ${KEYS.day} WHERE account_id = ${account} AND ${within('bucket', days)}`] : []),
-      ...(quarters.length ? [`SELECT key_id AS k FROM ${KEYS.quarter} WHERE account_id = ${account} AND ${within('bucket', quarters)}`] : []),
-      ...(events.length ? [`SELECT ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ${account} AND ${within('ts', events)}`] : []),
+      ...(days.length ? [`SELECT key_id AS k FROM ${KEYS.day} WHERE account_id = ? AND ${within('bucket', days)}`] : []),
+      ...(quarters.length ? [`SELECT key_id AS k FROM ${KEYS.quarter} WHERE account_id = ? AND ${within('bucket', quarters)}`] : []),
+      ...(events.length ? [`SELECT ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`] : []),
     ];
     // (An alias is visible in ClickHouse's WHERE too, so the empty key is left out outside.)
-    const [row] = await read(`SELECT uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != ''`);
+    const [row] = await read(
+      `SELECT uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != ''`,
+      parts.map(() => accountId),
+    );
     return num(row?.['n']);
   };
 
@@ -516,7 +543,9 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
       const reaches = newest === undefined ? [undefined] : [...LOOK_BACK.map((span) => newest - span), undefined];
       let rows: Row[] = [];
       for (const since of reaches) {
-        const bounded = since === undefined || (query.from !== undefined && since <= query.from) ? undefined : since;
+        // A look-back reaching past from (or since) needs no bound of its own: it is the last one.
+        const floor = Math.max(query.from ?? -Infinity, query.since ?? -Infinity);
+        const bounded = since === undefined || since <= floor ? undefined : since;
         rows = await read(`SELECT * FROM ${EVENTS} WHERE ${sql}${bounded === undefined ? '' : ' AND ts >= ?'} ORDER BY ts DESC, seq DESC LIMIT ?`, [
           ...params,
           ...(bounded === undefined ? [] : [bounded]),
@@ -598,8 +627,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
 
     async applyRetention(now = Date.now()) {
       if (target.retentionMonths === undefined) return [];
-      const cutoff = new Date(now);
-      cutoff.setUTCMonth(cutoff.getUTCMonth() - target.retentionMonths, 1);
+      const cutoff = new Date(retainedFrom(now));
       const oldest = cutoff.getUTCFullYear() * 100 + cutoff.getUTCMonth() + 1;
       const dropped: string[] = [];
       for (const client of clients) {

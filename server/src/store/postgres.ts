@@ -43,17 +43,40 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
     connectionString: parsed.toString(),
     max: 10,
     connectionTimeoutMillis: 5_000,
+    // A half-open connection must not hang a request: its query fails after 30 s and counts as the database being away.
+    query_timeout: 30_000,
     options: `-c search_path=${schema}`,
   });
   // A server that goes away breaks idle connections; the pool drops them, and the next query reports the outage.
   pool.on('error', () => undefined);
-  const migrate = async () => {
+  /**
+   * A connection of its own (for a transaction). The pool stops listening to a connection it lends,
+   * so it gets a listener here: a server going away mid-transaction must fail the transaction's
+   * next query, not the process with an unhandled 'error'.
+   */
+  const checkout = async () => {
     const client = await pool.connect();
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    return {
+      client,
+      release(broken?: Error) {
+        client.off('error', ignore);
+        // A connection that could not even roll back is broken: the pool closes it instead of lending it again.
+        client.release(broken);
+      },
+    };
+  };
+  const migrate = async () => {
+    const { client, release } = await checkout();
+    let failure: Error | undefined;
     try {
       await client.query('BEGIN');
       // Several console servers may start together: one migrates, the others wait and find it done.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ops-console migrations ${schema}`]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      // CREATE SCHEMA IF NOT EXISTS needs the CREATE privilege even when the schema exists: ask first.
+      const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+      if (!rowCount) await client.query(`CREATE SCHEMA ${schema}`);
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY)');
       const { rows } = await client.query<{ version: number }>('SELECT coalesce(max(version), 0) AS version FROM schema_migrations');
       for (let version = rows[0]!.version + 1; version <= MIGRATIONS.length; version++) {
@@ -62,10 +85,10 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
       }
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((broken: unknown) => (failure = broken instanceof Error ? broken : new Error(String(broken))));
       throw error;
     } finally {
-      client.release();
+      release(failure);
     }
   };
   try {
@@ -139,7 +162,12 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
           [accountId, status || null, endpoint || null, limit, offset],
         ),
       async updateError(accountId, id, change, expectedVersion) {
-        const [current] = await docs<ErrorRecordRow>(query, 'SELECT doc FROM error_records WHERE account_id = $1 AND id = $2', [accountId, id]);
+        // In a transaction the row stays locked until it ends: a change through another server waits instead of turning this one into a conflict.
+        const [current] = await docs<ErrorRecordRow>(
+          query,
+          `SELECT doc FROM error_records WHERE account_id = $1 AND id = $2${inTransaction ? ' FOR UPDATE' : ''}`,
+          [accountId, id],
+        );
         if (!current) return 'missing';
         if (expectedVersion !== undefined && expectedVersion !== current.version) return 'conflict';
         const next: ErrorRecordRow = { ...current, ...change, version: current.version + 1 };
@@ -164,6 +192,8 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
           [accountId, kind || null, limit, offset],
         ),
       async latestActivity(accountId, kind, subject) {
+        // In a transaction, a second look at the same subject (from another server) waits until this one ends.
+        if (inTransaction) await query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [accountId, `${kind} ${subject}`]);
         return (
           await docs<ActivityRecord>(query, 'SELECT doc FROM activity WHERE account_id = $1 AND kind = $2 AND subject = $3 ORDER BY ts DESC LIMIT 1', [
             accountId,
@@ -188,7 +218,7 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
   const records: PostgresRecords = {
     ...makeRecords(poolQuery, false),
     async atomically(work) {
-      const client = await pool.connect();
+      const { client, release } = await checkout();
       let failure: Error | undefined;
       try {
         await client.query('BEGIN');
@@ -201,8 +231,7 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
         await client.query('ROLLBACK').catch((broken: unknown) => (failure = broken instanceof Error ? broken : new Error(String(broken))));
         throw error;
       } finally {
-        // A connection that could not even roll back is broken: the pool closes it instead of lending it again.
-        client.release(failure);
+        release(failure);
       }
     },
     async reserve(name, count) {

@@ -12,7 +12,9 @@ export function isStoreUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string' && (NETWORK.has(code) || POSTGRES.test(code))) return true;
   if (
     typeof message === 'string' &&
-    /Connection terminated|socket hang up|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    /Connection terminated|socket hang up|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|^Timeout error\.?$/i.test(
+      message,
+    )
   )
     return true;
   if (Array.isArray(errors) && errors.some((e) => isStoreUnavailable(e, depth + 1))) return true;
