@@ -843,7 +843,7 @@ describe('text from outside is data, never SQL', () => {
   test('quotes, backslashes, wildcards and SQL in paths, searches and records are stored and matched literally', async () => {
     const local = await startServer();
     try {
-      const tricky = ["/q/it's", '/q/back\\slash', '/q/100%_done', "/q/x' OR '1'='1", '/q/drop;--', '/q/ünï€ode', '/q/?what'];
+      const tricky = ["/q/it's", '/q/back\\slash', '/q/100%_done', "/q/x' OR '1'='1", '/q/drop;--', '/q/ünï€ode', '/q/?what', "/q/$'$&"];
       await ingest(
         local,
         tricky.map((path, i) => ({
@@ -860,7 +860,7 @@ describe('text from outside is data, never SQL', () => {
           .map((r: { path: string }) => r.path)
           .sort();
       for (const path of tricky) assert.deepEqual(await paths(path), [path], path);
-      assert.deepEqual(await paths("'"), ["/q/it's", "/q/x' OR '1'='1"].sort());
+      assert.deepEqual(await paths("'"), ["/q/$'$&", "/q/it's", "/q/x' OR '1'='1"].sort());
       assert.deepEqual(await paths('%'), ['/q/100%_done'], 'no LIKE wildcards');
       assert.deepEqual(await paths('\\'), ['/q/back\\slash']);
       const owner = { id: "u_o'neil", name: 'Pat O\'Neil \\ "Ops"' };

@@ -180,11 +180,19 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   }
   const main = clients[0]!;
   let closed = false;
-  const read = async (sql: string, params: readonly Value[] = []): Promise<Row[]> => {
+  /** Runs a query; with `params`, after putting them into its `?` (SQL already bound is run as it is). */
+  const read = async (sql: string, params?: readonly Value[]): Promise<Row[]> => {
     if (closed) throw new Error('The store is closed.');
-    const result = await main.query({ query: bind(sql, params), format: 'JSONEachRow' });
+    const result = await main.query({ query: params ? bind(sql, params) : sql, format: 'JSONEachRow' });
     return result.json<Row>();
   };
+  /**
+   * Several reads of the same shape as one query (UNION ALL), summed by `groupBy`: one round trip
+   * instead of one per source. Columns are cast to one type each, as 18.16's UNION ALL wants.
+   */
+  const readUnion = (parts: readonly string[], outer: string) =>
+    // (A function, not a string: `$` in a replacement string is a pattern, and the parts hold literals.)
+    parts.length ? read(outer.replace('$parts', () => parts.join(' UNION ALL '))) : Promise.resolve([]);
   // Through a Distributed table, an insert is acknowledged once every shard has its rows, not when they are queued.
   const insertSettings = target.cluster ? { insert_distributed_sync: 1 as const } : {};
   const where = (accountId: string, filter: EventFilter = {}) => eventWhere(accountId, filter, contains);
@@ -248,24 +256,27 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     }
     const histograms = periods.map(() => new Map<number, number>());
     const { days, quarters, events } = levels(periods);
-    const counted = (rows: Row[]) => {
-      for (const r of rows) histograms[num(r['i'])]!.set(num(r['s']), (histograms[num(r['i'])]!.get(num(r['s'])) ?? 0) + num(r['n']));
-    };
     const histogram = (table: string, ranges: Indexed[]) =>
-      read(
-        `SELECT ${periodIndex('bucket', ranges)} AS i, slot AS s, sum(requests) AS n FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)} GROUP BY i, s`,
+      bind(
+        `SELECT toInt32(${periodIndex('bucket', ranges)}) AS i, toUInt16(slot) AS s, toUInt64(sum(requests)) AS n
+         FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)} GROUP BY i, s`,
         [accountId],
-      ).then(counted);
-    await Promise.all([
-      days.length ? histogram(LATENCY.day, days) : undefined,
-      quarters.length ? histogram(LATENCY.quarter, quarters) : undefined,
-      events.length
-        ? read(
-            `SELECT ${periodIndex('ts', events)} AS i, ${SLOT} AS s, count() AS n FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)} GROUP BY i, s`,
-            [accountId],
-          ).then(counted)
-        : undefined,
-    ]);
+      );
+    const parts = [
+      ...(days.length ? [histogram(LATENCY.day, days)] : []),
+      ...(quarters.length ? [histogram(LATENCY.quarter, quarters)] : []),
+      ...(events.length
+        ? [
+            bind(
+              `SELECT toInt32(${periodIndex('ts', events)}) AS i, toUInt16(${SLOT}) AS s, toUInt64(count()) AS n
+               FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)} GROUP BY i, s`,
+              [accountId],
+            ),
+          ]
+        : []),
+    ];
+    for (const r of await readUnion(parts, 'SELECT i, s, sum(n) AS n FROM ($parts) WHERE i >= 0 GROUP BY i, s'))
+      histograms[num(r['i'])]!.set(num(r['s']), num(r['n']));
     // Where each period's rank falls: the slot, and the place within it.
     const targets = periods.flatMap((period, i) => {
       const slots = [...histograms[i]!].sort((a, b) => a[0] - b[0]);
@@ -400,21 +411,20 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     async perPeriod(accountId, periods, filter = {}) {
       const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
       const w = where(accountId, { ...filter, from: undefined, to: undefined });
-      await Promise.all(
-        sources(periods, filter).map(async ({ table, time, counted, bytes, ranges }) => {
-          const rows = await read(
-            `SELECT ${periodIndex(time, ranges)} AS i, sum(${counted}) AS r, sum(if(status >= 500, ${counted}, 0)) AS e, sum(${bytes}) AS b
-             FROM ${table} WHERE ${w.sql} AND ${within(time, ranges)} GROUP BY i HAVING i >= 0`,
-            w.params,
-          );
-          for (const r of rows) {
-            const slot = out[num(r['i'])]!;
-            slot.requests += num(r['r']);
-            slot.errors += num(r['e']);
-            slot.bytes += num(r['b']);
-          }
-        }),
+      const parts = sources(periods, filter).map(({ table, time, counted, bytes, ranges }) =>
+        bind(
+          `SELECT toInt32(${periodIndex(time, ranges)}) AS i, toUInt64(sum(${counted})) AS r, toUInt64(sum(if(status >= 500, ${counted}, 0))) AS e,
+                  toInt64(sum(${bytes})) AS b
+           FROM ${table} WHERE ${w.sql} AND ${within(time, ranges)} GROUP BY i`,
+          w.params,
+        ),
       );
+      for (const r of await readUnion(parts, 'SELECT i, sum(r) AS r, sum(e) AS e, sum(b) AS b FROM ($parts) WHERE i >= 0 GROUP BY i')) {
+        const slot = out[num(r['i'])]!;
+        slot.requests += num(r['r']);
+        slot.errors += num(r['e']);
+        slot.bytes += num(r['b']);
+      }
       return out;
     },
 
