@@ -252,7 +252,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
           )
         : [];
       let next = 0;
-      return Promise.all(inside.map((p, i) => (p ? exact[next++]! : rawP95(accountId, periods[i]!))));
+      return Promise.all(inside.map((p, i) => (p ? Promise.resolve(exact[next++]!) : rawP95(accountId, periods[i]!))));
     }
     const histograms = periods.map(() => new Map<number, number>());
     const { days, quarters, events } = levels(periods);

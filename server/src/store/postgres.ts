@@ -60,7 +60,7 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
     client.on('error', ignore);
     return {
       client,
-      release(broken?: Error) {
+      release: (broken?: Error) => {
         client.off('error', ignore);
         // A connection that could not even roll back is broken: the pool closes it instead of lending it again.
         client.release(broken);
