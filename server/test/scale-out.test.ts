@@ -355,3 +355,60 @@ describe('long periods read from the rollups, exactly', () => {
     }
   });
 });
+
+describe('two shards', () => {
+  test('accounts spread over both shards, each whole on one, and each reads exactly through the Distributed tables', async () => {
+    const cluster = await startClickHouse({ shards: 2 });
+    const stores = await openStores({ telemetry: cluster.url, records: `${postgres.url}?schema=shards_check` });
+    try {
+      const accounts = Array.from({ length: 8 }, (_, i) => `acct_s${i}`);
+      const events: RequestEvent[] = accounts.flatMap((accountId, a) =>
+        Array.from({ length: a + 3 }, (_, i) => ({
+          accountId,
+          ts: Date.UTC(2026, 8, 1, 6) + i * 3_600_000,
+          method: 'GET',
+          route: '/s',
+          path: '/s',
+          status: i % 3 ? 200 : 500,
+          durationMs: (i * 7) % 11,
+          apiVersion: null,
+          keyId: `k${i % 2}`,
+          customerId: null,
+          actor: null,
+          bytes: 10,
+        })),
+      );
+      await stores.telemetry.append(events);
+      const hosts = cluster.url.slice('clickhouse://'.length).split('/')[0]!.split(',');
+      const perShard = await Promise.all(
+        hosts.map(async (host) => {
+          const client = createClient({ url: `http://${host}` });
+          const result = await client.query({ query: 'SELECT DISTINCT account_id FROM ops_console.request_events_local', format: 'JSONEachRow' });
+          const rows = await result.json<{ account_id: string }>();
+          await client.close();
+          return rows.map((r) => r.account_id);
+        }),
+      );
+      assert.ok(
+        perShard.every((accountsThere) => accountsThere.length > 0),
+        `both shards hold accounts: ${JSON.stringify(perShard)}`,
+      );
+      assert.deepEqual(perShard.flat().sort(), [...accounts].sort(), 'each account on exactly one shard');
+      // Three days and more: read from the rollups, histograms and key sets, through the Distributed tables.
+      const period = { from: Date.UTC(2026, 8, 1), to: Date.UTC(2026, 8, 5) };
+      for (const accountId of accounts) {
+        const mine = events.filter((e) => e.accountId === accountId);
+        assert.deepEqual(await stores.telemetry.totals(accountId, period), {
+          requests: mine.length,
+          errors: mine.filter((e) => e.status >= 500).length,
+          p95Ms: nearestRankP95(mine.map((e) => e.durationMs)),
+          keys: 2,
+          bytes: 10 * mine.length,
+        });
+      }
+    } finally {
+      await stores.close();
+      await cluster.dispose();
+    }
+  });
+});

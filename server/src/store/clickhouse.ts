@@ -14,6 +14,7 @@ import type { Period } from '../calendar.ts';
 import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
 import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
+import { num, requestWhere, storedRequestOf, text, type Row } from './sql-rows.ts';
 import type {
   DeliveryStats,
   EventFilter,
@@ -68,11 +69,7 @@ export function parseClickHouseUrl(url: string): Target {
   return { hosts, database: match[3]!, username: user || 'default', password: password ?? '', cluster, retentionMonths };
 }
 
-type Row = Record<string, unknown>;
 type Indexed = Period & { i: number };
-const num = (value: unknown): number => (typeof value === 'number' || typeof value === 'string' ? Number(value) || 0 : 0);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const P95 = nearestRank(0.95, 'duration_ms');
 /** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
 const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
@@ -531,21 +528,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
-      const w = where(accountId, query);
-      let sql = w.sql;
-      const params: Value[] = [...w.params];
-      if (query.before) {
-        sql += ' AND (ts < ? OR (ts = ? AND seq < ?))';
-        params.push(query.before.ts, query.before.ts, query.before.seq);
-      }
-      if (query.since !== undefined) {
-        sql += ' AND ts > ?';
-        params.push(query.since);
-      }
-      if (query.seq !== undefined) {
-        sql += ' AND seq = ?';
-        params.push(query.seq);
-      }
+      const { sql, params } = requestWhere(accountId, query, contains);
       // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
       // a minute first, then further: once a look-back holds `limit` rows, the newest `limit` of
       // all are among them (every row it leaves out is older than each of them).
@@ -563,22 +546,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         ]);
         if (rows.length >= query.limit || bounded === undefined) break;
       }
-      return rows.map((r) => ({
-        accountId: text(r['account_id']),
-        seq: num(r['seq']),
-        ts: num(r['ts']),
-        method: text(r['method']),
-        route: text(r['route']),
-        path: text(r['path']),
-        status: num(r['status']),
-        durationMs: num(r['duration_ms']),
-        apiVersion: textOrNull(r['api_version']),
-        keyId: textOrNull(r['key_id']),
-        customerId: textOrNull(r['customer_id']),
-        actor: typeof r['actor_id'] === 'string' ? { id: r['actor_id'], name: textOrNull(r['actor_name']) ?? r['actor_id'] } : null,
-        bytes: r['bytes'] === null ? null : num(r['bytes']),
-        headers: typeof r['headers'] === 'string' ? (JSON.parse(r['headers']) as Record<string, string>) : null,
-      }));
+      return rows.map(storedRequestOf);
     },
 
     async summary(accountId, window, week, filter = {}): Promise<SummaryGroup[]> {

@@ -7,6 +7,7 @@ import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, typ
 import type { Period } from '../calendar.ts';
 import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
+import { num, requestWhere, storedRequestOf, text, type Row } from './sql-rows.ts';
 import type {
   ActivityRecord,
   CustomerRecord,
@@ -76,12 +77,8 @@ CREATE TABLE IF NOT EXISTS idempotency (
 );
 `;
 
-type Row = Record<string, unknown>;
 type Write = <T>(work: (c: DuckDBConnection) => Promise<T>) => Promise<T>;
 type Docs = <T>(sql: string, params: DuckDBValue[]) => Promise<T[]>;
-const num = (value: unknown): number => (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' ? Number(value) : 0);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const VECTOR_ROWS = 2048;
 const EVENT_COLUMN_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, SMALLINT, DOUBLE, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, VARCHAR];
@@ -360,38 +357,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     },
 
     async requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]> {
-      const where = eventWhere(accountId, query);
-      let sql = where.sql;
-      const params = [...where.params];
-      if (query.before) {
-        sql += ' AND (ts < ? OR (ts = ? AND seq < ?))';
-        params.push(query.before.ts, query.before.ts, query.before.seq);
-      }
-      if (query.since !== undefined) {
-        sql += ' AND ts > ?';
-        params.push(query.since);
-      }
-      if (query.seq !== undefined) {
-        sql += ' AND seq = ?';
-        params.push(query.seq);
-      }
+      const { sql, params } = requestWhere(accountId, query);
       const rows = await read(`SELECT * FROM request_events WHERE ${sql} ORDER BY ts DESC, seq DESC LIMIT ?`, [...params, query.limit]);
-      return rows.map((r) => ({
-        accountId: text(r['account_id']),
-        seq: num(r['seq']),
-        ts: num(r['ts']),
-        method: text(r['method']),
-        route: text(r['route']),
-        path: text(r['path']),
-        status: num(r['status']),
-        durationMs: num(r['duration_ms']),
-        apiVersion: textOrNull(r['api_version']),
-        keyId: textOrNull(r['key_id']),
-        customerId: textOrNull(r['customer_id']),
-        actor: typeof r['actor_id'] === 'string' ? { id: r['actor_id'], name: textOrNull(r['actor_name']) ?? r['actor_id'] } : null,
-        bytes: r['bytes'] === null ? null : num(r['bytes']),
-        headers: typeof r['headers'] === 'string' ? (JSON.parse(r['headers']) as Record<string, string>) : null,
-      }));
+      return rows.map(storedRequestOf);
     },
 
     async summary(accountId: string, window: Period, week: Period, filter: EventFilter = {}): Promise<SummaryGroup[]> {

@@ -1,0 +1,48 @@
+/** What the SQL stores share about rows: reading values out of them, and the request log's conditions and rows. */
+import { eventWhere, type Contains, type Where } from './sql-filter.ts';
+import type { RequestQuery, StoredRequest } from './types.ts';
+
+export type Row = Record<string, unknown>;
+
+/** A number from a driver's value (DuckDB answers bigints, ClickHouse 64-bit integers as strings); 0 for anything else. */
+export const num = (value: unknown): number => (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' ? Number(value) || 0 : 0);
+export const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The request log's WHERE: the filter, then the cursor (older than the last row shown), `since` and one request's `seq`. */
+export function requestWhere(accountId: string, query: RequestQuery, contains?: Contains): Where {
+  const where = eventWhere(accountId, query, contains);
+  let sql = where.sql;
+  const params = [...where.params];
+  if (query.before) {
+    sql += ' AND (ts < ? OR (ts = ? AND seq < ?))';
+    params.push(query.before.ts, query.before.ts, query.before.seq);
+  }
+  if (query.since !== undefined) {
+    sql += ' AND ts > ?';
+    params.push(query.since);
+  }
+  if (query.seq !== undefined) {
+    sql += ' AND seq = ?';
+    params.push(query.seq);
+  }
+  return { sql, params };
+}
+
+/** A stored request from a row of `request_events` (the same columns in every SQL store). */
+export const storedRequestOf = (r: Row): StoredRequest => ({
+  accountId: text(r['account_id']),
+  seq: num(r['seq']),
+  ts: num(r['ts']),
+  method: text(r['method']),
+  route: text(r['route']),
+  path: text(r['path']),
+  status: num(r['status']),
+  durationMs: num(r['duration_ms']),
+  apiVersion: textOrNull(r['api_version']),
+  keyId: textOrNull(r['key_id']),
+  customerId: textOrNull(r['customer_id']),
+  actor: typeof r['actor_id'] === 'string' ? { id: r['actor_id'], name: textOrNull(r['actor_name']) ?? r['actor_id'] } : null,
+  bytes: r['bytes'] === null || r['bytes'] === undefined ? null : num(r['bytes']),
+  headers: typeof r['headers'] === 'string' ? (JSON.parse(r['headers']) as Record<string, string>) : null,
+});
