@@ -1,6 +1,6 @@
 // The embedded DuckDB file: an acknowledged event survives kill -9 of the server, and events
 // written straight into the file are counted when it opens. (The scale-out stores have their
-// own such tests in faults.test.ts.)
+// own such tests in scale-out.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,16 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
-import { call, startServer } from './harness.ts';
-
-const good = (i: number) => ({
-  ts: `2026-09-14T09:0${i % 10}:00Z`,
-  method: 'GET',
-  route: '/contacts/{id}',
-  path: `/contacts/c_${i}`,
-  status: 200,
-  durationMs: 12,
-});
+import { call, goodEvent, startServer } from './harness.ts';
 
 describe('durability', () => {
   test('an event acknowledged with 202 survives kill -9 of the server and a restart', async () => {
@@ -30,7 +21,7 @@ describe('durability', () => {
     };
     try {
       const first = await start();
-      const events = Array.from({ length: 25 }, (_, i) => ({ ...good(i), ts: new Date(Date.now() - i * 1000).toISOString() }));
+      const events = Array.from({ length: 25 }, (_, i) => ({ ...goodEvent(i), ts: new Date(Date.now() - i * 1000).toISOString() }));
       const response = await fetch(`${first.url}/ingest/v1/requests`, {
         method: 'POST',
         headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
@@ -61,7 +52,7 @@ describe('pre-counted totals', () => {
     const file = join(dir, 'console.duckdb');
     try {
       const first = await startServer({ store: file, clock: () => new Date('2026-09-14T09:45:00Z') });
-      await call(first, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [good(1)] } });
+      await call(first, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [goodEvent(1)] } });
       await first.close();
       const { DuckDBInstance } = await import('@duckdb/node-api');
       const instance = await DuckDBInstance.create(file);

@@ -75,6 +75,16 @@ export interface EventInput {
   bytes?: number;
 }
 
+/** A valid request event for ingest, the `i`-th of a batch (minute `i % 10` of 09:0x on 14 Sep 2026). */
+export const goodEvent = (i: number) => ({
+  ts: `2026-09-14T09:0${i % 10}:00Z`,
+  method: 'GET',
+  route: '/contacts/{id}',
+  path: `/contacts/c_${i}`,
+  status: 200,
+  durationMs: 12,
+});
+
 export async function ingest(server: ConsoleServer, events: EventInput[], key = 'ingest-a') {
   const response = await call(server, '/ingest/v1/requests', { token: key, body: { events: events.map((e) => ({ path: e.route, ...e })) } });
   if (response.status !== 202 || response.json.rejected.length) throw new Error(`ingest: ${response.status} ${response.text}`);

@@ -3,16 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ConsoleServer } from '../src/index.ts';
-import { call, startServer } from './harness.ts';
+import { call, goodEvent, startServer } from './harness.ts';
 
-const good = (i: number) => ({
-  ts: `2026-09-14T09:0${i % 10}:00Z`,
-  method: 'GET',
-  route: '/contacts/{id}',
-  path: `/contacts/c_${i}`,
-  status: 200,
-  durationMs: 12,
-});
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
 
 describe('ingest', () => {
@@ -24,18 +16,18 @@ describe('ingest', () => {
 
   test('keeps the good events and reports each bad one with its index and reason', async () => {
     const events = [
-      good(0),
-      { ...good(1), status: 'ok' },
-      { ...good(2), method: 'BREW' },
-      good(3),
-      { ...good(4), ts: 'yesterday' },
-      { ...good(5), durationMs: -3 },
+      goodEvent(0),
+      { ...goodEvent(1), status: 'ok' },
+      { ...goodEvent(2), method: 'BREW' },
+      goodEvent(3),
+      { ...goodEvent(4), ts: 'yesterday' },
+      { ...goodEvent(5), durationMs: -3 },
       null,
-      { ...good(7), route: 'contacts' },
-      { ...good(8), ts: '2026-09-14T10:00:00Z' },
-      { ...good(9), route: '/contacts/{id} extra' },
-      { ...good(10), bytes: 2 ** 41 },
-      { ...good(11), ts: '1969-12-31T23:59:00Z' },
+      { ...goodEvent(7), route: 'contacts' },
+      { ...goodEvent(8), ts: '2026-09-14T10:00:00Z' },
+      { ...goodEvent(9), route: '/contacts/{id} extra' },
+      { ...goodEvent(10), bytes: 2 ** 41 },
+      { ...goodEvent(11), ts: '1969-12-31T23:59:00Z' },
     ];
     const before = await count(server);
     const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
@@ -53,9 +45,9 @@ describe('ingest', () => {
 
   test('keeps the headers a collector was allowed to send, and rejects names that are not header names', async () => {
     const events = [
-      { ...good(1), path: '/contacts/h_1', headers: { 'x-request-id': 'req-1', 'user-agent': '<b>curl</b>' } },
-      { ...good(2), path: '/contacts/h_2', headers: { 'X Request': 'a' } },
-      { ...good(3), path: '/contacts/h_3', headers: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`x-h${i}`, 'v'])) },
+      { ...goodEvent(1), path: '/contacts/h_1', headers: { 'x-request-id': 'req-1', 'user-agent': '<b>curl</b>' } },
+      { ...goodEvent(2), path: '/contacts/h_2', headers: { 'X Request': 'a' } },
+      { ...goodEvent(3), path: '/contacts/h_3', headers: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`x-h${i}`, 'v'])) },
     ];
     const { json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
     assert.equal(json.accepted, 1);
@@ -74,7 +66,7 @@ describe('ingest', () => {
   });
 
   test('accepts NDJSON, one event per line, and reports a line that is not JSON', async () => {
-    const body = [JSON.stringify(good(1)), '{oops', JSON.stringify(good(2)), ''].join('\n');
+    const body = [JSON.stringify(goodEvent(1)), '{oops', JSON.stringify(goodEvent(2)), ''].join('\n');
     const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'content-type': 'application/x-ndjson' } });
     assert.equal(status, 202);
     assert.equal(json.accepted, 2);
@@ -94,10 +86,10 @@ describe('ingest', () => {
 
   test('a body or batch over the limits is a 413 and nothing is kept', async () => {
     const before = await count(server);
-    const tooMany = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: Array.from({ length: 101 }, (_, i) => good(i)) } });
+    const tooMany = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: Array.from({ length: 101 }, (_, i) => goodEvent(i)) } });
     assert.equal(tooMany.status, 413);
     assert.match(tooMany.json.detail, /100 items/);
-    const tooBig = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...good(0), path: `/${'x'.repeat(250_000)}` }] } });
+    const tooBig = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...goodEvent(0), path: `/${'x'.repeat(250_000)}` }] } });
     assert.equal(tooBig.status, 413);
     assert.equal(await count(server), before);
   });
@@ -119,13 +111,13 @@ describe('ingest', () => {
   });
 
   test('refuses a missing or unknown ingest key', async () => {
-    assert.equal((await call(server, '/ingest/v1/requests', { body: { events: [good(0)] } })).status, 401);
-    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-z', body: { events: [good(0)] } })).status, 401);
+    assert.equal((await call(server, '/ingest/v1/requests', { body: { events: [goodEvent(0)] } })).status, 401);
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-z', body: { events: [goodEvent(0)] } })).status, 401);
   });
 
   test('strings from outside stay text: a path with markup is stored and answered as is', async () => {
     const path = '/contacts/<img src=x onerror=alert(1)>';
-    await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...good(9), path, ts: '2026-09-14T09:44:00Z' }] } });
+    await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...goodEvent(9), path, ts: '2026-09-14T09:44:00Z' }] } });
     const { json } = await call(server, '/console/v1/requests?limit=1', { token: 'token-a' });
     assert.equal(json.items[0].path, path);
   });

@@ -69,6 +69,14 @@ export function parseClickHouseUrl(url: string): Target {
 }
 
 type Indexed = Period & { i: number };
+/** A row of `version, method, route, r (requests), e (errors)`. */
+const routeCountsOf = (r: Row) => ({
+  apiVersion: text(r['version']),
+  method: text(r['method']),
+  route: text(r['route']),
+  requests: num(r['r']),
+  errors: num(r['e']),
+});
 const P95 = nearestRank(0.95, 'duration_ms');
 /** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
 const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
@@ -505,13 +513,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         ),
       );
       const rows = await readUnion(parts, 'SELECT version, method, route, sum(r) AS r, sum(e) AS e FROM ($parts) GROUP BY version, method, route');
-      return rows.map((r) => ({
-        apiVersion: text(r['version']),
-        method: text(r['method']),
-        route: text(r['route']),
-        requests: num(r['r']),
-        errors: num(r['e']),
-      }));
+      return rows.map(routeCountsOf);
     },
 
     async byRoute(accountId, filter): Promise<RouteStats[]> {
@@ -523,11 +525,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         w.params,
       );
       return rows.map((r) => ({
-        apiVersion: text(r['version']),
-        method: text(r['method']),
-        route: text(r['route']),
-        requests: num(r['r']),
-        errors: num(r['e']),
+        ...routeCountsOf(r),
         p50Ms: num(r['p50']),
         p95Ms: num(r['p95']),
         p99Ms: num(r['p99']),

@@ -109,32 +109,27 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
       );
       return (rows[0] as { inserted?: boolean } | undefined)?.inserted ? ('created' as const) : ('updated' as const);
     };
+    /** A customer's notes and history: appended, read newest first (in insertion order within one instant). */
+    const addTo = (table: 'notes' | 'history') => async (accountId: string, item: { customerId: string; ts: number }) => {
+      await query(`INSERT INTO ${table} (account_id, customer_id, ts, doc) VALUES ($1, $2, $3, $4)`, [
+        accountId,
+        item.customerId,
+        item.ts,
+        JSON.stringify(item),
+      ]);
+    };
+    const listOf = <T>(table: 'notes' | 'history', accountId: string, customerId: string) =>
+      docs<T>(query, `SELECT doc FROM ${table} WHERE account_id = $1 AND customer_id = $2 ORDER BY ts DESC, n DESC`, [accountId, customerId]);
     return {
       upsertCustomer: upsert('customers'),
       async customer(accountId, id) {
         return (await docs<CustomerRecord>(query, 'SELECT doc FROM customers WHERE account_id = $1 AND id = $2', [accountId, id]))[0];
       },
       customers: (accountId) => docs<CustomerRecord>(query, 'SELECT doc FROM customers WHERE account_id = $1 ORDER BY id COLLATE "C"', [accountId]),
-      async addNote(accountId, note) {
-        await query('INSERT INTO notes (account_id, customer_id, ts, doc) VALUES ($1, $2, $3, $4)', [
-          accountId,
-          note.customerId,
-          note.ts,
-          JSON.stringify(note),
-        ]);
-      },
-      notes: (accountId, customerId) =>
-        docs<NoteRecord>(query, 'SELECT doc FROM notes WHERE account_id = $1 AND customer_id = $2 ORDER BY ts DESC, n DESC', [accountId, customerId]),
-      async addHistory(accountId, item) {
-        await query('INSERT INTO history (account_id, customer_id, ts, doc) VALUES ($1, $2, $3, $4)', [
-          accountId,
-          item.customerId,
-          item.ts,
-          JSON.stringify(item),
-        ]);
-      },
-      history: (accountId, customerId) =>
-        docs<HistoryRecord>(query, 'SELECT doc FROM history WHERE account_id = $1 AND customer_id = $2 ORDER BY ts DESC, n DESC', [accountId, customerId]),
+      addNote: addTo('notes'),
+      notes: (accountId, customerId) => listOf<NoteRecord>('notes', accountId, customerId),
+      addHistory: addTo('history'),
+      history: (accountId, customerId) => listOf<HistoryRecord>('history', accountId, customerId),
       upsertWebhook: upsert('webhooks'),
       async webhook(accountId, id) {
         return (await docs<WebhookRecord>(query, 'SELECT doc FROM webhooks WHERE account_id = $1 AND id = $2', [accountId, id]))[0];
