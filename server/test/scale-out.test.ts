@@ -137,6 +137,8 @@ function countYesterday(events: { ts: string }[]): number {
 
 describe('PostgreSQL stopped mid-run', () => {
   test('writes and record routes answer 503 and change nothing; the same Idempotency-Key after the restart creates exactly one record', async () => {
+    // The error record below names POST /messages, which must have been called (also when this test runs alone).
+    assert.equal((await sendUntilServed('/ingest/v1/requests', { token: 'ingest-a', body: { events: [event('/messages/p0', 5)] } })).status, 202);
     const before = await paths();
     // Going away in the middle of a transaction: the transaction fails as "unavailable", the process lives on.
     const cut = await server.stores.records
@@ -302,8 +304,11 @@ describe('long periods read from the rollups, exactly', () => {
         actor: null,
         bytes: null,
       }));
+      // A second account with slower copies of some of them, to be read in the same batches.
+      const others = events.slice(0, 1_500).map((e) => ({ ...e, accountId: 'acct_y', durationMs: e.durationMs * 3 + 1 }));
       for (let i = 0; i < events.length; i += 1_000) await stores.telemetry.append(events.slice(i, i + 1_000));
-      const inPeriod = (p: { from: number; to: number }) => events.filter((e) => e.ts >= p.from && e.ts < p.to);
+      await stores.telemetry.append(others);
+      const inPeriod = (p: { from: number; to: number }, of = events) => of.filter((e) => e.ts >= p.from && e.ts < p.to);
       const hours = (h: number) => h * 3_600_000;
       const periods = [
         { from: start, to: start + hours(40 * 24) },
@@ -333,6 +338,36 @@ describe('long periods read from the rollups, exactly', () => {
         return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
       };
       assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', buckets), buckets.map(expected));
+      // Asked all at once, as a route's Promise.all asks: the reads are batched into one query per
+      // account, with periods that overlap; each answer is still its own period's, of its own account.
+      const totalsOf = (mine: RequestEvent[]) => ({
+        requests: mine.length,
+        errors: mine.filter((e) => e.status >= 500).length,
+        p95Ms: nearestRankP95(mine.map((e) => e.durationMs)),
+        keys: new Set(mine.map((e) => e.keyId).filter(Boolean)).size,
+        bytes: 0,
+      });
+      const [together, series, theirs, theirSeries] = await Promise.all([
+        stores.telemetry.totalsFor('acct_x', periods),
+        stores.telemetry.latencyPerPeriod('acct_x', buckets),
+        Promise.all(periods.map((p) => stores.telemetry.totals('acct_y', p))),
+        stores.telemetry.perPeriod('acct_y', buckets),
+      ]);
+      assert.deepEqual(
+        together,
+        periods.map((p) => totalsOf(inPeriod(p))),
+        'overlapping periods read together',
+      );
+      assert.deepEqual(series, buckets.map(expected), 'buckets read in the same batch');
+      assert.deepEqual(
+        theirs,
+        periods.map((p) => totalsOf(inPeriod(p, others))),
+        "the other account's periods, in the same batch",
+      );
+      assert.deepEqual(
+        theirSeries,
+        buckets.map((b) => ({ requests: inPeriod(b, others).length, errors: inPeriod(b, others).filter((e) => e.status >= 500).length, bytes: 0 })),
+      );
       // The same figures with the raw events gone: periods on quarter hours read nothing but the rollups and the durations.
       const admin = createClient({ url: `http://${clickhouse.url.slice('clickhouse://'.length).split('/')[0]!}` });
       const parts = await admin.query({

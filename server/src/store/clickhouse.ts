@@ -11,6 +11,7 @@
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Period } from '../calendar.ts';
+import { batched } from './batched.ts';
 import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
 import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
@@ -203,6 +204,19 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   /** `multiIf` that numbers the period a time falls in (−1 for none). */
   const periodIndex = (time: string, ranges: readonly { from: number; to: number; i: number }[]) =>
     `multiIf(${ranges.map((r) => `${time} >= ${r.from} AND ${time} < ${r.to}, ${r.i}`).join(', ')}, -1)`;
+  /**
+   * The `columns` of `rows` (a query with them and `at`, a time) with `i`, the number of the period
+   * `at` falls in. The periods of reads batched together may overlap: a row then comes once per
+   * period it falls in (an ARRAY JOIN of the periods: 18.16 cannot use a subquery's column in a
+   * lambda), else the cheaper `multiIf` names its one period (−1 for none).
+   */
+  const inPeriods = (rows: string, ranges: readonly Indexed[], columns: string) => {
+    const sorted = [...ranges].sort((a, b) => a.from - b.from);
+    if (sorted.every((r, k) => k === 0 || sorted[k - 1]!.to <= r.from)) return `SELECT toInt32(${periodIndex('at', ranges)}) AS i, ${columns} FROM (${rows})`;
+    const list = (pick: (r: Indexed) => number) => `[${ranges.map(pick).join(', ')}]`;
+    return `SELECT toInt32(pi) AS i, ${columns} FROM (${rows}) ARRAY JOIN ${list((r) => r.i)} AS pi, ${list((r) => r.from)} AS pf, ${list((r) => r.to)} AS pt
+            WHERE at >= pf AND at < pt`;
+  };
   const span = (ranges: readonly Period[]) => [Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))];
   /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
   const sources = (periods: readonly Period[], filter: EventFilter) => {
@@ -234,10 +248,58 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   };
 
   /** `(time in range) OR …`: ClickHouse reads only the index marks of the ranges. */
-  const within = (time: string, ranges: readonly Period[]) => `(${ranges.map((r) => `(${time} >= ${r.from} AND ${time} < ${r.to})`).join(' OR ')})`;
+  const within = (time: string, ranges: readonly Period[]) =>
+    `(${joined(ranges)
+      .map((r) => `(${time} >= ${r.from} AND ${time} < ${r.to})`)
+      .join(' OR ')})`;
+  /** The ranges as few as can cover them: ranges that overlap or touch become one (batched periods often do; every OR costs on each row). */
+  const joined = (ranges: readonly Period[]) =>
+    [...ranges]
+      .sort((a, b) => a.from - b.from)
+      .reduce<Period[]>((out, r) => {
+        const last = out.at(-1);
+        if (last && r.from <= last.to) last.to = Math.max(last.to, r.to);
+        else out.push({ from: r.from, to: r.to });
+        return out;
+      }, []);
   /** Whether the filter asks for nothing but a period long enough for the daily rollups. */
   const longAndWhole = (filter: EventFilter) =>
     NARROWING.every((key) => filter[key] === undefined) && filter.from !== undefined && filter.to !== undefined && filter.to - filter.from >= LONG_PERIOD;
+  /** Requests per latency slot in each period (periods may overlap): the histograms of its whole days and quarter hours, and the events of the rest. */
+  const slotCounts = batched(async (accountId: string, _: undefined, periods: Period[]) => {
+    const histograms = periods.map(() => new Map<number, number>());
+    const { days, quarters, events } = levels(periods);
+    const histogram = (rows: string, ranges: Indexed[]) =>
+      bind(`SELECT i, toUInt16(sl) AS s, toUInt64(sum(n)) AS n FROM (${inPeriods(rows, ranges, 'sl, n')}) GROUP BY i, s`, [accountId]);
+    const latency = (table: string, ranges: Indexed[]) =>
+      histogram(`SELECT bucket AS at, slot AS sl, requests AS n FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)}`, ranges);
+    const parts = [
+      ...(days.length ? [latency(LATENCY.day, days)] : []),
+      ...(quarters.length ? [latency(LATENCY.quarter, quarters)] : []),
+      ...(events.length ? [histogram(`SELECT ts AS at, ${SLOT} AS sl, 1 AS n FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`, events)] : []),
+    ];
+    for (const r of await readUnion(parts, 'SELECT i, s, sum(n) AS n FROM ($parts) WHERE i >= 0 GROUP BY i, s'))
+      histograms[num(r['i'])]!.set(num(r['s']), num(r['n']));
+    return histograms;
+  });
+
+  /**
+   * For each target, the durations of one latency slot within a period: how many there are, and
+   * the one at `place` (quantileExact's index ⌊level·n⌋ is place − 1 for a level half a rank past
+   * it), all in one pass over the durations ordered by slot.
+   */
+  const valuesInSlots = batched(async (accountId: string, _: undefined, targets: (Period & { slot: number; place: number; inSlot: number })[]) => {
+    const slotOf = targets.map((t) => `(slot = ${t.slot} AND ts >= ${t.from} AND ts < ${t.to})`);
+    const [row] = await read(
+      `SELECT ${targets
+        .map((t, j) => `countIf(${slotOf[j]}) AS n${j}, quantileExactIf(${((t.place - 0.5) / t.inSlot).toFixed(15)})(duration_ms, ${slotOf[j]}) AS v${j}`)
+        .join(', ')}
+       FROM ${DURATIONS} WHERE account_id = ? AND (${slotOf.join(' OR ')})`,
+      [accountId],
+    );
+    return targets.map((_, j) => ({ count: num(row?.[`n${j}`]), value: num(row?.[`v${j}`]) }));
+  });
+
   /**
    * The nearest-rank p95 of every request in each period, exactly, without reading the periods'
    * rows: the daily histograms (and the ragged ends' events) count the requests per latency slot;
@@ -258,29 +320,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
       let next = 0;
       return Promise.all(inside.map((p, i) => (p ? Promise.resolve(exact[next++]!) : rawP95(accountId, periods[i]!))));
     }
-    const histograms = periods.map(() => new Map<number, number>());
-    const { days, quarters, events } = levels(periods);
-    const histogram = (table: string, ranges: Indexed[]) =>
-      bind(
-        `SELECT toInt32(${periodIndex('bucket', ranges)}) AS i, toUInt16(slot) AS s, toUInt64(sum(requests)) AS n
-         FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)} GROUP BY i, s`,
-        [accountId],
-      );
-    const parts = [
-      ...(days.length ? [histogram(LATENCY.day, days)] : []),
-      ...(quarters.length ? [histogram(LATENCY.quarter, quarters)] : []),
-      ...(events.length
-        ? [
-            bind(
-              `SELECT toInt32(${periodIndex('ts', events)}) AS i, toUInt16(${SLOT}) AS s, toUInt64(count()) AS n
-               FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)} GROUP BY i, s`,
-              [accountId],
-            ),
-          ]
-        : []),
-    ];
-    for (const r of await readUnion(parts, 'SELECT i, s, sum(n) AS n FROM ($parts) WHERE i >= 0 GROUP BY i, s'))
-      histograms[num(r['i'])]!.set(num(r['s']), num(r['n']));
+    const histograms = await slotCounts(accountId, undefined, periods);
     // Where each period's rank falls: the slot, and the place within it.
     const targets = periods.flatMap((period, i) => {
       const slots = [...histograms[i]!].sort((a, b) => a[0] - b[0]);
@@ -295,21 +335,12 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     });
     const out = periods.map(() => 0);
     if (!targets.length) return out;
-    // One pass over the durations of the target slots: for each target its count, and the value at
-    // its place (quantileExact's index ⌊level·n⌋ is place − 1 for a level half a rank past it).
-    const slotOf = targets.map((t) => `(slot = ${t.slot} AND ts >= ${t.from} AND ts < ${t.to})`);
-    const [row] = await read(
-      `SELECT ${targets
-        .map((t, j) => `countIf(${slotOf[j]}) AS n${j}, quantileExactIf(${((t.place - 0.5) / t.inSlot).toFixed(15)})(duration_ms, ${slotOf[j]}) AS v${j}`)
-        .join(', ')}
-       FROM ${DURATIONS} WHERE account_id = ? AND (${slotOf.join(' OR ')})`,
-      [accountId],
-    );
+    const inSlots = await valuesInSlots(accountId, undefined, targets);
     const found = new Set<number>();
     targets.forEach((target, j) => {
       // Fewer durations than counted: retention dropped them, so the events that remain decide.
-      if (num(row?.[`n${j}`]) !== target.inSlot) return;
-      out[target.i] = num(row?.[`v${j}`]);
+      if (inSlots[j]!.count !== target.inSlot) return;
+      out[target.i] = inSlots[j]!.value;
       found.add(target.i);
     });
     await Promise.all(
@@ -336,21 +367,53 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     return num(row?.['p']);
   };
 
-  /** Distinct keys in a long period, exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
-  const keysExact = async (accountId: string, period: Period): Promise<number> => {
-    const { days, quarters, events } = levels([period]);
+  /** Distinct keys in each long period (periods may overlap), exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
+  const keysIn = batched(async (accountId: string, _: undefined, periods: Period[]) => {
+    const { days, quarters, events } = levels(periods);
+    const keySet = (table: string, ranges: Indexed[]) =>
+      inPeriods(`SELECT bucket AS at, key_id AS k FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)}`, ranges, 'k');
     const parts = [
-      ...(days.length ? [`SELECT key_id AS k FROM ${KEYS.day} WHERE account_id = ? AND ${within('bucket', days)}`] : []),
-      ...(quarters.length ? [`SELECT key_id AS k FROM ${KEYS.quarter} WHERE account_id = ? AND ${within('bucket', quarters)}`] : []),
-      ...(events.length ? [`SELECT ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`] : []),
+      ...(days.length ? [keySet(KEYS.day, days)] : []),
+      ...(quarters.length ? [keySet(KEYS.quarter, quarters)] : []),
+      ...(events.length
+        ? [inPeriods(`SELECT ts AS at, ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`, events, 'k')]
+        : []),
     ];
     // (An alias is visible in ClickHouse's WHERE too, so the empty key is left out outside.)
-    const [row] = await read(
-      `SELECT uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != ''`,
+    const rows = await read(
+      `SELECT i, uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != '' AND i >= 0 GROUP BY i`,
       parts.map(() => accountId),
     );
-    return num(row?.['n']);
-  };
+    const out = periods.map(() => 0);
+    for (const r of rows) out[num(r['i'])] = num(r['n']);
+    return out;
+  });
+  const keysExact = async (accountId: string, period: Period) => (await keysIn(accountId, undefined, [period]))[0]!;
+
+  /** Requests, errors and bytes per period (periods may overlap): the rollups' rows summed per bucket first, then per period. */
+  const periodCounts = batched(async (accountId: string, filter: EventFilter, periods: Period[]) => {
+    const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
+    const w = where(accountId, filter);
+    const parts = sources(periods, filter).map(({ table, time, counted, bytes, ranges }) => {
+      const wanted = `${table} WHERE ${w.sql} AND ${within(time, ranges)}`;
+      // A rollup's rows (a bucket per route and status) are summed per bucket before they are matched with the periods.
+      const rows =
+        table === EVENTS
+          ? `SELECT ts AS at, 1 AS n, if(status >= 500, 1, 0) AS ne, ${bytes} AS nb FROM ${wanted}`
+          : `SELECT ${time} AS at, sum(${counted}) AS n, sum(if(status >= 500, ${counted}, 0)) AS ne, sum(${bytes}) AS nb FROM ${wanted} GROUP BY at`;
+      return bind(
+        `SELECT i, toUInt64(sum(n)) AS r, toUInt64(sum(ne)) AS e, toInt64(sum(nb)) AS b FROM (${inPeriods(rows, ranges, 'n, ne, nb')}) GROUP BY i`,
+        w.params,
+      );
+    });
+    for (const r of await readUnion(parts, 'SELECT i, sum(r) AS r, sum(e) AS e, sum(b) AS b FROM ($parts) WHERE i >= 0 GROUP BY i')) {
+      const slot = out[num(r['i'])]!;
+      slot.requests += num(r['r']);
+      slot.errors += num(r['e']);
+      slot.bytes += num(r['b']);
+    }
+    return out;
+  });
 
   const totals = async (accountId: string, filter: EventFilter): Promise<Totals> => {
     if (longAndWhole(filter)) {
@@ -401,14 +464,12 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     totals,
     async totalsFor(accountId, periods, filter = {}) {
       const asked = periods.map((p) => ({ ...filter, from: p.from, to: p.to }));
-      const ordered = [...periods].sort((a, b) => a.from - b.from);
-      const apart = ordered.every((p, i) => i === 0 || ordered[i - 1]!.to <= p.from);
-      if (!periods.length || !apart || !asked.every(longAndWhole)) return Promise.all(asked.map((f) => totals(accountId, f)));
-      // Long whole periods that do not overlap (a window and the one before it): their counts and p95s in one read each.
+      if (!periods.length || !asked.every(longAndWhole)) return Promise.all(asked.map((f) => totals(accountId, f)));
+      // Long whole periods (a window and the one before it): their counts, p95s and keys in one read each.
       const [counts, p95s, keys] = await Promise.all([
         telemetry.perPeriod(accountId, periods),
         p95Exact(accountId, periods),
-        Promise.all(periods.map((p) => keysExact(accountId, p))),
+        keysIn(accountId, undefined, periods),
       ]);
       return periods.map((_, i) => ({ requests: counts[i]!.requests, errors: counts[i]!.errors, p95Ms: p95s[i]!, keys: keys[i]!, bytes: counts[i]!.bytes }));
     },
@@ -425,23 +486,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     },
 
     async perPeriod(accountId, periods, filter = {}) {
-      const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
-      const w = where(accountId, { ...filter, from: undefined, to: undefined });
-      const parts = sources(periods, filter).map(({ table, time, counted, bytes, ranges }) =>
-        bind(
-          `SELECT toInt32(${periodIndex(time, ranges)}) AS i, toUInt64(sum(${counted})) AS r, toUInt64(sum(if(status >= 500, ${counted}, 0))) AS e,
-                  toInt64(sum(${bytes})) AS b
-           FROM ${table} WHERE ${w.sql} AND ${within(time, ranges)} GROUP BY i`,
-          w.params,
-        ),
-      );
-      for (const r of await readUnion(parts, 'SELECT i, sum(r) AS r, sum(e) AS e, sum(b) AS b FROM ($parts) WHERE i >= 0 GROUP BY i')) {
-        const slot = out[num(r['i'])]!;
-        slot.requests += num(r['r']);
-        slot.errors += num(r['e']);
-        slot.bytes += num(r['b']);
-      }
-      return out;
+      return periodCounts(accountId, { ...filter, from: undefined, to: undefined }, periods);
     },
 
     async perPeriodByStatus(accountId, periods) {
