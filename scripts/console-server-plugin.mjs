@@ -1,7 +1,10 @@
 // A real console server for the browser tests: its own process-local DuckDB, on a loopback
 // port of its own, filled through its ingest and admin APIs with the known event set of the
 // server's tests; tests ask for its address with executeServerCommand('console-server').
+// A second one, scaled out on real ClickHouse and PostgreSQL processes, starts when a test first
+// asks for it ('scaled-out-server'); 'scaled-out-telemetry' stops and starts its ClickHouse.
 import { createConsoleServer, serve } from '../server/src/index.ts';
+import { startClickHouse, startPostgres } from '../server/test/databases.ts';
 import { knownEvents, NOW } from '../server/test/events.ts';
 
 const TOKEN = 'browser-test-token';
@@ -29,28 +32,63 @@ async function fill(url) {
   await send('/admin/v1/activity', { kind: 'key-created', actor: owner, text: 'created a key for Acme Ltd', at: '2026-09-14T09:30:00Z' });
 }
 
+/** A console server on `stores`, serving on a loopback port, filled with the known data. */
+async function startFilled(stores, pageOrigins) {
+  const server = await createConsoleServer({
+    ...stores,
+    clock: () => new Date(NOW),
+    auth: { tokens: { [TOKEN]: { accountId: 'acct_browser', user: owner } } },
+    ingestKeys: { [INGEST]: 'acct_browser' },
+    corsOrigins: pageOrigins,
+  });
+  const http = await serve(server, { port: 0, hostname: '127.0.0.1' });
+  await fill(http.url);
+  return {
+    url: http.url,
+    async close() {
+      await http.close();
+      await server.close();
+    },
+  };
+}
+
+/** ClickHouse + PostgreSQL processes and a console server on them. */
+async function startScaledOut(pageOrigins) {
+  const [clickhouse, postgres] = await Promise.all([startClickHouse(), startPostgres()]);
+  const served = await startFilled({ telemetry: clickhouse.url, records: postgres.url }, pageOrigins);
+  return {
+    url: served.url,
+    clickhouse,
+    async close() {
+      await served.close();
+      await Promise.all([clickhouse.dispose(), postgres.dispose()]);
+    },
+  };
+}
+
 export function consoleServerPlugin({ pageOrigins }) {
-  let server;
-  let http;
+  let embedded;
+  let scaledOut;
   return {
     name: 'console-server',
     async serverStart() {
-      server = await createConsoleServer({
-        store: ':memory:',
-        clock: () => new Date(NOW),
-        auth: { tokens: { [TOKEN]: { accountId: 'acct_browser', user: owner } } },
-        ingestKeys: { [INGEST]: 'acct_browser' },
-        corsOrigins: pageOrigins,
-      });
-      http = await serve(server, { port: 0, hostname: '127.0.0.1' });
-      await fill(http.url);
+      embedded = await startFilled({ store: ':memory:' }, pageOrigins);
     },
     async serverStop() {
-      await http?.close();
-      await server?.close();
+      await embedded?.close();
+      await (await scaledOut)?.close();
     },
-    executeCommand({ command }) {
-      if (command === 'console-server') return { url: http.url, token: TOKEN };
+    async executeCommand({ command, payload }) {
+      if (command === 'console-server') return { url: embedded.url, token: TOKEN };
+      if (command === 'scaled-out-server') {
+        scaledOut ??= startScaledOut(pageOrigins);
+        return { url: (await scaledOut).url, token: TOKEN };
+      }
+      if (command === 'scaled-out-telemetry') {
+        const { clickhouse } = await scaledOut;
+        await (payload?.running ? clickhouse.start() : clickhouse.stop());
+        return { running: Boolean(payload?.running) };
+      }
       return undefined;
     },
   };

@@ -85,8 +85,13 @@ export async function startClickHouse({ shards = 1, database = 'ops_console' } =
     );
   }
   let processes: { child: ChildProcess; exit?: string }[] = [];
+  const running = (entry: { child: ChildProcess; exit?: string } | undefined) =>
+    entry !== undefined && entry.exit === undefined && entry.child.exitCode === null;
+  // Starting a server that runs already leaves it be: a second process could not bind its ports,
+  // while the first answered the readiness check and would be lost to stop() and dispose().
   const start = async () => {
-    processes = nodes.map((node) => {
+    processes = nodes.map((node, i) => {
+      if (running(processes[i])) return processes[i]!;
       const child = spawn('clickhouse-server', [`--config-file=${node.dir}/config.xml`], { cwd: node.dir, stdio: 'ignore' });
       const entry: { child: ChildProcess; exit?: string } = { child };
       child.once('exit', (code, signal) => (entry.exit = `code ${code} ${signal ?? ''}`));
