@@ -16,8 +16,10 @@ const execFileAsync = promisify(execFile);
 export interface DatabaseProcess {
   /** The URL a store is configured with. */
   url: string;
+  /** Starts the servers that are not running. */
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Kills the server (of a cluster: every shard, or only shard `only`, 0-based), keeping its files. */
+  stop(only?: number): Promise<void>;
   /** Stops the server for good and removes its files. */
   dispose(): Promise<void>;
 }
@@ -108,12 +110,13 @@ export async function startClickHouse({ shards = 1, database = 'ops_console' } =
       ),
     );
   };
-  const stop = async () => {
+  /** Kills every shard's server, or only shard `only` (0-based). */
+  const stop = async (only?: number) => {
     await Promise.all(
       processes.map(
-        ({ child, exit }) =>
+        ({ child, exit }, i) =>
           new Promise<void>((resolve) => {
-            if (exit !== undefined || child.exitCode !== null) {
+            if ((only !== undefined && i !== only) || exit !== undefined || child.exitCode !== null) {
               resolve();
               return;
             }

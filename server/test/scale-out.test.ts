@@ -392,7 +392,7 @@ describe('long periods read from the rollups, exactly', () => {
 });
 
 describe('two shards', () => {
-  test('accounts spread over both shards, each whole on one, and each reads exactly through the Distributed tables', async () => {
+  test('accounts spread over both shards, each whole on one, each read exactly from its own shard, and served while the other shard is down', async () => {
     const cluster = await startClickHouse({ shards: 2 });
     const stores = await openStores({ telemetry: cluster.url, records: `${postgres.url}?schema=shards_check` });
     try {
@@ -429,18 +429,57 @@ describe('two shards', () => {
         `both shards hold accounts: ${JSON.stringify(perShard)}`,
       );
       assert.deepEqual(perShard.flat().sort(), [...accounts].sort(), 'each account on exactly one shard');
-      // Three days and more: read from the rollups, histograms and key sets, through the Distributed tables.
+      // Three days and more: read from the rollups, histograms and key sets of the account's shard.
       const period = { from: Date.UTC(2026, 8, 1), to: Date.UTC(2026, 8, 5) };
-      for (const accountId of accounts) {
+      const expected = (accountId: string) => {
         const mine = events.filter((e) => e.accountId === accountId);
-        assert.deepEqual(await stores.telemetry.totals(accountId, period), {
+        return {
           requests: mine.length,
           errors: mine.filter((e) => e.status >= 500).length,
           p95Ms: nearestRankP95(mine.map((e) => e.durationMs)),
           keys: 2,
           bytes: 10 * mine.length,
-        });
+        };
+      };
+      for (const accountId of accounts) assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId));
+      // The second shard goes away: its accounts are unavailable (503), the first shard's are still
+      // read in full (through the Distributed tables every read would need both shards).
+      await cluster.stop(1);
+      for (const accountId of perShard[0]!)
+        assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId), `${accountId} on the shard still up`);
+      for (const accountId of perShard[1]!) {
+        const outcome = await stores.telemetry.totals(accountId, period).then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
+        assert.ok(isStoreUnavailable(outcome), `${accountId} on the stopped shard is unavailable: ${String(outcome)}`);
       }
+      // Writes and reads that need the stopped shard fail as unavailable (503): an account's events
+      // go to its shard, and a store whose URL lists only the first shard reads the second through
+      // the Distributed tables.
+      const late = { ...events.find((e) => e.accountId === perShard[1]![0])!, ts: Date.UTC(2026, 8, 2) };
+      const appended = await stores.telemetry.append([late]).then(
+        () => 'stored',
+        (error: unknown) => error,
+      );
+      assert.ok(isStoreUnavailable(appended), `an event for the stopped shard is unavailable: ${String(appended)}`);
+      const firstOnly = await openClickHouseTelemetry({
+        url: `clickhouse://${hosts[0]}/ops_console?cluster=ops_console`,
+        allocate: () => Promise.resolve(1e9),
+      });
+      try {
+        const through = await firstOnly.totals(perShard[1]![0]!, period).then(
+          () => 'answered',
+          (error: unknown) => error,
+        );
+        assert.ok(isStoreUnavailable(through), `through the Distributed tables: unavailable: ${String(through)}`);
+        assert.deepEqual(await firstOnly.totals(perShard[0]![0]!, period), expected(perShard[0]![0]!));
+      } finally {
+        await firstOnly.close();
+      }
+      await cluster.start();
+      for (const accountId of accounts)
+        assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId), `${accountId} after the restart`);
     } finally {
       await stores.close();
       await cluster.dispose();

@@ -1,0 +1,484 @@
+/**
+ * The reads of the ClickHouse telemetry store, on one set of tables: the `Distributed` tables of a
+ * cluster (every shard), or one server's own `_local` tables (a single server, or the shard that
+ * holds an account's rows). Reads asked in the same turn share queries (`batched.ts`).
+ */
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { Period } from '../calendar.ts';
+import { batched } from './batched.ts';
+import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
+import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
+import { eventWhere } from './sql-filter.ts';
+import { num, requestWhere, storedRequestOf, text, type Row } from './sql-rows.ts';
+import type { DeliveryStats, EventFilter, RequestQuery, RouteStats, StoredRequest, SummaryGroup, TelemetryStore, Totals } from './types.ts';
+
+/** Everything the telemetry store answers about an account. */
+export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries'>;
+
+export interface ReadsOptions {
+  client: ClickHouseClient;
+  database: string;
+  /** `''` for a cluster's `Distributed` tables, `'_local'` for one server's own. */
+  suffix: '' | '_local';
+  /** The first instant whose raw events retention keeps (−∞ without retention). */
+  retainedFrom: () => number;
+  isClosed: () => boolean;
+}
+
+type Indexed = Period & { i: number };
+/** A row of `version, method, route, r (requests), e (errors)`. */
+const routeCountsOf = (r: Row) => ({
+  apiVersion: text(r['version']),
+  method: text(r['method']),
+  route: text(r['route']),
+  requests: num(r['r']),
+  errors: num(r['e']),
+});
+const P95 = nearestRank(0.95, 'duration_ms');
+/** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
+const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
+export const DAY = 86_400_000;
+/** The filter fields besides the period. */
+const NARROWING = ['method', 'route', 'apiVersion', 'status', 'statusClass', 'pathContains', 'customerId'] as const satisfies readonly (keyof EventFilter)[];
+/** Periods at least this long read the daily rollups (their ragged ends the events); shorter ones read the events. */
+const LONG_PERIOD = 3 * DAY;
+/**
+ * A duration's latency slot: 32 per doubling (each about 2 % wide), never decreasing as the
+ * duration grows, so the slots in order hold the durations in order.
+ */
+export const SLOT = 'toUInt16(floor(log2(duration_ms + 1) * 32))';
+/** The grains of the latency histograms and key sets: table suffix and bucket length. */
+export const GRAINS = [
+  ['', DAY],
+  ['_quarter', QUARTER_HOUR],
+] as const;
+
+export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }: ReadsOptions): TelemetryReads {
+  const table = (name: string) => `${db}.${name}${suffix}`;
+  const EVENTS = table('request_events');
+  const ROLLUP = table('request_rollup');
+  const DAILY = table('request_rollup_daily');
+  const DELIVERIES = table('webhook_deliveries');
+  const LATENCY = { day: table('request_latency'), quarter: table('request_latency_quarter') };
+  const DURATIONS = table('request_durations');
+  const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
+  /** Runs a query; with `params`, after putting them into its `?` (SQL already bound is run as it is). */
+  const read = async (sql: string, params?: readonly Value[]): Promise<Row[]> => {
+    if (isClosed()) throw new Error('The store is closed.');
+    const result = await client.query({ query: params ? bind(sql, params) : sql, format: 'JSONEachRow' });
+    return result.json<Row>();
+  };
+  /**
+   * Several reads of the same shape as one query (UNION ALL), summed by `groupBy`: one round trip
+   * instead of one per source. Columns are cast to one type each, as 18.16's UNION ALL wants.
+   */
+  const readUnion = (parts: readonly string[], outer: string) =>
+    // (A function, not a string: `$` in a replacement string is a pattern, and the parts hold literals.)
+    parts.length ? read(outer.replace('$parts', () => parts.join(' UNION ALL '))) : Promise.resolve([]);
+  const where = (accountId: string, filter: EventFilter = {}) => eventWhere(accountId, filter, contains);
+  /** `multiIf` that numbers the period a time falls in (−1 for none). */
+  const periodIndex = (time: string, ranges: readonly { from: number; to: number; i: number }[]) =>
+    `multiIf(${ranges.map((r) => `${time} >= ${r.from} AND ${time} < ${r.to}, ${r.i}`).join(', ')}, -1)`;
+  /**
+   * The `columns` of `rows` (a query with them and `at`, a time) with `i`, the number of the period
+   * `at` falls in. The periods of reads batched together may overlap: a row then comes once per
+   * period it falls in (an ARRAY JOIN of the periods: 18.16 cannot use a subquery's column in a
+   * lambda), else the cheaper `multiIf` names its one period (−1 for none).
+   */
+  const inPeriods = (rows: string, ranges: readonly Indexed[], columns: string) => {
+    const sorted = [...ranges].sort((a, b) => a.from - b.from);
+    if (sorted.every((r, k) => k === 0 || sorted[k - 1]!.to <= r.from)) return `SELECT toInt32(${periodIndex('at', ranges)}) AS i, ${columns} FROM (${rows})`;
+    const list = (pick: (r: Indexed) => number) => `[${ranges.map(pick).join(', ')}]`;
+    return `SELECT toInt32(pi) AS i, ${columns} FROM (${rows}) ARRAY JOIN ${list((r) => r.i)} AS pi, ${list((r) => r.from)} AS pf, ${list((r) => r.to)} AS pt
+            WHERE at >= pf AND at < pt`;
+  };
+  const span = (ranges: readonly Period[]) => [Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))];
+  /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
+  const sources = (periods: readonly Period[], filter: EventFilter) => {
+    const raw = { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)' };
+    if (!periods.length) return [];
+    if (!rollupCan(filter)) return [{ ...raw, ranges: periods.map((p, i) => ({ ...p, i })) }];
+    const { days, quarters, events } = levels(periods);
+    return [
+      { table: DAILY, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: days },
+      { table: ROLLUP, time: 'bucket', counted: 'requests', bytes: 'bytes', ranges: quarters },
+      { ...raw, ranges: events },
+    ].filter((s) => s.ranges.length);
+  };
+  /** Each period as its whole days, the whole quarter hours of the rest, and the rest, each piece numbered by its period. */
+  const levels = (periods: readonly Period[]) => {
+    const days: Indexed[] = [];
+    const quarters: Indexed[] = [];
+    const events: Indexed[] = [];
+    periods.forEach((period, i) => {
+      const byDay = split(period, DAY);
+      if (byDay.core) days.push({ ...byDay.core, i });
+      for (const edge of byDay.edges) {
+        const byQuarter = split(edge);
+        if (byQuarter.core) quarters.push({ ...byQuarter.core, i });
+        events.push(...byQuarter.edges.map((e) => ({ ...e, i })));
+      }
+    });
+    return { days, quarters, events };
+  };
+
+  /** `(time in range) OR …`: ClickHouse reads only the index marks of the ranges. */
+  const within = (time: string, ranges: readonly Period[]) =>
+    `(${joined(ranges)
+      .map((r) => `(${time} >= ${r.from} AND ${time} < ${r.to})`)
+      .join(' OR ')})`;
+  /** The ranges as few as can cover them: ranges that overlap or touch become one (batched periods often do; every OR costs on each row). */
+  const joined = (ranges: readonly Period[]) =>
+    [...ranges]
+      .sort((a, b) => a.from - b.from)
+      .reduce<Period[]>((out, r) => {
+        const last = out.at(-1);
+        if (last && r.from <= last.to) last.to = Math.max(last.to, r.to);
+        else out.push({ from: r.from, to: r.to });
+        return out;
+      }, []);
+  /** Whether the filter asks for nothing but a period long enough for the daily rollups. */
+  const longAndWhole = (filter: EventFilter) =>
+    NARROWING.every((key) => filter[key] === undefined) && filter.from !== undefined && filter.to !== undefined && filter.to - filter.from >= LONG_PERIOD;
+  /** Requests per latency slot in each period (periods may overlap): the histograms of its whole days and quarter hours, and the events of the rest. */
+  const slotCounts = batched(async (accountId: string, _: undefined, periods: Period[]) => {
+    const histograms = periods.map(() => new Map<number, number>());
+    const { days, quarters, events } = levels(periods);
+    const histogram = (rows: string, ranges: Indexed[]) =>
+      bind(`SELECT i, toUInt16(sl) AS s, toUInt64(sum(n)) AS n FROM (${inPeriods(rows, ranges, 'sl, n')}) GROUP BY i, s`, [accountId]);
+    const latency = (table: string, ranges: Indexed[]) =>
+      histogram(`SELECT bucket AS at, slot AS sl, requests AS n FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)}`, ranges);
+    const parts = [
+      ...(days.length ? [latency(LATENCY.day, days)] : []),
+      ...(quarters.length ? [latency(LATENCY.quarter, quarters)] : []),
+      ...(events.length ? [histogram(`SELECT ts AS at, ${SLOT} AS sl, 1 AS n FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`, events)] : []),
+    ];
+    for (const r of await readUnion(parts, 'SELECT i, s, sum(n) AS n FROM ($parts) WHERE i >= 0 GROUP BY i, s'))
+      histograms[num(r['i'])]!.set(num(r['s']), num(r['n']));
+    return histograms;
+  });
+
+  /**
+   * For each target, the durations of one latency slot within a period: how many there are, and
+   * the one at `place` (quantileExact's index ⌊level·n⌋ is place − 1 for a level half a rank past
+   * it), all in one pass over the durations ordered by slot.
+   */
+  const valuesInSlots = batched(async (accountId: string, _: undefined, targets: (Period & { slot: number; place: number; inSlot: number })[]) => {
+    const slotOf = targets.map((t) => `(slot = ${t.slot} AND ts >= ${t.from} AND ts < ${t.to})`);
+    const [row] = await read(
+      `SELECT ${targets
+        .map((t, j) => `countIf(${slotOf[j]}) AS n${j}, quantileExactIf(${((t.place - 0.5) / t.inSlot).toFixed(15)})(duration_ms, ${slotOf[j]}) AS v${j}`)
+        .join(', ')}
+       FROM ${DURATIONS} WHERE account_id = ? AND (${slotOf.join(' OR ')})`,
+      [accountId],
+    );
+    return targets.map((_, j) => ({ count: num(row?.[`n${j}`]), value: num(row?.[`v${j}`]) }));
+  });
+
+  /**
+   * The nearest-rank p95 of every request in each period, exactly, without reading the periods'
+   * rows: the daily histograms (and the ragged ends' events) count the requests per latency slot;
+   * the slot where the count reaches the rank holds the value, and the durations ordered by slot
+   * give it. A period whose durations were dropped (retention) is read from its events.
+   */
+  const p95Exact = async (accountId: string, periods: readonly Period[]): Promise<number[]> => {
+    // A period reaching into months whose events retention dropped: the p95 of the events that remain.
+    const kept = retainedFrom();
+    if (periods.some((p) => p.from < kept)) {
+      const inside = periods.map((p) => (p.from < kept ? undefined : p));
+      const exact = inside.some(Boolean)
+        ? await p95Exact(
+            accountId,
+            inside.filter((p): p is Period => p !== undefined),
+          )
+        : [];
+      let next = 0;
+      return Promise.all(inside.map((p, i) => (p ? Promise.resolve(exact[next++]!) : rawP95(accountId, periods[i]!))));
+    }
+    const histograms = await slotCounts(accountId, undefined, periods);
+    // Where each period's rank falls: the slot, and the place within it.
+    const targets = periods.flatMap((period, i) => {
+      const slots = [...histograms[i]!].sort((a, b) => a[0] - b[0]);
+      const total = slots.reduce((sum, [, n]) => sum + n, 0);
+      const rank = Math.ceil((95 * total) / 100);
+      let below = 0;
+      for (const [slot, n] of slots) {
+        if (below + n >= rank) return [{ ...period, i, slot, place: rank - below, inSlot: n }];
+        below += n;
+      }
+      return [];
+    });
+    const out = periods.map(() => 0);
+    if (!targets.length) return out;
+    const inSlots = await valuesInSlots(accountId, undefined, targets);
+    const found = new Set<number>();
+    targets.forEach((target, j) => {
+      // Fewer durations than counted: retention dropped them, so the events that remain decide.
+      if (inSlots[j]!.count !== target.inSlot) return;
+      out[target.i] = inSlots[j]!.value;
+      found.add(target.i);
+    });
+    await Promise.all(
+      targets
+        .filter((t) => !found.has(t.i))
+        .map(async (t) => {
+          out[t.i] = await rawP95(accountId, t);
+        }),
+    );
+    return out;
+  };
+
+  const rawP95 = async (accountId: string, filter: EventFilter) => {
+    const w = where(accountId, filter);
+    const [row] = await read(`SELECT ${P95} AS p FROM ${EVENTS} WHERE ${w.sql}`, w.params);
+    return num(row?.['p']);
+  };
+
+  /** Distinct keys in each long period (periods may overlap), exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
+  const keysIn = batched(async (accountId: string, _: undefined, periods: Period[]) => {
+    const { days, quarters, events } = levels(periods);
+    const keySet = (table: string, ranges: Indexed[]) =>
+      inPeriods(`SELECT bucket AS at, key_id AS k FROM ${table} WHERE account_id = ? AND ${within('bucket', ranges)}`, ranges, 'k');
+    const parts = [
+      ...(days.length ? [keySet(KEYS.day, days)] : []),
+      ...(quarters.length ? [keySet(KEYS.quarter, quarters)] : []),
+      ...(events.length
+        ? [inPeriods(`SELECT ts AS at, ifNull(key_id, '') AS k FROM ${EVENTS} WHERE account_id = ? AND ${within('ts', events)}`, events, 'k')]
+        : []),
+    ];
+    // (An alias is visible in ClickHouse's WHERE too, so the empty key is left out outside.)
+    const rows = await read(
+      `SELECT i, uniqExact(k) AS n FROM (${parts.join(' UNION ALL ')}) WHERE k != '' AND i >= 0 GROUP BY i`,
+      parts.map(() => accountId),
+    );
+    const out = periods.map(() => 0);
+    for (const r of rows) out[num(r['i'])] = num(r['n']);
+    return out;
+  });
+  const keysExact = async (accountId: string, period: Period) => (await keysIn(accountId, undefined, [period]))[0]!;
+
+  /** Requests, errors and bytes per period (periods may overlap): the rollups' rows summed per bucket first, then per period. */
+  const periodCounts = batched(async (accountId: string, filter: EventFilter, periods: Period[]) => {
+    const out = periods.map(() => ({ requests: 0, errors: 0, bytes: 0 }));
+    const w = where(accountId, filter);
+    const parts = sources(periods, filter).map(({ table, time, counted, bytes, ranges }) => {
+      const wanted = `${table} WHERE ${w.sql} AND ${within(time, ranges)}`;
+      // A rollup's rows (a bucket per route and status) are summed per bucket before they are matched with the periods.
+      const rows =
+        table === EVENTS
+          ? `SELECT ts AS at, 1 AS n, if(status >= 500, 1, 0) AS ne, ${bytes} AS nb FROM ${wanted}`
+          : `SELECT ${time} AS at, sum(${counted}) AS n, sum(if(status >= 500, ${counted}, 0)) AS ne, sum(${bytes}) AS nb FROM ${wanted} GROUP BY at`;
+      return bind(
+        `SELECT i, toUInt64(sum(n)) AS r, toUInt64(sum(ne)) AS e, toInt64(sum(nb)) AS b FROM (${inPeriods(rows, ranges, 'n, ne, nb')}) GROUP BY i`,
+        w.params,
+      );
+    });
+    for (const r of await readUnion(parts, 'SELECT i, sum(r) AS r, sum(e) AS e, sum(b) AS b FROM ($parts) WHERE i >= 0 GROUP BY i')) {
+      const slot = out[num(r['i'])]!;
+      slot.requests += num(r['r']);
+      slot.errors += num(r['e']);
+      slot.bytes += num(r['b']);
+    }
+    return out;
+  });
+
+  const totals = async (accountId: string, filter: EventFilter): Promise<Totals> => {
+    if (longAndWhole(filter)) {
+      const period = { from: filter.from!, to: filter.to! };
+      const [[counts], [p95Ms], keys] = await Promise.all([reads.perPeriod(accountId, [period]), p95Exact(accountId, [period]), keysExact(accountId, period)]);
+      return { requests: counts!.requests, errors: counts!.errors, p95Ms: p95Ms!, keys, bytes: counts!.bytes };
+    }
+    const w = where(accountId, filter);
+    const [row] = await read(
+      `SELECT count() AS r, countIf(status >= 500) AS e, ${P95} AS p, uniqExact(key_id) AS k, sum(ifNull(bytes, 0)) AS b FROM ${EVENTS} WHERE ${w.sql}`,
+      w.params,
+    );
+    return { requests: num(row?.['r']), errors: num(row?.['e']), p95Ms: num(row?.['p']), keys: num(row?.['k']), bytes: num(row?.['b']) };
+  };
+
+  const reads: TelemetryReads = {
+    totals,
+    async totalsFor(accountId, periods, filter = {}) {
+      const asked = periods.map((p) => ({ ...filter, from: p.from, to: p.to }));
+      if (!periods.length || !asked.every(longAndWhole)) return Promise.all(asked.map((f) => totals(accountId, f)));
+      // Long whole periods (a window and the one before it): their counts, p95s and keys in one read each.
+      const [counts, p95s, keys] = await Promise.all([
+        reads.perPeriod(accountId, periods),
+        p95Exact(accountId, periods),
+        keysIn(accountId, undefined, periods),
+      ]);
+      return periods.map((_, i) => ({ requests: counts[i]!.requests, errors: counts[i]!.errors, p95Ms: p95s[i]!, keys: keys[i]!, bytes: counts[i]!.bytes }));
+    },
+
+    async p95(accountId, filter) {
+      return longAndWhole(filter) ? (await p95Exact(accountId, [{ from: filter.from!, to: filter.to! }]))[0]! : rawP95(accountId, filter);
+    },
+
+    async distinctKeys(accountId, filter) {
+      if (longAndWhole(filter)) return keysExact(accountId, { from: filter.from!, to: filter.to! });
+      const w = where(accountId, filter);
+      const [row] = await read(`SELECT uniqExact(key_id) AS k FROM ${EVENTS} WHERE ${w.sql}`, w.params);
+      return num(row?.['k']);
+    },
+
+    async perPeriod(accountId, periods, filter = {}) {
+      return periodCounts(accountId, { ...filter, from: undefined, to: undefined }, periods);
+    },
+
+    async perPeriodByStatus(accountId, periods) {
+      const byKey = new Map<string, { method: string; route: string; status: number; requests: number[] }>();
+      await Promise.all(
+        sources(periods, {}).map(async ({ table, time, counted, ranges }) => {
+          const rows = await read(
+            `SELECT method, route, status, ${periodIndex(time, ranges)} AS i, sum(${counted}) AS r
+             FROM ${table} WHERE account_id = ? AND ${within(time, ranges)} GROUP BY method, route, status, i HAVING i >= 0`,
+            [accountId],
+          );
+          for (const r of rows) {
+            const key = `${text(r['method'])} ${text(r['route'])} ${num(r['status'])}`;
+            const entry = byKey.get(key) ?? { method: text(r['method']), route: text(r['route']), status: num(r['status']), requests: periods.map(() => 0) };
+            entry.requests[num(r['i'])]! += num(r['r']);
+            byKey.set(key, entry);
+          }
+        }),
+      );
+      return [...byKey.values()];
+    },
+
+    async latencyPerPeriod(accountId, periods, filter = {}) {
+      const out = periods.map(() => ({ requests: 0, errors: 0, p95Ms: 0 }));
+      if (!periods.length) return out;
+      const [from, to] = span(periods);
+      if (longAndWhole({ ...filter, from, to })) {
+        const [counts, p95s] = await Promise.all([reads.perPeriod(accountId, periods), p95Exact(accountId, periods)]);
+        return counts.map((c, i) => ({ requests: c.requests, errors: c.errors, p95Ms: c.requests ? p95s[i]! : 0 }));
+      }
+      const w = where(accountId, { ...filter, from, to });
+      const rows = await read(
+        `SELECT ${periodIndex(
+          'ts',
+          periods.map((p, i) => ({ ...p, i })),
+        )} AS i, count() AS r, countIf(status >= 500) AS e, ${P95} AS p
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY i HAVING i >= 0`,
+        w.params,
+      );
+      for (const r of rows) out[num(r['i'])] = { requests: num(r['r']), errors: num(r['e']), p95Ms: num(r['p']) };
+      return out;
+    },
+
+    async countsByStatus(accountId, filter) {
+      const w = where(accountId, filter);
+      const rows = await read(`SELECT status, count() AS r FROM ${EVENTS} WHERE ${w.sql} GROUP BY status ORDER BY r DESC, status`, w.params);
+      return rows.map((r) => ({ status: num(r['status']), requests: num(r['r']) }));
+    },
+
+    async countsByCustomer(accountId, filter) {
+      const w = where(accountId, filter);
+      const rows = await read(
+        `SELECT customer_id, count() AS r, countIf(status >= 500) AS e FROM ${EVENTS} WHERE ${w.sql} AND customer_id IS NOT NULL GROUP BY customer_id`,
+        w.params,
+      );
+      return rows.map((r) => ({ customerId: text(r['customer_id']), requests: num(r['r']), errors: num(r['e']) }));
+    },
+
+    async countsByRoute(accountId, filter) {
+      const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
+      const w = where(accountId, { ...filter, from: undefined, to: undefined });
+      const parts = sources([whole], filter).flatMap(({ table, time, counted, ranges }) =>
+        ranges.map((range) =>
+          bind(
+            `SELECT ifNull(api_version, '') AS version, method, route, toUInt64(sum(${counted})) AS r, toUInt64(sum(if(status >= 500, ${counted}, 0))) AS e
+             FROM ${table} WHERE ${w.sql} AND ${time} >= ? AND ${time} < ? GROUP BY version, method, route`,
+            [...w.params, range.from, range.to],
+          ),
+        ),
+      );
+      const rows = await readUnion(parts, 'SELECT version, method, route, sum(r) AS r, sum(e) AS e FROM ($parts) GROUP BY version, method, route');
+      return rows.map(routeCountsOf);
+    },
+
+    async byRoute(accountId, filter): Promise<RouteStats[]> {
+      const w = where(accountId, filter);
+      const rows = await read(
+        `SELECT ifNull(api_version, '') AS version, method, route, count() AS r, countIf(status >= 500) AS e,
+                ${nearestRank(0.5, 'duration_ms')} AS p50, ${P95} AS p95, ${nearestRank(0.99, 'duration_ms')} AS p99, max(ts) AS last
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY version, method, route`,
+        w.params,
+      );
+      return rows.map((r) => ({
+        ...routeCountsOf(r),
+        p50Ms: num(r['p50']),
+        p95Ms: num(r['p95']),
+        p99Ms: num(r['p99']),
+        lastTs: num(r['last']),
+      }));
+    },
+
+    async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
+      const { sql, params } = requestWhere(accountId, query, contains);
+      // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
+      // a minute first, then further: once a look-back holds `limit` rows, the newest `limit` of
+      // all are among them (every row it leaves out is older than each of them).
+      const newest = query.seq === undefined ? (query.before?.ts ?? query.to ?? Date.now()) : undefined;
+      const reaches = newest === undefined ? [undefined] : [...LOOK_BACK.map((span) => newest - span), undefined];
+      let rows: Row[] = [];
+      for (const since of reaches) {
+        // A look-back reaching past from (or since) needs no bound of its own: it is the last one.
+        const floor = Math.max(query.from ?? -Infinity, query.since ?? -Infinity);
+        const bounded = since === undefined || since <= floor ? undefined : since;
+        rows = await read(`SELECT * FROM ${EVENTS} WHERE ${sql}${bounded === undefined ? '' : ' AND ts >= ?'} ORDER BY ts DESC, seq DESC LIMIT ?`, [
+          ...params,
+          ...(bounded === undefined ? [] : [bounded]),
+          query.limit,
+        ]);
+        if (rows.length >= query.limit || bounded === undefined) break;
+      }
+      return rows.map(storedRequestOf);
+    },
+
+    async summary(accountId, window, week, filter = {}): Promise<SummaryGroup[]> {
+      const w = where(accountId, { ...filter, ...window });
+      const rows = await read(
+        `SELECT method, route, status, ${nearestRank(0.5, 'duration_ms')} AS median, countIf(ts >= ? AND ts < ?) AS week
+         FROM ${EVENTS} WHERE ${w.sql} GROUP BY method, route, status ORDER BY week DESC, method, route, status`,
+        [week.from, week.to, ...w.params],
+      );
+      return rows.map((r) => ({
+        method: text(r['method']),
+        route: text(r['route']),
+        status: num(r['status']),
+        medianMs: num(r['median']),
+        thisWeek: num(r['week']),
+      }));
+    },
+
+    async deliveries(accountId, webhookId, periods): Promise<DeliveryStats> {
+      const [totals] = await read(`SELECT count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ? AND webhook_id = ?`, [
+        accountId,
+        webhookId,
+      ]);
+      const monthly = periods.map(() => 0);
+      if (periods.length) {
+        const rows = await read(
+          `SELECT ${periodIndex(
+            'ts',
+            periods.map((p, i) => ({ ...p, i })),
+          )} AS i, count() AS n FROM ${DELIVERIES} WHERE account_id = ? AND webhook_id = ? GROUP BY i HAVING i >= 0`,
+          [accountId, webhookId],
+        );
+        for (const r of rows) monthly[num(r['i'])] = num(r['n']);
+      }
+      const total = num(totals?.['total']);
+      return { total, delivered: num(totals?.['ok']), lastTs: total ? num(totals?.['last']) : null, monthly };
+    },
+
+    async deliveriesByWebhook(accountId) {
+      const rows = await read(
+        `SELECT webhook_id, count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ? GROUP BY webhook_id`,
+        [accountId],
+      );
+      return rows.map((r) => ({ webhookId: text(r['webhook_id']), total: num(r['total']), delivered: num(r['ok']), lastTs: num(r['last']) }));
+    },
+  };
+  return reads;
+}
