@@ -189,6 +189,47 @@ describe('requests today against last month', () => {
   });
 });
 
+describe('the first quarter hour of a day', () => {
+  test('today has nothing to compare with yet, and every overview still answers', async () => {
+    const server = await startServer({ clock: () => new Date('2026-09-14T00:05:00Z') });
+    try {
+      await ingest(server, [
+        { ts: '2026-08-20T00:01:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        { ts: '2026-09-01T10:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 7 },
+        { ts: '2026-09-14T00:02:00Z', method: 'GET', route: '/usage', status: 500, durationMs: 9 },
+      ]);
+      const { status, json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      assert.equal(status, 200, JSON.stringify(json));
+      // No whole quarter hour of today has passed: the same part of August's days is empty.
+      assert.deepEqual(json.figures.requestsToday, { value: 1, changePct: 0 });
+      assert.equal(json.figures.requestsThisMonth.value, 2);
+      const year = await call(server, '/console/v1/overview?range=12m', { token: 'token-a' });
+      assert.equal(year.status, 200, JSON.stringify(year.json));
+      assert.deepEqual(year.json.figures.requests, { value: 3, changePct: 0 });
+      assert.equal(year.json.figures.p95Latency.valueMs, 9);
+      const day = await call(server, '/console/v1/overview?range=24h', { token: 'token-a' });
+      assert.equal(day.status, 200, JSON.stringify(day.json));
+      assert.equal(day.json.figures.requests.value, 1);
+      // Asked on their own (as a read may be, in a batch of its own), periods of no length count nothing.
+      const midnight = Date.parse('2026-09-14T00:00:00Z');
+      const empty = [
+        { from: midnight, to: midnight },
+        { from: midnight - DAY, to: midnight - DAY },
+      ];
+      assert.deepEqual(await server.stores.telemetry.perPeriod('acct_a', empty), [
+        { requests: 0, errors: 0, bytes: 0 },
+        { requests: 0, errors: 0, bytes: 0 },
+      ]);
+      assert.deepEqual(await server.stores.telemetry.latencyPerPeriod('acct_a', empty), [
+        { requests: 0, errors: 0, p95Ms: 0 },
+        { requests: 0, errors: 0, p95Ms: 0 },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('figures change exactly as a new batch says', () => {
   test('a batch of 10 requests with 2 server errors on a new route adds exactly that', async () => {
     const server = await startServer({ clock: () => new Date(NOW) });

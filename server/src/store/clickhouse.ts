@@ -269,17 +269,23 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
       if (own && !byShard.has(num(own['shard_num']))) byShard.set(num(own['shard_num']), readsOn(client));
     }
     if (!slots.length || !byShard.size) return undefined;
-    const slotOf = new Map<string, number>();
+    // Each account's slot is asked once, also by reads that ask at the same moment (a route's
+    // first reads then still join one batch); an answer that failed is asked again next time.
+    const slotOf = new Map<string, Promise<number>>();
+    const ask = async (accountId: string) => {
+      const [row] = await rows(clients[0]!, bind(`SELECT sipHash64(?) % ${slots.length} AS slot`, [accountId]));
+      return num(row?.['slot']);
+    };
     return async (accountId: string): Promise<Reads | undefined> => {
       let slot = slotOf.get(accountId);
-      if (slot === undefined) {
-        const [row] = await rows(clients[0]!, bind(`SELECT sipHash64(?) % ${slots.length} AS slot`, [accountId]));
-        slot = num(row?.['slot']);
+      if (!slot) {
         // A bound on what is remembered: accounts are few, but ids come from outside.
         if (slotOf.size >= 100_000) slotOf.clear();
+        slot = ask(accountId);
         slotOf.set(accountId, slot);
+        slot.catch(() => slotOf.delete(accountId));
       }
-      return byShard.get(slots[slot]!);
+      return byShard.get(slots[await slot]!);
     };
   } catch {
     return undefined;
