@@ -164,6 +164,31 @@ describe('pre-counted quarter hours and the ragged edges', () => {
       await server.close();
     }
   });
+
+  test('a request stamped later in the quarter hour than now is not counted yet', async () => {
+    const server = await startServer({ clock: () => new Date('2026-09-14T09:41:00Z') });
+    try {
+      await ingest(server, [
+        { ts: '2026-09-14T08:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        { ts: '2026-09-14T09:30:30Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        { ts: '2026-09-14T09:40:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        // An API server whose clock runs three minutes ahead.
+        { ts: '2026-09-14T09:44:00Z', method: 'GET', route: '/usage', status: 500, durationMs: 900 },
+      ]);
+      const { json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      // Today so far, and each range up to now, leave it out (the calendar month holds it).
+      assert.equal(json.figures.requestsToday.value, 3);
+      const day = (await call(server, '/console/v1/overview?range=24h', { token: 'token-a' })).json;
+      assert.equal(day.figures.requests.value, 3);
+      assert.equal(day.figures.errorRate.valuePct, 0);
+      assert.equal(day.figures.p95Latency.valueMs, 5);
+      const year = (await call(server, '/console/v1/overview?range=12m', { token: 'token-a' })).json;
+      assert.equal(year.figures.requests.value, 3);
+      assert.equal(year.figures.p95Latency.valueMs, 5);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('requests today against last month', () => {

@@ -176,7 +176,8 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
    * Each period as its whole days, the whole quarter hours of the rest, and the rest, each piece
    * numbered by its period. With `subtract` (for sums), a ragged end that is most of one day is
    * read as that whole day less the rest of it: the day so far against the same part of past
-   * days, late in the day, reads a few quarter hours per day instead of nearly a hundred.
+   * days, late in the day, reads a few quarter hours per day instead of nearly a hundred. The same
+   * for most of a quarter hour: the events of the rest are read instead of those of the part.
    */
   const levels = (periods: readonly Period[], { subtract = false } = {}) => {
     const days: Signed[] = [];
@@ -185,7 +186,19 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
     const byQuarter = (part: Period, i: number, sign: 1 | -1) => {
       const cut = split(part);
       if (cut.core) quarters.push({ ...cut.core, i, sign });
-      events.push(...cut.edges.map((e) => ({ ...e, i, sign })));
+      for (const edge of cut.edges) {
+        const quarter = Math.floor(edge.from / QUARTER_HOUR) * QUARTER_HOUR;
+        // Likewise most of one quarter hour (up to now, in the quarter hour now is in): the quarter
+        // hour less the events of the rest of it, which are few (none yet, when that rest is to come).
+        if (subtract && edge.to <= quarter + QUARTER_HOUR && edge.to - edge.from > QUARTER_HOUR / 2) {
+          quarters.push({ from: quarter, to: quarter + QUARTER_HOUR, i, sign });
+          for (const rest of [
+            { from: quarter, to: edge.from },
+            { from: edge.to, to: quarter + QUARTER_HOUR },
+          ])
+            if (rest.from < rest.to) events.push({ ...rest, i, sign: sign === 1 ? -1 : 1 });
+        } else events.push({ ...edge, i, sign });
+      }
     };
     periods.forEach((period, i) => {
       // A period of no length (the day so far, in its first quarter hour) reads nothing.
