@@ -54,14 +54,23 @@ async function startFilled(stores, pageOrigins) {
 
 /** ClickHouse + PostgreSQL processes and a console server on them. */
 async function startScaledOut(pageOrigins) {
-  const [clickhouse, postgres] = await Promise.all([startClickHouse(), startPostgres()]);
-  const served = await startFilled({ telemetry: clickhouse.url, records: postgres.url }, pageOrigins);
+  const [clickhouse, postgres] = await Promise.allSettled([startClickHouse(), startPostgres()]);
+  if (clickhouse.status === 'rejected' || postgres.status === 'rejected') {
+    // The one that did start is not left running.
+    await Promise.all([clickhouse, postgres].map((started) => (started.status === 'fulfilled' ? started.value.dispose() : undefined)));
+    throw clickhouse.status === 'rejected' ? clickhouse.reason : postgres.reason;
+  }
+  const databases = [clickhouse.value, postgres.value];
+  const served = await startFilled({ telemetry: clickhouse.value.url, records: postgres.value.url }, pageOrigins).catch(async (error) => {
+    await Promise.all(databases.map((d) => d.dispose()));
+    throw error;
+  });
   return {
     url: served.url,
-    clickhouse,
+    clickhouse: clickhouse.value,
     async close() {
       await served.close();
-      await Promise.all([clickhouse.dispose(), postgres.dispose()]);
+      await Promise.all(databases.map((d) => d.dispose()));
     },
   };
 }
@@ -76,15 +85,20 @@ export function consoleServerPlugin({ pageOrigins }) {
     },
     async serverStop() {
       await embedded?.close();
-      await (await scaledOut)?.close();
+      await (await scaledOut?.catch(() => undefined))?.close();
     },
     async executeCommand({ command, payload }) {
       if (command === 'console-server') return { url: embedded.url, token: TOKEN };
       if (command === 'scaled-out-server') {
-        scaledOut ??= startScaledOut(pageOrigins);
+        // A start that failed is tried again by the next test that asks.
+        scaledOut ??= startScaledOut(pageOrigins).catch((error) => {
+          scaledOut = undefined;
+          throw error;
+        });
         return { url: (await scaledOut).url, token: TOKEN };
       }
       if (command === 'scaled-out-telemetry') {
+        if (!scaledOut) throw new Error("Ask for 'scaled-out-server' before stopping or starting its ClickHouse.");
         const { clickhouse } = await scaledOut;
         await (payload?.running ? clickhouse.start() : clickhouse.stop());
         return { running: Boolean(payload?.running) };

@@ -255,6 +255,38 @@ describe('the first quarter hour of a day', () => {
   });
 });
 
+describe('periods read as a whole less the rest of it', () => {
+  test('a month whose only request is stamped later today than now has no p95 yet', async () => {
+    const server = await startServer({ clock: () => new Date('2026-09-14T13:41:00Z') });
+    try {
+      await ingest(server, [
+        { ts: '2026-08-20T10:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 },
+        { ts: '2026-09-14T13:44:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 900 },
+      ]);
+      const { status, json } = await call(server, '/console/v1/overview', { token: 'token-a' });
+      assert.equal(status, 200, JSON.stringify(json));
+      assert.equal(json.figures.p95Latency.valueMs, 0);
+      assert.equal(json.figures.requestsToday.value, 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a window before whose end the only request falls later that day is empty', async () => {
+    const server = await startServer({ clock: () => new Date('2026-09-14T15:00:00Z') });
+    try {
+      // After the end of the 7 days before the last 7 (15:00 on 7 Sep), and before the last 7 begin.
+      await ingest(server, [{ ts: '2026-09-07T18:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 }]);
+      const { status, json } = await call(server, '/console/v1/overview?range=7d', { token: 'token-a' });
+      assert.equal(status, 200, JSON.stringify(json));
+      assert.deepEqual(json.figures.requests, { value: 0, changePct: 0 });
+      assert.deepEqual(json.figures.p95Latency, { valueMs: 0, changePct: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('figures change exactly as a new batch says', () => {
   test('a batch of 10 requests with 2 server errors on a new route adds exactly that', async () => {
     const server = await startServer({ clock: () => new Date(NOW) });

@@ -304,6 +304,14 @@ describe('long periods read from the rollups, exactly', () => {
         actor: null,
         bytes: null,
       }));
+      // Requests on both sides of the ends of the periods below that fall inside a quarter hour.
+      for (const [ts, durationMs] of [
+        [Date.UTC(2026, 8, 5, 3, 5), 4_000],
+        [Date.UTC(2026, 8, 5, 3, 12), 4_100],
+        [Date.UTC(2026, 8, 12, 22, 47), 4_200],
+        [Date.UTC(2026, 8, 12, 22, 52), 4_300],
+      ] as const)
+        events.push({ ...events[0]!, ts, durationMs, path: `/x/edge${ts}` });
       // A second account with slower copies of some of them, to be read in the same batches.
       const others = events.slice(0, 1_500).map((e) => ({ ...e, accountId: 'acct_y', durationMs: e.durationMs * 3 + 1 }));
       for (let i = 0; i < events.length; i += 1_000) await stores.telemetry.append(events.slice(i, i + 1_000));
@@ -315,6 +323,8 @@ describe('long periods read from the rollups, exactly', () => {
         { from: Date.UTC(2026, 8, 3), to: Date.UTC(2026, 8, 13) },
         { from: Date.UTC(2026, 8, 3) + hours(5.75), to: Date.UTC(2026, 8, 20) - hours(5.75) },
         { from: Date.UTC(2026, 8, 10, 12, 1), to: Date.UTC(2026, 8, 13, 12, 1) },
+        // Ends ten minutes into a quarter hour, in most of a day: the day less the rest of it, less the quarter hour less its rest.
+        { from: Date.UTC(2026, 8, 5, 3, 10), to: Date.UTC(2026, 8, 12, 22, 50) },
       ];
       for (const period of periods) {
         const mine = inPeriod(period);
@@ -338,6 +348,9 @@ describe('long periods read from the rollups, exactly', () => {
         return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
       };
       assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', buckets), buckets.map(expected));
+      // The days of a zone two hours ahead of UTC: each across a UTC midnight.
+      const localDays = Array.from({ length: 5 }, (_, k) => ({ from: Date.UTC(2026, 8, 6 + k, 22), to: Date.UTC(2026, 8, 7 + k, 22) }));
+      assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', localDays), localDays.map(expected));
       // Asked all at once, as a route's Promise.all asks: the reads are batched into one query per
       // account, with periods that overlap; each answer is still its own period's, of its own account.
       const totalsOf = (mine: RequestEvent[]) => ({
@@ -480,6 +493,17 @@ describe('two shards', () => {
       await cluster.start();
       for (const accountId of accounts)
         assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId), `${accountId} after the restart`);
+      // With the first shard down, a store that has not read the second shard's accounts yet still
+      // finds their shard (any host computes the hash) and reads them.
+      const fresh = await openClickHouseTelemetry({ url: cluster.url, allocate: () => Promise.resolve(1e9) });
+      try {
+        await cluster.stop(0);
+        for (const accountId of perShard[1]!)
+          assert.deepEqual(await fresh.totals(accountId, period), expected(accountId), `${accountId} with the first shard down`);
+      } finally {
+        await fresh.close();
+        await cluster.start();
+      }
     } finally {
       await stores.close();
       await cluster.dispose();

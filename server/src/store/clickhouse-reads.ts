@@ -183,6 +183,8 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
     const days: Signed[] = [];
     const quarters: Signed[] = [];
     const events: Signed[] = [];
+    // Raw events retention dropped cannot be taken away: there the parts are read as they are.
+    const kept = retainedFrom();
     const byQuarter = (part: Period, i: number, sign: 1 | -1) => {
       const cut = split(part);
       if (cut.core) quarters.push({ ...cut.core, i, sign });
@@ -190,7 +192,7 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
         const quarter = Math.floor(edge.from / QUARTER_HOUR) * QUARTER_HOUR;
         // Likewise most of one quarter hour (up to now, in the quarter hour now is in): the quarter
         // hour less the events of the rest of it, which are few (none yet, when that rest is to come).
-        if (subtract && edge.to <= quarter + QUARTER_HOUR && edge.to - edge.from > QUARTER_HOUR / 2) {
+        if (subtract && quarter >= kept && edge.to <= quarter + QUARTER_HOUR && edge.to - edge.from > QUARTER_HOUR / 2) {
           quarters.push({ from: quarter, to: quarter + QUARTER_HOUR, i, sign });
           for (const rest of [
             { from: quarter, to: edge.from },
@@ -205,9 +207,20 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       if (period.to <= period.from) return;
       const byDay = split(period, DAY);
       if (byDay.core) days.push({ ...byDay.core, i });
-      for (const edge of byDay.edges) {
+      // A ragged end across a UTC midnight (a local day of a zone off UTC) is cut there, so each
+      // part can be read as most of its UTC day.
+      const parts = byDay.edges.flatMap((edge) => {
+        const midnight = Math.floor(edge.from / DAY) * DAY + DAY;
+        return edge.to > midnight
+          ? [
+              { from: edge.from, to: midnight },
+              { from: midnight, to: edge.to },
+            ]
+          : [edge];
+      });
+      for (const edge of parts) {
         const day = Math.floor(edge.from / DAY) * DAY;
-        if (subtract && edge.to <= day + DAY && edge.to - edge.from > DAY / 2) {
+        if (subtract && day >= kept && edge.to - edge.from > DAY / 2) {
           days.push({ from: day, to: day + DAY, i });
           for (const rest of [
             { from: day, to: edge.from },
@@ -295,10 +308,15 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       return Promise.all(inside.map((p, i) => (p ? Promise.resolve(exact[next++]!) : rawP95(accountId, periods[i]!))));
     }
     const histograms = await slotCounts(accountId, undefined, periods);
+    // A histogram read as a whole less a rest holds slots of 0; one below 0 (rollups and events
+    // that disagree for a moment) is not to be trusted, and its period is read from its events.
+    const unsure = new Set(periods.flatMap((_, i) => ([...histograms[i]!.values()].some((n) => n < 0) ? [i] : [])));
     // Where each period's rank falls: the slot, and the place within it.
     const targets = periods.flatMap((period, i) => {
-      const slots = [...histograms[i]!].sort((a, b) => a[0] - b[0]);
+      if (unsure.has(i)) return [];
+      const slots = [...histograms[i]!].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
       const total = slots.reduce((sum, [, n]) => sum + n, 0);
+      if (!total) return [];
       const rank = Math.ceil((95 * total) / 100);
       let below = 0;
       for (const [slot, n] of slots) {
@@ -308,6 +326,11 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       return [];
     });
     const out = periods.map(() => 0);
+    await Promise.all(
+      [...unsure].map(async (i) => {
+        out[i] = await rawP95(accountId, periods[i]!);
+      }),
+    );
     if (!targets.length) return out;
     const inSlots = await valuesInSlots(accountId, undefined, targets);
     const found = new Set<number>();

@@ -251,29 +251,42 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
 /**
  * Which of the listed hosts holds an account's rows, as the `Distributed` tables shard them
  * (`sipHash64(account_id)` over the shards' weights): each host says which shard it is, and the
- * hash is ClickHouse's own, asked once per account. An account whose shard the URL does not list
- * (or a cluster that cannot be read) is read through the `Distributed` tables.
+ * hash is ClickHouse's own, asked once per account of whichever host answers. An account whose
+ * shard the URL does not list (or a cluster that cannot be read) is read through the
+ * `Distributed` tables.
  */
 async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: string, readsOn: (client: ClickHouseClient) => Reads) {
   const rows = async (client: ClickHouseClient, sql: string) => (await client.query({ query: sql, format: 'JSONEachRow' })).json<Row>();
+  /** The answer of the first host that gives one: any host can say these. */
+  const anyHost = async (sql: string) => {
+    let failure: unknown;
+    for (const client of clients) {
+      try {
+        return await rows(client, sql);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  };
   try {
-    const shards = await rows(
-      clients[0]!,
+    const shards = await anyHost(
       bind('SELECT shard_num, any(shard_weight) AS weight FROM system.clusters WHERE cluster = ? GROUP BY shard_num ORDER BY shard_num', [cluster]),
     );
     // Distributed's slots: each shard in order, once per unit of its weight.
     const slots = shards.flatMap((s) => Array.from({ length: num(s['weight']) }, () => num(s['shard_num'])));
     const byShard = new Map<number, Reads>();
     for (const client of clients) {
-      const [own] = await rows(client, bind('SELECT shard_num FROM system.clusters WHERE cluster = ? AND is_local = 1 LIMIT 1', [cluster]));
-      if (own && !byShard.has(num(own['shard_num']))) byShard.set(num(own['shard_num']), readsOn(client));
+      const local = await rows(client, bind('SELECT DISTINCT shard_num FROM system.clusters WHERE cluster = ? AND is_local = 1', [cluster]));
+      // A host that is several shards (or none) is read through the Distributed tables.
+      if (local.length === 1 && !byShard.has(num(local[0]!['shard_num']))) byShard.set(num(local[0]!['shard_num']), readsOn(client));
     }
-    if (!slots.length || !byShard.size) return undefined;
+    if (!slots.length || !byShard.size) throw new Error(`no listed host is a shard of the cluster ${cluster}`);
     // Each account's slot is asked once, also by reads that ask at the same moment (a route's
     // first reads then still join one batch); an answer that failed is asked again next time.
     const slotOf = new Map<string, Promise<number>>();
     const ask = async (accountId: string) => {
-      const [row] = await rows(clients[0]!, bind(`SELECT sipHash64(?) % ${slots.length} AS slot`, [accountId]));
+      const [row] = await anyHost(bind(`SELECT sipHash64(?) % ${slots.length} AS slot`, [accountId]));
       return num(row?.['slot']);
     };
     return async (accountId: string): Promise<Reads | undefined> => {
@@ -287,7 +300,10 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
       }
       return byShard.get(slots[await slot]!);
     };
-  } catch {
+  } catch (error) {
+    console.warn(
+      `[ops-console server] ClickHouse: reads go through the Distributed tables (to every shard): ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }
