@@ -4,13 +4,13 @@
  * answers 503 with Retry-After, each element says it could not load and offers Retry, and Retry
  * shows what the server computes once ClickHouse answers again.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/all.ts';
 import type { ConsoleApiError } from '../src/api/errors.ts';
 import * as schema from '../src/api/schemas.ts';
-import type { ConsoleConfig } from '../src/shared/config.ts';
 import type { LoadErrorDetail } from '../src/shared/events.ts';
+import { mountInConsole } from './console-host.ts';
 import { $, $$, nextEvent, text, waitFor } from './dom.ts';
 
 const { url, token } = await executeServerCommand<{ url: string; token: string }, undefined>('scaled-out-server');
@@ -28,17 +28,7 @@ async function api<T>(path: string, shape: { parse(value: unknown): T }): Promis
   }
 }
 
-async function mountScaledOut(tag: string): Promise<HTMLElement> {
-  const host = document.createElement('ops-console') as HTMLElement & { getToken?: ConsoleConfig['getToken'] };
-  host.setAttribute('api-base', base);
-  host.setAttribute('locale', 'en-US');
-  host.setAttribute('time-zone', 'UTC');
-  host.getToken = () => Promise.resolve(token);
-  const el = document.createElement(tag);
-  host.append(el);
-  await fixture(html`${host}`);
-  return el;
-}
+const mountScaledOut = (tag: string, attrs: Record<string, string> = {}) => mountInConsole(base, token, tag, attrs);
 
 describe('the elements while the scaled-out server’s ClickHouse is away', () => {
   afterEach(() => telemetry(true));

@@ -3,11 +3,11 @@
  * started by the test runner): each shows what the server computed, read here from the same
  * routes, and the error form's POST goes through CORS with its Idempotency-Key to the server.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/all.ts';
 import * as schema from '../src/api/schemas.ts';
-import type { ConsoleConfig } from '../src/shared/config.ts';
+import { mountInConsole } from './console-host.ts';
 import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from './dom.ts';
 
 const { url, token } = await executeServerCommand<{ url: string; token: string }, undefined>('console-server');
@@ -19,18 +19,7 @@ async function api<T>(path: string, shape: { parse(value: unknown): T }): Promis
   return shape.parse(await response.json());
 }
 
-async function mountReal(tag: string, attrs: Record<string, string> = {}): Promise<HTMLElement> {
-  const host = document.createElement('ops-console') as HTMLElement & { getToken?: ConsoleConfig['getToken'] };
-  host.setAttribute('api-base', base);
-  host.setAttribute('locale', 'en-US');
-  host.setAttribute('time-zone', 'UTC');
-  host.getToken = () => Promise.resolve(token);
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
-  host.append(el);
-  await fixture(html`${host}`);
-  return el;
-}
+const mountReal = (tag: string, attrs: Record<string, string> = {}) => mountInConsole(base, token, tag, attrs);
 
 const integer = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
