@@ -15,12 +15,12 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
-import { detectSpikes } from './spikes.ts';
+import { createSpikeWatch } from './spikes.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
-import type { Stores } from './store/types.ts';
+import { IDEMPOTENCY_TTL_MS, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
@@ -58,6 +58,8 @@ export interface ConsoleServerOptions {
 
 export interface ConsoleServer {
   fetch(request: Request): Promise<Response>;
+  /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
+  idle(): Promise<void>;
   close(): Promise<void>;
   stores: Stores;
 }
@@ -83,7 +85,13 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const allowed = new Set(options.corsOrigins ?? []);
 
   const app = new Hono<Env>();
-  let spikeChecks: Promise<unknown> = Promise.resolve();
+  const spikes = createSpikeWatch(stores, () => clock().getTime());
+  const forgetOldKeys = () =>
+    stores.records
+      .forgetBefore(clock().getTime() - IDEMPOTENCY_TTL_MS)
+      .catch((error: unknown) => console.error('[ops-console server] idempotency keys', error));
+  const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
+  keyTimer.unref();
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error);
     if (isStoreUnavailable(error)) {
@@ -224,12 +232,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   async function idempotent(c: Context<Env>, create: (ctx: ViewContext, body: unknown) => Promise<unknown>): Promise<Response> {
     const raw = await c.req.raw.text();
     const body = parseJson(raw);
-    const key = c.req.header('idempotency-key');
-    if (key !== undefined && (!key || key.length > 200)) throw badRequest('Idempotency-Key must be 1–200 characters.');
+    const key = idempotencyKey(c);
     const ctx = view(c);
-    const fingerprint = createHash('sha256')
-      .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
-      .digest('hex');
+    const fingerprint = fingerprintOf(c, raw);
     return stores.records.atomically(async (records) => {
       const scoped = { ...ctx, stores: { ...stores, records } };
       if (key === undefined) return Response.json(await create(scoped, body), { status: 201 });
@@ -240,7 +245,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         return Response.json(seen.body, { status: seen.status });
       }
       const created = await create(scoped, body);
-      await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: created });
+      await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: created, at: ctx.now });
       return Response.json(created, { status: 201 });
     });
   }
@@ -249,31 +254,48 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.use('/ingest/v1/*', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
   app.use('/admin/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
 
-  const batch = async (c: Context, field: string) => {
-    const items = batchItems(await c.req.raw.text(), c.req.header('content-type'), field);
+  const batchOf = (raw: string, contentType: string | undefined, field: string) => {
+    const items = batchItems(raw, contentType, field);
     if (typeof items === 'string') throw badRequest(items);
     if (items.length > maxBatch) throw new ProblemError(413, 'Content too large', `Send at most ${maxBatch.toLocaleString('en-US')} items per batch.`);
     return items;
   };
+  const batch = async (c: Context, field: string) => batchOf(await c.req.raw.text(), c.req.header('content-type'), field);
 
-  /** Checks each request, keeps the good ones in one transaction, and looks for error spikes among them. */
-  const acceptRequests = async (accountId: string, items: readonly unknown[]) => {
+  /**
+   * Checks each request and keeps the good ones in one transaction; the error-spike checks run
+   * afterwards, off the response's path. With an Idempotency-Key the batch is kept once: a
+   * repeat gets the first answer and appends nothing.
+   */
+  const acceptRequests = async (accountId: string, items: readonly unknown[], idempotency?: { key: string; fingerprint: string }) => {
     const { good, rejected } = sortOut(items, requestEventInput);
     const events = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((e) => toRequestEvent(accountId, e));
-    await stores.telemetry.append(events);
-    // One spike check at a time (two batches must not both record one spike); a failed check
-    // must not turn an accepted batch into an error.
-    const errors = events.filter((e) => e.status >= 500);
-    spikeChecks = spikeChecks
-      .then(() => detectSpikes(stores, accountId, errors, clock().getTime()))
-      .catch((error: unknown) => console.error('[ops-console server] spike check', error));
-    await spikeChecks;
-    return { accepted: events.length, rejected };
+    const answer = { accepted: events.length, rejected };
+    if (!idempotency) await stores.telemetry.append(events);
+    else {
+      const first = await stores.appendOnce(
+        accountId,
+        `ingest ${idempotency.key}`,
+        { ...idempotency, status: 202, body: answer, at: clock().getTime() },
+        events,
+      );
+      if (first.answer.fingerprint !== idempotency.fingerprint)
+        throw unprocessable('This Idempotency-Key was already used for a different batch; send a new key for a new batch.');
+      if (!first.appended) return first.answer.body as typeof answer;
+    }
+    spikes.notice(
+      accountId,
+      events.filter((e) => e.status >= 500),
+    );
+    return answer;
   };
 
   app.post('/ingest/v1/requests', async (c) => {
     const accountId = ingestAccount(c.req.raw);
-    return c.json(await acceptRequests(accountId, await batch(c, 'events')), 202);
+    const raw = await c.req.raw.text();
+    const key = idempotencyKey(c);
+    const items = batchOf(raw, c.req.header('content-type'), 'events');
+    return c.json(await acceptRequests(accountId, items, key === undefined ? undefined : { key, fingerprint: fingerprintOf(c, raw) }), 202);
   });
 
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
@@ -348,9 +370,27 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   return {
     stores,
     fetch: async (request) => app.fetch(request),
-    close: () => stores.close(),
+    idle: () => spikes.idle(),
+    async close() {
+      clearInterval(keyTimer);
+      await spikes.close();
+      await stores.close();
+    },
   };
 }
+
+/** The request's Idempotency-Key, when it sent one. */
+function idempotencyKey(c: Context): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key !== undefined && (!key || key.length > 200)) throw badRequest('Idempotency-Key must be 1–200 characters.');
+  return key;
+}
+
+/** What makes two requests with one Idempotency-Key the same request. */
+const fingerprintOf = (c: Context, raw: string) =>
+  createHash('sha256')
+    .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
+    .digest('hex');
 
 const describe = (request: MeasuredRequest | undefined) => (request ? `${request.method} ${request.path}` : 'span');
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ConsoleServer } from '../src/index.ts';
-import { call, goodEvent, startServer } from './harness.ts';
+import { call, freshStoreConfig, goodEvent, startServer } from './harness.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
 
@@ -121,4 +121,47 @@ describe('ingest', () => {
     const { json } = await call(server, '/console/v1/requests?limit=1', { token: 'token-a' });
     assert.equal(json.items[0].path, path);
   });
+
+  test('an Idempotency-Key keeps a batch once: a repeat gets the first answer, another batch under the key a 422', async () => {
+    const events = [goodEvent(1), { ...goodEvent(2), status: 'bad' }, goodEvent(3)].map((e, i) => ({ ...e, path: `/contacts/once_${i}` }));
+    const send = (body: unknown) => call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'idempotency-key': 'batch-1' } });
+    const stored = async () => (await server.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/once_' })).length;
+    const first = await send({ events });
+    assert.equal(first.status, 202);
+    assert.equal(first.json.accepted, 2);
+    const again = await send({ events });
+    assert.equal(again.status, 202);
+    assert.deepEqual(again.json, first.json, 'the first answer, rejected events and all');
+    assert.equal(await stored(), 2, 'one copy of each event');
+    const other = await send({ events: [goodEvent(4)] });
+    assert.equal(other.status, 422);
+    const otherAccount = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events }, headers: { 'idempotency-key': 'batch-1' } });
+    assert.equal(otherAccount.json.accepted, 2, 'keys are per account');
+    assert.equal((await send({ events, headers: 1 })).status, 422);
+    assert.equal(
+      (await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events }, headers: { 'idempotency-key': 'k'.repeat(201) } })).status,
+      400,
+    );
+  });
+});
+
+test('the same Idempotency-Key sent to two servers of one store at once keeps the batch once', async () => {
+  const config = freshStoreConfig();
+  const first = await startServer({ ...config, clock: () => new Date('2026-09-14T09:45:00Z') });
+  // DuckDB is one process's file: the second server shares its stores; ClickHouse + PostgreSQL are shared by their URLs.
+  const second = await startServer({ ...(config.store ? { store: first.stores } : config), clock: () => new Date('2026-09-14T09:45:00Z') });
+  try {
+    const events = Array.from({ length: 20 }, (_, i) => ({ ...goodEvent(i), path: `/contacts/twice_${i}` }));
+    const send = (server: ConsoleServer) =>
+      call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events }, headers: { 'idempotency-key': 'both' } });
+    const answers = await Promise.all([send(first), send(second), send(first), send(second)]);
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.json.accepted]),
+      Array.from({ length: 4 }, () => [202, 20]),
+    );
+    assert.equal((await first.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/twice_' })).length, 20);
+  } finally {
+    if (config.store) await first.close();
+    else await Promise.all([first.close(), second.close()]);
+  }
 });

@@ -138,39 +138,42 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   };
   const docs = async <T>(sql: string, params: DuckDBValue[]): Promise<T[]> => (await read(sql, params)).map((r) => JSON.parse(text(r['doc'])) as T);
 
+  /** Appends events inside the writer's transaction, with their rollup. */
+  const appendIn = async (c: DuckDBConnection, events: readonly RequestEvent[]) => {
+    if (!events.length) return;
+    const appender = await c.createAppender('request_events');
+    let next = seq;
+    // Column by column, a vector (2,048 rows) at a time: far fewer calls than value by value.
+    for (let start = 0; start < events.length; start += VECTOR_ROWS) {
+      const slice = events.slice(start, start + VECTOR_ROWS);
+      const chunk = DuckDBDataChunk.create(EVENT_COLUMN_TYPES);
+      chunk.setColumns([
+        slice.map((e) => e.accountId),
+        slice.map(() => BigInt(++next)),
+        slice.map((e) => BigInt(e.ts)),
+        slice.map((e) => e.method),
+        slice.map((e) => e.route),
+        slice.map((e) => e.path),
+        slice.map((e) => e.status),
+        slice.map((e) => e.durationMs),
+        slice.map((e) => e.apiVersion),
+        slice.map((e) => e.keyId),
+        slice.map((e) => e.customerId),
+        slice.map((e) => e.actor?.id ?? null),
+        slice.map((e) => e.actor?.name ?? null),
+        slice.map((e) => (e.bytes === null ? null : BigInt(e.bytes))),
+        slice.map((e) => (e.headers ? JSON.stringify(e.headers) : null)),
+      ]);
+      appender.appendDataChunk(chunk);
+    }
+    appender.closeSync();
+    await c.run(rollUp(seq, next));
+    seq = next; // only once the rows are in the transaction
+  };
+
   const telemetry: TelemetryStore = {
     async append(events: readonly RequestEvent[]) {
-      if (!events.length) return;
-      await write(async (c) => {
-        const appender = await c.createAppender('request_events');
-        let next = seq;
-        // Column by column, a vector (2,048 rows) at a time: far fewer calls than value by value.
-        for (let start = 0; start < events.length; start += VECTOR_ROWS) {
-          const slice = events.slice(start, start + VECTOR_ROWS);
-          const chunk = DuckDBDataChunk.create(EVENT_COLUMN_TYPES);
-          chunk.setColumns([
-            slice.map((e) => e.accountId),
-            slice.map(() => BigInt(++next)),
-            slice.map((e) => BigInt(e.ts)),
-            slice.map((e) => e.method),
-            slice.map((e) => e.route),
-            slice.map((e) => e.path),
-            slice.map((e) => e.status),
-            slice.map((e) => e.durationMs),
-            slice.map((e) => e.apiVersion),
-            slice.map((e) => e.keyId),
-            slice.map((e) => e.customerId),
-            slice.map((e) => e.actor?.id ?? null),
-            slice.map((e) => e.actor?.name ?? null),
-            slice.map((e) => (e.bytes === null ? null : BigInt(e.bytes))),
-            slice.map((e) => (e.headers ? JSON.stringify(e.headers) : null)),
-          ]);
-          appender.appendDataChunk(chunk);
-        }
-        appender.closeSync();
-        await c.run(rollUp(seq, next));
-        seq = next; // only once the rows are in the transaction
-      });
+      if (events.length) await write((c) => appendIn(c, events));
     },
 
     async totals(accountId: string, filter: EventFilter): Promise<Totals> {
@@ -535,6 +538,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       async remember(accountId, key, value) {
         await write((c) => c.run('INSERT OR IGNORE INTO idempotency VALUES (?, ?, ?)', [accountId, key, JSON.stringify(value)]));
       },
+      async forgetBefore(ts) {
+        await write((c) => c.run("DELETE FROM idempotency WHERE coalesce(CAST(json_extract(doc, '$.at') AS BIGINT), 0) < ?", [ts]));
+      },
     };
     return records;
   };
@@ -549,6 +555,16 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   return {
     telemetry,
     records,
+    // The events and the key's answer in one transaction of the one writer: a repeat waits its turn and finds the answer.
+    appendOnce: (accountId, key, answer, events) =>
+      write(async (c) => {
+        const scoped = inTransaction(c);
+        const seen = await scoped.remembered(accountId, key);
+        if (seen) return { answer: seen, appended: false };
+        await appendIn(c, events);
+        await scoped.remember(accountId, key, answer);
+        return { answer, appended: true };
+      }),
     async close() {
       if (closed) return;
       closed = true;

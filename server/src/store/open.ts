@@ -32,6 +32,16 @@ export async function openStores({ store, telemetry, records }: StoreConfig): Pr
     return {
       telemetry: telemetryStore,
       records: recordStore,
+      // The key is looked up under PostgreSQL's lock for it, held while ClickHouse takes the events
+      // and until the answer is committed: a repeat through any server waits, then gets the answer.
+      appendOnce: (accountId, key, answer, events) =>
+        recordStore.atomically(async (records) => {
+          const seen = await records.remembered(accountId, key);
+          if (seen) return { answer: seen, appended: false };
+          await telemetryStore.append(events);
+          await records.remember(accountId, key, answer);
+          return { answer, appended: true };
+        }),
       async close() {
         clearInterval(timer);
         await Promise.all([telemetryStore.close(), recordStore.close()]);

@@ -206,6 +206,9 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
         // No ON CONFLICT: a second answer for one key is a fault, and the unique key makes its transaction fail.
         await query('INSERT INTO idempotency VALUES ($1, $2, $3)', [accountId, key, JSON.stringify(value)]);
       },
+      async forgetBefore(ts) {
+        await query("DELETE FROM idempotency WHERE coalesce((doc->>'at')::bigint, 0) < $1", [ts]);
+      },
     };
   };
 

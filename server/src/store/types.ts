@@ -220,7 +220,12 @@ export interface Remembered {
   fingerprint: string;
   status: number;
   body: unknown;
+  /** When the key was first used (epoch ms); keys are forgotten after `IDEMPOTENCY_TTL_MS`. */
+  at?: number;
 }
+
+/** How long an Idempotency-Key's first answer is kept: a retry within a day gets it again. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export interface RecordStore {
   upsertCustomer(accountId: string, customer: CustomerRecord): Promise<'created' | 'updated'>;
@@ -252,6 +257,8 @@ export interface RecordStore {
   latestActivity(accountId: string, kind: string, subject: string): Promise<ActivityRecord | undefined>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
+  /** Removes the keys first used before `ts`. */
+  forgetBefore(ts: number): Promise<void>;
   /** Runs `work` in one transaction: every write in it lands, or none does. */
   atomically<T>(work: (records: RecordStore) => Promise<T>): Promise<T>;
 }
@@ -259,5 +266,11 @@ export interface RecordStore {
 export interface Stores {
   telemetry: TelemetryStore;
   records: RecordStore;
+  /**
+   * Appends a batch once per Idempotency-Key: the events and the key's answer land together, and
+   * a repeat of the key (a retry after a lost acknowledgement, through any server) appends
+   * nothing and gets the first answer back (`appended: false`).
+   */
+  appendOnce(accountId: string, key: string, answer: Remembered, events: readonly RequestEvent[]): Promise<{ answer: Remembered; appended: boolean }>;
   close(): Promise<void>;
 }
