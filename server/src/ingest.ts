@@ -5,14 +5,10 @@
 import * as z from 'zod';
 import { HTTP_METHODS } from '../../src/api/schemas.ts';
 import type { WebhookDelivery } from './store/types.ts';
+import { cleanStrings } from './text.ts';
 
-// PostgreSQL cannot store a NUL character, and no field needs one: refused on every store alike.
-const text = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+// Strings arrive cleaned (server/src/text.ts): no NUL, control or bidi character, no lone surrogate.
+const text = (max: number) => z.string().min(1).max(max);
 const timestamp = z.union([
   z.iso
     .datetime({ offset: true })
@@ -97,7 +93,7 @@ export function batchItems(body: string, contentType: string | undefined, field:
     for (const [i, line] of lines.entries()) {
       if (!line.trim()) continue;
       try {
-        items.push(JSON.parse(line));
+        items.push(JSON.parse(line, cleanStrings));
       } catch {
         items.push(new LineError(`line ${i + 1} is not JSON`));
       }
@@ -106,7 +102,7 @@ export function batchItems(body: string, contentType: string | undefined, field:
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(body, cleanStrings);
   } catch {
     return 'The body is not JSON.';
   }

@@ -16,6 +16,7 @@ import { activityInput, batchItems, customerInput, deliveryInput, requestEventIn
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { createSpikeWatch } from './spikes.ts';
+import { cleanStrings } from './text.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
@@ -396,7 +397,7 @@ const describe = (request: MeasuredRequest | undefined) => (request ? `${request
 
 function parseJson(raw: string): unknown {
   try {
-    return JSON.parse(raw);
+    return JSON.parse(raw, cleanStrings);
   } catch {
     throw badRequest('The body is not JSON.');
   }

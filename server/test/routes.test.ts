@@ -713,6 +713,10 @@ describe('writes', () => {
     assert.equal((await patch({ status: 'Gone' }, '"3"')).status, 422);
     assert.equal((await patch({ status: 'Fixed' }, 'banana')).status, 400);
     assert.equal((await patch({ status: 'Fixed' }, '*')).json.version, 4, 'If-Match: * asks only that it exists');
+    const long = await patch({ notes: 'n'.repeat(60_000) });
+    assert.equal(long.status, 422, 'PATCH keeps the notes limit POST keeps');
+    assert.match(long.json.errors[0].message, /Keep notes under/);
+    assert.equal((await call(server, `/console/v1/errors/${record.id}`, { token: 'token-a' })).json.notes, 'mine');
   });
 
   test('field-level 422s for invalid records and notes', async () => {
@@ -885,7 +889,7 @@ describe('text from outside is data, never SQL', () => {
 });
 
 describe('control characters', () => {
-  test('a NUL in an id, a query, an event or a record is refused with a clear 4xx on every store, and nothing is stored', async () => {
+  test('a NUL in an id or a query is refused with a clear 400; in an event or a record it is stored as U+FFFD on every store', async () => {
     const local = await startServer();
     try {
       const owner = { id: 'u_1', name: 'Ana' };
@@ -900,19 +904,68 @@ describe('control characters', () => {
       assert.equal(search.status, 400);
       const event = { ts: new Date().toISOString(), method: 'GET', route: '/a', path: '/a', status: 200, durationMs: 1 };
       const batch = await call(local, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...event, customerId: 'c\u0000' }, event] } });
-      assert.equal(batch.status, 202);
-      assert.equal(batch.json.accepted, 1);
-      assert.deepEqual(
-        batch.json.rejected.map((r: { index: number }) => r.index),
-        [0],
-      );
+      assert.deepEqual([batch.status, batch.json.accepted, batch.json.rejected], [202, 2, []]);
+      const customers = (await local.stores.telemetry.requests('acct_a', { limit: 5 })).map((r) => r.customerId);
+      assert.deepEqual(customers.sort(), ['c\ufffd', null]);
       const activity = await call(local, '/admin/v1/activity', {
         token: 'ingest-a',
         body: { kind: 'key-created', actor: owner, text: 'x', subject: 's\u0000' },
       });
-      assert.equal(activity.status, 422);
-      assert.equal((await call(local, '/console/v1/customers', { token: 'token-a' })).json.items.length, 0);
-      assert.equal((await call(local, '/console/v1/activity', { token: 'token-a' })).json.items.length, 0);
+      assert.equal(activity.status, 201);
+      assert.equal(activity.json.subject, 's\ufffd');
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('lone surrogates, control and bidi characters become U+FFFD in events, OTLP spans and records alike, on every store; tab and newline stay', async () => {
+    const local = await startServer();
+    try {
+      const ts = new Date(Date.now() - 60_000).toISOString();
+      // Written as JSON by hand: JSON.stringify would keep a lone surrogate escaped the same way.
+      const body = `{"events":[{"ts":"${ts}","method":"GET","route":"/s","path":"/s/\\ud800x\\u202egnp.exe\\u0001\\u007f","status":500,"durationMs":1,"customerId":"cus_\\udc00","headers":{"user-agent":"a\\ud83d"}}]}`;
+      const batch = await call(local, '/ingest/v1/requests', { token: 'ingest-a', body });
+      assert.deepEqual([batch.status, batch.json.accepted], [202, 1], batch.text);
+      const [stored] = await local.stores.telemetry.requests('acct_a', { limit: 1 });
+      assert.equal(stored!.path, '/s/\ufffdx\ufffdgnp.exe\ufffd\ufffd');
+      assert.equal(stored!.customerId, 'cus_\ufffd');
+      assert.deepEqual(stored!.headers, { 'user-agent': 'a\ufffd' });
+      const filtered = await call(local, `/console/v1/requests?customerId=${encodeURIComponent('cus_\ufffd')}`, { token: 'token-a' });
+      assert.equal(filtered.json.items.length, 1, 'the stored customer can be filtered on');
+      const owner = { id: 'u_1', name: 'Ana' };
+      await call(local, '/admin/v1/customers/cus_1', { token: 'ingest-a', method: 'PUT', body: { name: 'N', plan: 'P', status: 'Active', owner } });
+      const note = await call(local, '/console/v1/customers/cus_1/notes', { token: 'token-a', body: '{"text":"line one\\nline\\ttwo \\ud800 \\u202e"}' });
+      assert.equal(note.status, 201, note.text);
+      assert.equal(note.json.text, 'line one\nline\ttwo \ufffd \ufffd');
+      const span = {
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    name: 'GET /o',
+                    kind: 2,
+                    startTimeUnixNano: String(BigInt(Date.now() - 60_000) * 1_000_000n),
+                    endTimeUnixNano: String(BigInt(Date.now() - 59_000) * 1_000_000n),
+                    attributes: [
+                      { key: 'http.request.method', value: { stringValue: 'GET' } },
+                      { key: 'http.response.status_code', value: { intValue: 200 } },
+                      { key: 'url.path', value: { stringValue: '/o/PLACEHOLDER' } },
+                      { key: 'ops.customer_id', value: { stringValue: 'PLACEHOLDER' } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      const otlp = await call(local, '/v1/traces', { token: 'ingest-a', body: JSON.stringify(span).replaceAll('PLACEHOLDER', '\\udfff\\u0002') });
+      assert.equal(otlp.status, 200, otlp.text);
+      const [fromSpan] = await local.stores.telemetry.requests('acct_a', { limit: 1, pathContains: '/o/' });
+      assert.equal(fromSpan!.path, '/o/\ufffd\ufffd');
+      assert.equal(fromSpan!.customerId, '\ufffd\ufffd');
     } finally {
       await local.close();
     }

@@ -278,7 +278,10 @@ export const newErrorRecord = z.object({
   status: z.enum(ERROR_STATUSES, { error: () => msg('Choose a status.') }),
   notes: z.optional(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: () => msg(str`Keep notes under ${NOTE_MAX_LENGTH} characters.`) }))),
 });
-export const errorPatch = z.object({ status: z.optional(errorStatus), notes: z.optional(z.nullable(z.string())) });
+export const errorPatch = z.object({
+  status: z.optional(errorStatus),
+  notes: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: () => msg(str`Keep notes under ${NOTE_MAX_LENGTH} characters.`) })))),
+});
 
 // GET /activity
 export const activityItem = z.object({

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
+import { cleanStrings } from '../text.ts';
 
 const PROTO_DIR = fileURLToPath(new URL('./proto/', import.meta.url));
 
@@ -47,7 +48,7 @@ export function decodeExport(
   }
   if (encoding === 'json') {
     try {
-      return { request: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown };
+      return { request: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes), cleanStrings) as unknown };
     } catch {
       return { error: 'The body is not JSON (Content-Type: application/json).' };
     }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { MeasuredRequest } from '../store/request-event.ts';
+import { cleanText } from '../text.ts';
 
 /** Which attributes (on the span, then on its resource) say who called and which API version answered. */
 export interface OtlpAttributes {
@@ -141,7 +142,7 @@ function attributeMap(list: z.infer<typeof attributes>): Attributes {
   const map: Attributes = new Map();
   for (const { key, value } of list ?? []) {
     const v = value?.stringValue ?? value?.intValue ?? value?.doubleValue ?? value?.boolValue;
-    if (v !== undefined) map.set(key, String(v));
+    if (v !== undefined) map.set(key, cleanText(String(v)));
   }
   return map;
 }

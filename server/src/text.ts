@@ -1,0 +1,14 @@
+/**
+ * The one rule for text from outside (ingest, OTLP, admin and console bodies): it is stored and
+ * shown as well-formed text. A lone UTF-16 surrogate, a control character (C0 but tab, line feed
+ * and carriage return; DEL; C1) and a bidirectional control (U+200E, U+200F, U+202A–U+202E,
+ * U+2066–U+2069, which could make a path read backwards) each become U+FFFD. The length stays
+ * the same, so limits read the same before and after.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export const cleanText = (value: string): string => value.toWellFormed().replace(UNSAFE, '\ufffd');
+
+/** A JSON.parse reviver applying the rule to every string value. */
+export const cleanStrings = (_key: string, value: unknown): unknown => (typeof value === 'string' ? cleanText(value) : value);
