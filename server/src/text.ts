@@ -5,7 +5,6 @@
  * U+2066–U+2069, which could make a path read backwards) each become U+FFFD. The length stays
  * the same, so limits read the same before and after.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 export const cleanText = (value: string): string => value.toWellFormed().replace(UNSAFE, '\ufffd');
