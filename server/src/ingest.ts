@@ -3,7 +3,7 @@
  * ones reported by index with the reason, and the kept ones are written in one transaction.
  */
 import * as z from 'zod';
-import { HTTP_METHODS } from '../../src/api/schemas.ts';
+import { INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
 import { cleanStrings } from './text.ts';
 
@@ -16,19 +16,22 @@ const timestamp = z.union([
     .pipe(z.number().min(0, 'before 1970')),
   z.number().int().min(0).max(8_640_000_000_000_000),
 ]);
-const person = z.object({ id: text(128), name: text(200) });
+const person = z.object({ id: text(LIMIT.id), name: text(LIMIT.name) });
+
+/** A lower-case HTTP header name (an RFC 9110 token). */
+export const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export const requestEventInput = z.object({
   ts: timestamp,
-  method: z.enum([...HTTP_METHODS, 'HEAD', 'OPTIONS']),
+  method: z.enum(INGEST_METHODS),
   // A route is shown as "METHOD /route" and read back from that label: no whitespace in it.
-  route: text(512).regex(/^\/\S*$/, 'expected a route such as /contacts/{id}, without spaces'),
-  path: text(2048).startsWith('/'),
+  route: text(LIMIT.route).regex(/^\/\S*$/, 'expected a route such as /contacts/{id}, without spaces'),
+  path: text(LIMIT.path).startsWith('/'),
   status: z.number().int().min(100).max(599),
   durationMs: z.number().min(0).max(86_400_000),
-  apiVersion: text(64).optional(),
-  keyId: text(128).optional(),
-  customerId: text(128).optional(),
+  apiVersion: text(LIMIT.apiVersion).optional(),
+  keyId: text(LIMIT.id).optional(),
+  customerId: text(LIMIT.id).optional(),
   actor: person.optional(),
   // Up to 1 TiB per request, so sums over millions of requests stay within 64 bits.
   bytes: z
@@ -39,8 +42,8 @@ export const requestEventInput = z.object({
     .optional(),
   // Only the headers the collector was allowed to keep; names lower-case as HTTP/2 sends them.
   headers: z
-    .record(text(64).regex(/^[a-z0-9!#$%&'*+.^_`|~-]+$/, 'expected a lower-case header name'), text(1024))
-    .refine((h) => Object.keys(h).length <= 32, 'at most 32 headers')
+    .record(text(LIMIT.headerName).regex(HEADER_NAME, 'expected a lower-case header name'), text(LIMIT.headerValue))
+    .refine((h) => Object.keys(h).length <= LIMIT.headers, `at most ${LIMIT.headers} headers`)
     .optional(),
 });
 

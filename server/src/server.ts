@@ -15,6 +15,7 @@ import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
+import { INGEST_LIMITS } from './limits.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { cleanStrings } from './text.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
@@ -79,8 +80,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     typeof options.store === 'object' ? options.store : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records });
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const clock = options.clock ?? (() => new Date());
-  const maxBodyBytes = options.limits?.maxBodyBytes ?? 10 * 1024 * 1024;
-  const maxBatch = options.limits?.maxBatch ?? 10_000;
+  const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
+  const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
   const authenticate = createAuthenticator(options.auth);
   const ingestAccount = createIngestAuthenticator(options.ingestKeys);
   const allowed = new Set(options.corsOrigins ?? []);

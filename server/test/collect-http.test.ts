@@ -131,7 +131,7 @@ test('events reach a console server through its ingest API', async () => {
       json.items.map((e: { method: string; path: string; requests: number }) => [e.method, e.path, e.requests]),
       [['GET', '/contacts/{id}', 5]],
     );
-    assert.deepEqual(collector.stats(), { sent: 5, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 });
+    assert.deepEqual(collector.stats(), { sent: 5, rejected: 0, queued: 0, droppedQueueFull: 0, droppedFailed: 0, droppedAtClose: 0, failedAttempts: 0 });
   } finally {
     server.close();
     await collector.close();
@@ -215,7 +215,7 @@ test('a busy console server (503, then 429) is retried no sooner than its Retry-
       (received[2]!.events as { path: string }[]).map((e) => e.path),
       ['/v2/contacts/c_0', '/v2/contacts/c_1', '/v2/contacts/c_2'],
     );
-    assert.deepEqual(collector.stats(), { sent: 3, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 2 });
+    assert.deepEqual(collector.stats(), { sent: 3, rejected: 0, queued: 0, droppedQueueFull: 0, droppedFailed: 0, droppedAtClose: 0, failedAttempts: 2 });
   } finally {
     server.close();
     ingest.close();
@@ -232,7 +232,7 @@ test('a batch larger than its first buffer arrives whole, with text that is not 
     for (const [i, path] of paths.entries())
       collector.record({ ts: Date.now() - 1000, method: 'GET', route: '/grow/:n/:name', path, status: 200, durationMs: i + 0.5 });
     await collector.flush();
-    assert.deepEqual(collector.stats(), { sent: 40, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: 0 });
+    assert.deepEqual(collector.stats(), { sent: 40, rejected: 0, queued: 0, droppedQueueFull: 0, droppedFailed: 0, droppedAtClose: 0, failedAttempts: 0 });
     const stored = await console.stores.telemetry.requests('acct_a', { limit: 100, pathContains: '/grow/' });
     assert.deepEqual(
       stored.map((e) => [e.path, e.durationMs]).sort((a, b) => Number(a[1]) - Number(b[1])),

@@ -118,7 +118,15 @@ describe('ClickHouse stopped mid-run', () => {
 
       const expected = [...first, ...second].map((e) => e.path).concat(Array.from({ length: 5 }, (_, i) => `/messages/c${i}`));
       assert.deepEqual(await paths(), expected.sort(), 'every acknowledged event, none twice');
-      assert.deepEqual(collector.stats(), { sent: 5, queued: 0, droppedQueueFull: 0, droppedFailed: 0, failedAttempts: collector.stats().failedAttempts });
+      assert.deepEqual(collector.stats(), {
+        sent: 5,
+        rejected: 0,
+        queued: 0,
+        droppedQueueFull: 0,
+        droppedFailed: 0,
+        droppedAtClose: 0,
+        failedAttempts: collector.stats().failedAttempts,
+      });
       const overview = await sendUntilServed('/console/v1/overview', {});
       assert.equal(overview.json.figures.requestsToday.value, expected.length - countYesterday([...first, ...second]));
     } finally {

@@ -1,0 +1,30 @@
+/**
+ * The ingest API's limits, read by both sides: the server checks events against them, and the
+ * collector fits what it measured into them before sending, so no measured request is refused.
+ */
+export const INGEST_LIMITS = {
+  /** Route template and concrete path, in UTF-16 code units. */
+  route: 512,
+  path: 2048,
+  apiVersion: 64,
+  /** Key, customer and actor ids. */
+  id: 128,
+  /** An actor's name. */
+  name: 200,
+  headerName: 64,
+  headerValue: 1024,
+  /** Kept headers per request. */
+  headers: 32,
+  /** Bytes of one ingest or OTLP body, and events (or server spans) in one batch: the server's defaults. */
+  maxBodyBytes: 10 * 1024 * 1024,
+  maxBatch: 10_000,
+} as const;
+
+/** The methods the ingest API keeps as they are. */
+export const INGEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'OTHER'] as const;
+
+/** What the collector records a request with any other method (PROPFIND, TRACE, …) as. */
+export const OTHER_METHOD = 'OTHER';
+
+/** Ends a value the collector cut to fit a limit. */
+export const TRUNCATED = '…';
