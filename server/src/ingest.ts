@@ -73,6 +73,9 @@ export const webhookInput = z.object({
   createdAt: z.iso.date().optional(),
 });
 
+/** What an activity item can lead to: the console's drill-down kinds of one record. */
+export const TARGET_KINDS = ['endpoint', 'request', 'customer', 'webhook', 'error'] as const;
+
 export const activityInput = z.object({
   kind: text(64),
   actor: person,
@@ -80,7 +83,9 @@ export const activityInput = z.object({
   at: timestamp.optional(),
   subject: text(200).optional(),
   /** Where the item leads in the console: a drill-down kind and the record's id. */
-  target: z.object({ kind: text(32), id: text(200) }).optional(),
+  target: z
+    .object({ kind: z.enum(TARGET_KINDS, { error: `must be one of ${TARGET_KINDS.slice(0, -1).join(', ')} or ${TARGET_KINDS.at(-1)}` }), id: text(200) })
+    .optional(),
 });
 
 export interface Rejected {

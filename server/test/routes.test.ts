@@ -773,6 +773,11 @@ describe('writes', () => {
       });
       const badTarget = await admin({ kind: 'key-created', text: 'x', target: { kind: 'customer' } });
       assert.equal(badTarget.status, 422, 'a target without an id is refused');
+      for (const kind of ['constructor', '__proto__', 'toString', 'planet']) {
+        const odd = await admin({ kind: 'key-created', text: 'x', target: { kind, id: 'x' } });
+        assert.equal(odd.status, 422, `target kind ${kind}`);
+        assert.match(odd.json.errors[0].message, /endpoint, request, customer, webhook or error/);
+      }
     } finally {
       await own.close();
     }

@@ -24,8 +24,9 @@ export function safeHref(value: string | undefined, fallback: string | undefined
 
 /** The href for a target from the host's URL templates (`{id}` URL-encoded), or `undefined`. */
 export function routeHref(routes: Routes | undefined, target: Pick<NavigateDetail, 'kind' | 'id'>): string | undefined {
-  const template = routes?.[target.kind as keyof Routes];
-  if (!template) return undefined;
+  // Own properties only: a kind from the API such as "constructor" must not reach Object's members.
+  const template = routes && Object.hasOwn(routes, target.kind) ? routes[target.kind as keyof Routes] : undefined;
+  if (typeof template !== 'string' || !template) return undefined;
   return safeHref(template.replaceAll('{id}', encodeURIComponent(target.id)), undefined, `routes.${target.kind}`);
 }
 

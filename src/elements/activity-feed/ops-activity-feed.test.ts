@@ -7,6 +7,7 @@ import { attrs, mount } from '../../../test/harness.ts';
 import { API_BASE, scenarios, useMockApi } from '../../../test/mock-api.ts';
 import type { ActivityItem } from '../../api/schemas.ts';
 import { watchTimers } from '../../../test/harness.ts';
+import '../console/define.ts';
 import './define.ts';
 import type { OpsActivityFeed } from './ops-activity-feed.ts';
 
@@ -169,6 +170,17 @@ describe('ops-activity-feed', () => {
     const opened = nextEvent<CustomEvent<NavigateDetail>>(document, 'ops-navigate');
     $<HTMLButtonElement>(el, `[data-id="${first.id}"] .subject`)!.click();
     expect((await opened).detail).to.deep.equal({ ...first.subject, label: first.text });
+  });
+
+  it('keeps the feed when an item leads to a kind named like an Object member (constructor, __proto__, toString)', async () => {
+    const odd = ['constructor', '__proto__', 'toString'].map((kind, i) => ({ ...newItem(`act_odd_${i}`), subject: { kind, id: 'x' } }));
+    api.use(http.get(`*${API_BASE}/activity`, () => HttpResponse.json({ items: [...odd, newItem('act_plain')], nextCursor: null })));
+    const el = await mount<OpsActivityFeed>('ops-activity-feed', {}, { wrapper: {}, properties: { clock: () => fixtures.FIXTURE_NOW } });
+    Object.assign(el.parentElement!, { routes: { customer: '/ops/customers/{id}' } });
+    await loaded(el);
+    expect(ids(el)).to.deep.equal(['act_odd_0', 'act_odd_1', 'act_odd_2', 'act_plain']);
+    expect($$(el, 'a.subject').length, 'no kind without a route becomes a link').to.equal(0);
+    expect($$(el, 'button.subject').length).to.equal(3);
   });
 
   it('says so when there is no activity', async () => {
