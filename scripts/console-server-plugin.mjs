@@ -9,13 +9,14 @@ import { knownEvents, NOW } from '../server/test/events.ts';
 
 const TOKEN = 'browser-test-token';
 const INGEST = 'browser-test-ingest';
+const ADMIN = 'browser-test-admin';
 const owner = { id: 'u_ana', name: 'Ana Silva' };
 
 async function fill(url) {
   const send = async (path, body, method = 'POST') => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${INGEST}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${path.startsWith('/admin/') ? ADMIN : INGEST}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -39,6 +40,7 @@ async function startFilled(stores, pageOrigins) {
     clock: () => new Date(NOW),
     auth: { tokens: { [TOKEN]: { accountId: 'acct_browser', user: owner } } },
     ingestKeys: { [INGEST]: 'acct_browser' },
+    adminKeys: { [ADMIN]: 'acct_browser' },
     corsOrigins: pageOrigins,
   });
   const http = await serve(server, { port: 0, hostname: '127.0.0.1' });

@@ -27,6 +27,7 @@ const BATCH = 5_000;
 const DAY = 86_400_000;
 const auth = { tokens: { bench: { accountId: BENCH_ACCOUNT, user: { id: 'u_b', name: 'Bench' } } } };
 const ingestKeys = { 'bench-ingest': BENCH_ACCOUNT };
+const adminKeys = { 'bench-admin': BENCH_ACCOUNT };
 const STORES = (process.env['BENCH_STORES'] ?? 'duckdb,clickhouse,clickhouse-2shards').split(',').filter(Boolean);
 
 const dir = mkdtempSync(join(tmpdir(), 'ops-console-bench-'));
@@ -109,7 +110,7 @@ const ROUTES = [
 ];
 
 async function measureRoutes(setup: Setup, total: number) {
-  const server = await createConsoleServer({ ...setup.config, auth, ingestKeys });
+  const server = await createConsoleServer({ ...setup.config, auth, ingestKeys, adminKeys });
   const group = `${setup.name}, ${(total / 1_000_000).toLocaleString('en-US')}M events`;
   // The budgets: 150 ms for the embedded file (its own issue), 200 ms at scale, 100 ms for the year-range overview on ClickHouse's rollups.
   const budgetMs = (route: string) => (total < 10_000_000 ? undefined : setup.name === 'DuckDB' ? 150 : route === '/overview?range=12m' ? 100 : 200);
@@ -117,7 +118,7 @@ async function measureRoutes(setup: Setup, total: number) {
   const admin = (path: string, body: unknown) =>
     fetch(`${http.url}${path}`, {
       method: 'PUT',
-      headers: { authorization: 'Bearer bench-ingest', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer bench-admin', 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   const owner = { id: 'u_b', name: 'Bench' };

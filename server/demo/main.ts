@@ -20,6 +20,7 @@ const port = Number(env['OPS_CONSOLE_PORT'] ?? 8787);
 const host = env['OPS_CONSOLE_HOST'] ?? 'localhost';
 const token = env['OPS_CONSOLE_DEMO_TOKEN'] ?? 'demo-token';
 const ingestKey = env['OPS_CONSOLE_INGEST_KEY'] ?? 'demo-ingest-key';
+const adminKey = env['OPS_CONSOLE_ADMIN_KEY'] ?? 'demo-admin-key';
 const database = env['OPS_CONSOLE_DB'] ?? resolve('ops-console.duckdb');
 const timeZone = env['OPS_CONSOLE_TIME_ZONE'] ?? 'UTC';
 const perDay = Number(env['OPS_CONSOLE_BACKFILL_PER_DAY'] ?? 600);
@@ -27,6 +28,18 @@ const samplePort = Number(env['OPS_CONSOLE_SAMPLE_PORT'] ?? port + 1);
 const reportsPort = Number(env['OPS_CONSOLE_REPORTS_PORT'] ?? port + 2);
 const root = resolve(import.meta.dirname, '../..');
 const accountId = 'acct_demo';
+
+// The demo's credentials are printed below and written in the docs: anyone who can reach the
+// port could read and write the account. Beyond this machine only with keys of your own, or when asked for.
+const defaults = [token === 'demo-token', ingestKey === 'demo-ingest-key', adminKey === 'demo-admin-key'].some(Boolean);
+if (defaults && !isLoopback(host) && env['OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS'] !== '1') {
+  console.error(
+    `OPS_CONSOLE_HOST=${host} would serve the demo's published credentials beyond this machine.\n` +
+      'Set OPS_CONSOLE_DEMO_TOKEN, OPS_CONSOLE_INGEST_KEY and OPS_CONSOLE_ADMIN_KEY to secrets of your own,\n' +
+      'or OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS=1 if that is really what you want.',
+  );
+  process.exit(1);
+}
 
 // With both set, telemetry goes to ClickHouse and records to PostgreSQL instead of the DuckDB file.
 const telemetry = env['OPS_CONSOLE_TELEMETRY'];
@@ -38,6 +51,7 @@ const server = await createConsoleServer({
   timeZone,
   auth: { tokens: { [token]: { accountId, user: { id: 'u_ana', name: 'Ana Silva' } } } },
   ingestKeys: { [ingestKey]: accountId },
+  adminKeys: { [adminKey]: accountId },
 });
 
 const app = new Hono();
@@ -46,13 +60,15 @@ app.all('/ingest/*', (c) => server.fetch(c.req.raw));
 app.all('/admin/*', (c) => server.fetch(c.req.raw));
 app.post('/v1/traces', (c) => server.fetch(c.req.raw));
 app.get('/', serveStatic({ path: 'server/demo/index.html', root }));
+// The demo page's token source: a real portal hands out its own session's token the same way.
+app.get('/demo/token', (c) => c.json({ token }, 200, { 'cache-control': 'no-store' }));
 app.get('/demo/demo.css', serveStatic({ path: 'demo/demo.css', root }));
 app.get('/ops-console.js', serveStatic({ path: 'dist/ops-console.js', root }));
 app.get('/chunks/*', serveStatic({ root: `${root}/dist` }));
 
 const http = serveNode({ fetch: app.fetch, port, hostname: host });
 const origin = `http://${host}:${port}`;
-const api = { origin, ingestKey, token };
+const api = { origin, ingestKey, adminKey, token };
 
 const seeded = await seed(api, { perDay });
 
@@ -91,6 +107,7 @@ Ops Console — the console server on ${telemetry && records ? `${telemetry} + $
   Console API   ${origin}/console/v1   (Authorization: Bearer ${token})
   Ingest API    ${origin}/ingest/v1/requests   (Authorization: Bearer ${ingestKey})
   OTLP traces   ${origin}/v1/traces   (the same key)
+  Admin API     ${origin}/admin/v1/…   (Authorization: Bearer ${adminKey})
   Sample API    ${sampleOrigin}/v2/…, /v3/…   (measured by the collector)
   Reports API   http://127.0.0.1:${reportsPort}/v3/reports   (sends OpenTelemetry traces)
   Try           curl -H 'Authorization: Bearer ${token}' ${origin}/console/v1/overview
@@ -107,3 +124,7 @@ const stop = async () => {
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+function isLoopback(name: string): boolean {
+  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+}

@@ -4,6 +4,7 @@ import { CUSTOMERS, demoEvent, random, requestsOnDay, type DemoEvent } from './t
 export interface Api {
   origin: string;
   ingestKey: string;
+  adminKey: string;
   token: string;
 }
 
@@ -16,7 +17,12 @@ const people = {
   omar: { id: 'u_omar', name: 'Omar Haddad' },
 };
 
-async function send(api: Api, path: string, body: unknown, { method = 'POST', token = api.ingestKey, headers = {} } = {}) {
+async function send(
+  api: Api,
+  path: string,
+  body: unknown,
+  { method = 'POST', token = path.startsWith('/admin/') ? api.adminKey : api.ingestKey, headers = {} } = {},
+) {
   const response = await fetch(`${api.origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },

@@ -18,7 +18,19 @@ export interface AuthOptions {
    * JWTs signed with an HS256 `secret` or by a key of `jwksUrl`. The account is the `account`
    * claim (or `accountClaim`), the person `sub` and `name`.
    */
-  jwt?: { secret?: string; jwksUrl?: string; issuer?: string; audience?: string; accountClaim?: string };
+  jwt?: {
+    secret?: string;
+    jwksUrl?: string;
+    /** The `iss` a token must carry; without it any issuer's token that verifies is taken (a warning says so at start). */
+    issuer?: string;
+    /** The `aud` a token must carry; without it a token meant for another service is taken (a warning says so at start). */
+    audience?: string;
+    accountClaim?: string;
+    /** Tokens must carry `exp` (default true): a token without one would be good forever. */
+    requireExpiry?: boolean;
+    /** The oldest a token may be, from its `iat` (`'12h'`, or seconds); tokens must then carry `iat`. */
+    maxAge?: string | number;
+  };
   /** Your own check; return undefined to refuse. Runs when the other verifiers did not accept the token. */
   authenticate?: (request: Request) => Promise<Principal | undefined> | Principal | undefined;
 }
@@ -30,19 +42,42 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+/**
+ * A key or token that is really set: an unset environment variable reads `undefined` in a
+ * template, and `{ [process.env.KEY]: … }` would register the key "undefined".
+ */
+export const isCredential = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && !['undefined', 'null'].includes(value.trim());
+
+/** Refuses options whose keys or tokens are empty, `"undefined"` or `"null"`, naming the option. */
+function checkCredentials(option: string, credentials: Record<string, unknown> | undefined): void {
+  for (const [credential, owner] of Object.entries(credentials ?? {})) {
+    if (!isCredential(credential))
+      throw new Error(`${option} has the key ${JSON.stringify(credential)}: is the environment variable that should hold it unset?`);
+    if (!owner) throw new Error(`${option} names no account for one of its keys.`);
+  }
+}
+
 export function createAuthenticator(options: AuthOptions = {}): (request: Request) => Promise<Principal> {
+  checkCredentials('auth.tokens', options.tokens);
   const { secret, jwksUrl } = options.jwt ?? {};
-  const key = secret ? new TextEncoder().encode(secret) : jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : undefined;
+  if (options.jwt && !secret && !jwksUrl) throw new Error('auth.jwt needs a secret or a jwksUrl.');
+  if (secret !== undefined && !isCredential(secret)) throw new Error('auth.jwt.secret is empty or "undefined": is its environment variable unset?');
+  const verifyKey = key(options);
+  if (verifyKey && (!options.jwt?.audience || !options.jwt.issuer))
+    console.warn('[ops-console server] auth.jwt has no audience or issuer: a token any service signed with this key would be taken. Set both.');
   const accountClaim = options.jwt?.accountClaim ?? 'account';
 
   const fromJwt = async (token: string): Promise<Principal | undefined> => {
-    if (!key) return undefined;
+    if (!verifyKey) return undefined;
     let payload: JWTPayload;
     try {
-      const verified = await jwtVerify(token, key as Parameters<typeof jwtVerify>[1], {
+      const verified = await jwtVerify(token, verifyKey as Parameters<typeof jwtVerify>[1], {
         issuer: options.jwt?.issuer,
         audience: options.jwt?.audience,
         algorithms: secret ? ['HS256'] : undefined,
+        requiredClaims: options.jwt?.requireExpiry === false ? [] : ['exp'],
+        maxTokenAge: options.jwt?.maxAge,
       });
       payload = verified.payload;
     } catch {
@@ -63,12 +98,20 @@ export function createAuthenticator(options: AuthOptions = {}): (request: Reques
   };
 }
 
-/** Ingest keys: `{ '<key>': '<accountId>' }`. */
-export function createIngestAuthenticator(keys: Record<string, string> = {}): (request: Request) => string {
+/** The key that verifies JWTs: an HS256 secret or a remote JWKS. */
+function key(options: AuthOptions) {
+  const { secret, jwksUrl } = options.jwt ?? {};
+  return secret ? new TextEncoder().encode(secret) : jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : undefined;
+}
+
+/** Ingest or admin keys: `{ '<key>': '<accountId>' }`; `option` names them in errors. */
+export function createKeyAuthenticator(keys: Record<string, string> = {}, option: 'ingestKeys' | 'adminKeys'): (request: Request) => string {
+  checkCredentials(option, keys);
+  const what = option === 'ingestKeys' ? 'ingest key' : 'admin key';
   return (request) => {
     const token = bearerToken(request);
     const accountId = token !== undefined && Object.hasOwn(keys, token) ? keys[token] : undefined;
     if (accountId) return accountId;
-    throw unauthorized(token ? 'The ingest key is not valid.' : 'Send Authorization: Bearer <ingest key>.');
+    throw unauthorized(token ? `The ${what} is not valid.` : `Send Authorization: Bearer <${what}>.`);
   };
 }

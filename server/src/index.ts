@@ -1,6 +1,6 @@
 /** @ops-console/server: the console API computed from real traffic. */
 export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './server.ts';
-export { serve } from './serve.ts';
+export { serve, type ServeOptions } from './serve.ts';
 export { openDuckDbStores } from './store/duckdb.ts';
 export { openClickHouseTelemetry } from './store/clickhouse.ts';
 export { openPostgresRecords } from './store/postgres.ts';

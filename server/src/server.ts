@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { createAuthenticator, createIngestAuthenticator, type AuthOptions, type Principal } from './auth.ts';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { dayLabel, isTimeZone } from './calendar.ts';
 import type { ViewContext } from './context.ts';
 import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
@@ -42,8 +43,18 @@ export interface ConsoleServerOptions {
   records?: string;
   /** How console requests are authenticated (static tokens, JWT, or your own hook). */
   auth?: AuthOptions;
-  /** Ingest keys and the account each writes to: `{ 'demo-ingest-key': 'acct_demo' }`. */
+  /** Ingest keys and the account each writes telemetry to: `{ 'demo-ingest-key': 'acct_demo' }`. */
   ingestKeys?: Record<string, string>;
+  /** Admin keys and the account each manages (customers, webhooks, activity): `{ 'demo-admin-key': 'acct_demo' }`. Without them the admin API refuses every request. */
+  adminKeys?: Record<string, string>;
+  /**
+   * Requests per account in a window, counted by each server process: `ingest` (ingest and OTLP;
+   * default 1,000 per 10 s) and `console` (the console API; default 300 per 10 s). Beyond it: 429
+   * with Retry-After. `false` turns one off.
+   */
+  rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
+  /** Ingest and OTLP requests read at once (default 4): bodies are up to 10 MB each; beyond it 503 with Retry-After. */
+  maxConcurrentIngest?: number;
   /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */
   corsOrigins?: string[];
   /** The account's calendar: months, days and weeks are counted in it (default UTC). */
@@ -58,6 +69,13 @@ export interface ConsoleServerOptions {
   otlpAttributes?: Partial<OtlpAttributes>;
 }
 
+export interface RateLimit {
+  requests: number;
+  perSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS = { ingest: { requests: 1_000, perSeconds: 10 }, console: { requests: 300, perSeconds: 10 } } as const;
+
 export interface ConsoleServer {
   fetch(request: Request): Promise<Response>;
   /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
@@ -66,7 +84,7 @@ export interface ConsoleServer {
   stores: Stores;
 }
 
-type Env = { Variables: { principal: Principal } };
+type Env = { Variables: { principal: Principal; accountId: string } };
 
 const WRITE_BODY_BYTES = 64 * 1024;
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -83,8 +101,35 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
   const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
   const authenticate = createAuthenticator(options.auth);
-  const ingestAccount = createIngestAuthenticator(options.ingestKeys);
+  const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
+  const adminAccount = createKeyAuthenticator(options.adminKeys, 'adminKeys');
   const allowed = new Set(options.corsOrigins ?? []);
+  const rateLimited = (limit: RateLimit | false | undefined, fallback: RateLimit, what: string) => {
+    if (limit === false) return () => Promise.resolve();
+    const { requests, perSeconds } = limit ?? fallback;
+    const limiter = new RateLimiterMemory({ points: requests, duration: perSeconds });
+    return async (accountId: string) => {
+      try {
+        await limiter.consume(accountId);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        const wait = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
+        throw new ProblemError(
+          429,
+          'Too many requests',
+          `This account sent more than ${requests} ${what} requests in ${perSeconds} s. Retry in ${wait} s.`,
+          undefined,
+          {
+            'retry-after': String(wait),
+          },
+        );
+      }
+    };
+  };
+  const ingestRate = rateLimited(options.rateLimits?.ingest, DEFAULT_RATE_LIMITS.ingest, 'ingest');
+  const consoleRate = rateLimited(options.rateLimits?.console, DEFAULT_RATE_LIMITS.console, 'console API');
+  const maxConcurrentIngest = options.maxConcurrentIngest ?? 4;
+  let ingesting = 0;
 
   const app = new Hono<Env>();
   const spikes = createSpikeWatch(stores, () => clock().getTime());
@@ -130,8 +175,22 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       maxAge: 600,
     }),
   );
+  // A write under cookie auth must be one a page of an allowed origin sent: a form or a
+  // text/plain fetch from another site can carry the cookie but neither JSON nor the right Origin.
   app.use('/console/v1/*', async (c, next) => {
-    c.set('principal', await authenticate(c.req.raw));
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+      if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
+        throw new ProblemError(415, 'Unsupported media type', 'Send the body as application/json.');
+      const origin = c.req.header('origin');
+      if (c.req.header('cookie') !== undefined && (!origin || (origin !== new URL(c.req.url).origin && !allowed.has(origin))))
+        throw new ProblemError(403, 'Forbidden', 'A write with cookies must come from an allowed origin (corsOrigins).');
+    }
+    await next();
+  });
+  app.use('/console/v1/*', async (c, next) => {
+    const principal = await authenticate(c.req.raw);
+    await consoleRate(principal.accountId);
+    c.set('principal', principal);
     await next();
   });
   app.use('/console/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
@@ -253,8 +312,31 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   }
 
   // ---- ingest and admin ----
-  app.use('/ingest/v1/*', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
-  app.use('/admin/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
+  /** Ingest and OTLP: the key's account, its rate, and a bound on the bodies read at once. */
+  const ingestGate = async (c: Context<Env>, next: () => Promise<void>) => {
+    const accountId = ingestAccount(c.req.raw);
+    await ingestRate(accountId);
+    if (ingesting >= maxConcurrentIngest)
+      throw new ProblemError(503, 'Service unavailable', 'The server is reading as many batches as it takes at once. Retry shortly.', undefined, {
+        'retry-after': '1',
+      });
+    c.set('accountId', accountId);
+    ingesting++;
+    try {
+      await next();
+    } finally {
+      ingesting--;
+    }
+  };
+  app.use('/ingest/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  app.use(
+    '/admin/v1/*',
+    async (c, next) => {
+      c.set('accountId', adminAccount(c.req.raw));
+      await next();
+    },
+    bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }),
+  );
 
   const batchOf = (raw: string, contentType: string | undefined, field: string) => {
     const items = batchItems(raw, contentType, field);
@@ -293,7 +375,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   };
 
   app.post('/ingest/v1/requests', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const raw = await c.req.raw.text();
     const key = idempotencyKey(c);
     const items = batchOf(raw, c.req.header('content-type'), 'events');
@@ -302,9 +384,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
 
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
   const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
-  app.use('/v1/*', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  app.use('/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
   app.post('/v1/traces', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const encoding = encodingOf(c.req.header('content-type'));
     if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
     const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
@@ -324,14 +406,14 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
   });
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
     const deliveries = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
     await stores.telemetry.appendDeliveries(deliveries);
     return c.json({ accepted: deliveries.length, rejected }, 202);
   });
   app.put('/admin/v1/customers/:id', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const input = validate(customerInput, await jsonBody(c.req.raw));
     const now = clock().getTime();
     const id = c.req.param('id');
@@ -347,7 +429,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return c.json(record, outcome === 'created' ? 201 : 200);
   });
   app.put('/admin/v1/webhooks/:id', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const input = validate(webhookInput, await jsonBody(c.req.raw));
     const id = c.req.param('id');
     const existing = await stores.records.webhook(accountId, id);
@@ -356,7 +438,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return c.json(record, outcome === 'created' ? 201 : 200);
   });
   app.post('/admin/v1/activity', async (c) => {
-    const accountId = ingestAccount(c.req.raw);
+    const accountId = c.get('accountId');
     const input = validate(activityInput, await jsonBody(c.req.raw));
     const item = await recordActivity(stores, accountId, {
       kind: input.kind,

@@ -37,6 +37,69 @@ describe('HS256 JWTs', () => {
     const noAccount = await sign(new TextEncoder().encode(secret), 'HS256', { account: undefined });
     for (const token of [other, expired, noAccount, 'not.a.jwt']) assert.equal((await call(server, '/console/v1/overview', { token })).status, 401);
   });
+
+  test('a token without exp is refused unless the server allows it, and one older than maxAge is refused', async () => {
+    const key = new TextEncoder().encode(secret);
+    const forever = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('u_jo').setIssuedAt().sign(key);
+    assert.equal((await call(server, '/console/v1/overview', { token: forever })).status, 401);
+    const lenient = await createConsoleServer({ store: ':memory:', auth: { jwt: { secret, requireExpiry: false } } });
+    const young = await createConsoleServer({ store: ':memory:', auth: { jwt: { secret, maxAge: '1h' } } });
+    try {
+      assert.equal((await call(lenient, '/console/v1/overview', { token: forever })).status, 200);
+      const old = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u_jo')
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7_200)
+        .setExpirationTime('1h')
+        .sign(key);
+      assert.equal((await call(young, '/console/v1/overview', { token: old })).status, 401, 'issued two hours ago');
+      assert.equal((await call(young, '/console/v1/overview', { token: await sign(key, 'HS256') })).status, 200);
+    } finally {
+      await Promise.all([lenient.close(), young.close()]);
+    }
+  });
+
+  test('audience and issuer are checked when set, and their absence is warned about at start', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    let strict: ConsoleServer | undefined;
+    try {
+      strict = await createConsoleServer({ store: ':memory:', auth: { jwt: { secret, audience: 'ops-console', issuer: 'https://id.example.com' } } });
+      assert.deepEqual(warnings, []);
+      const loose = await createConsoleServer({ store: ':memory:', auth: { jwt: { secret } } });
+      await loose.close();
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /no audience or issuer/);
+    } finally {
+      console.warn = warn;
+    }
+    const key = new TextEncoder().encode(secret);
+    const meant = (aud: string, iss: string) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('u_jo').setAudience(aud).setIssuer(iss).setExpirationTime('5m').sign(key);
+    try {
+      assert.equal((await call(strict, '/console/v1/overview', { token: await meant('ops-console', 'https://id.example.com') })).status, 200);
+      assert.equal((await call(strict, '/console/v1/overview', { token: await meant('billing', 'https://id.example.com') })).status, 401);
+      assert.equal((await call(strict, '/console/v1/overview', { token: await meant('ops-console', 'https://evil.example') })).status, 401);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('keys and tokens in the options', () => {
+  test('an empty, "undefined" or "null" key or token (an unset environment variable) is refused at start, naming the option', async () => {
+    const principal = { accountId: 'acct_a', user: { id: 'u', name: 'U' } };
+    const cases = [
+      [{ ingestKeys: { [String(process.env['OPS_TEST_SURELY_UNSET'])]: 'acct_a' } }, /ingestKeys has the key "undefined"/],
+      [{ ingestKeys: { '': 'acct_a' } }, /ingestKeys has the key ""/],
+      [{ adminKeys: { null: 'acct_a' } }, /adminKeys has the key "null"/],
+      [{ auth: { tokens: { ' undefined ': principal } } }, /auth.tokens has the key/],
+      [{ auth: { jwt: { secret: 'undefined' } } }, /auth.jwt.secret/],
+      [{ ingestKeys: { good: '' } }, /names no account/],
+    ] as const;
+    for (const [options, message] of cases) await assert.rejects(createConsoleServer({ store: ':memory:', ...options }), message);
+  });
 });
 
 describe('JWTs from a JWKS URL', () => {
@@ -68,6 +131,7 @@ describe('a custom authenticate hook', () => {
   test('decides from the request, e.g. a session cookie', async () => {
     const server = await createConsoleServer({
       store: ':memory:',
+      corsOrigins: ['https://portal.example.com'],
       auth: {
         authenticate: (request) => (request.headers.get('cookie') === 'session=ok' ? { accountId: 'acct_c', user: { id: 'u_c', name: 'Cam Lee' } } : undefined),
       },
@@ -75,6 +139,24 @@ describe('a custom authenticate hook', () => {
     try {
       assert.equal((await call(server, '/console/v1/activity', { headers: { cookie: 'session=ok' } })).status, 200);
       assert.equal((await call(server, '/console/v1/activity', { headers: { cookie: 'session=no' } })).status, 401);
+      await server.stores.records.upsertCustomer('acct_c', {
+        id: 'cus_1',
+        name: 'Acme',
+        createdAt: '2026-01-01',
+        plan: 'Free',
+        status: 'Active',
+        owner: { id: 'u', name: 'U' },
+      });
+      const note = (headers: Record<string, string>) =>
+        call(server, '/console/v1/customers/cus_1/notes', { body: JSON.stringify({ text: 'hi' }), headers: { cookie: 'session=ok', ...headers } });
+      // What another site's page can send with the person's cookie: a text/plain POST (no preflight), or JSON from its own origin.
+      const plain = await note({ 'content-type': 'text/plain', origin: 'https://evil.example' });
+      assert.equal(plain.status, 415);
+      assert.equal((await note({ 'content-type': 'application/json', origin: 'https://evil.example' })).status, 403);
+      assert.equal((await note({ 'content-type': 'application/json' })).status, 403, 'no Origin at all');
+      assert.equal((await server.stores.records.notes('acct_c', 'cus_1')).length, 0, 'nothing was written');
+      assert.equal((await note({ 'content-type': 'application/json', origin: 'http://console.test' })).status, 201, 'the server’s own origin');
+      assert.equal((await note({ 'content-type': 'application/json; charset=utf-8', origin: 'https://portal.example.com' })).status, 201, 'an allowed origin');
     } finally {
       await server.close();
     }

@@ -11,6 +11,7 @@ export const TOKENS = {
   'token-b': { accountId: 'acct_b', user: { id: 'u_bo', name: 'Bo Chen' } },
 };
 export const INGEST_KEYS = { 'ingest-a': 'acct_a', 'ingest-b': 'acct_b' };
+export const ADMIN_KEYS = { 'admin-a': 'acct_a', 'admin-b': 'acct_b' };
 
 /** Set by test/with-databases.ts: the servers' URLs, each test server gets a database (ClickHouse) and a schema (PostgreSQL) of its own. */
 const TELEMETRY = process.env['OPS_TEST_TELEMETRY'];
@@ -30,6 +31,7 @@ export async function startServer(options: ConsoleServerOptions = {}): Promise<C
     ...freshStoreConfig(),
     auth: { tokens: TOKENS },
     ingestKeys: INGEST_KEYS,
+    adminKeys: ADMIN_KEYS,
     corsOrigins: ['https://portal.example.com'],
     ...options,
   });

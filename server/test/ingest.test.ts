@@ -165,3 +165,60 @@ test('the same Idempotency-Key sent to two servers of one store at once keeps th
     else await Promise.all([first.close(), second.close()]);
   }
 });
+
+test('per-account rate limits: 429 with Retry-After beyond them, other accounts unaffected; the console API too', async () => {
+  const server = await startServer({ rateLimits: { ingest: { requests: 3, perSeconds: 60 }, console: { requests: 2, perSeconds: 60 } } });
+  try {
+    const send = (key: string) => call(server, '/ingest/v1/requests', { token: key, body: { events: [goodEvent(1)] } });
+    for (let i = 0; i < 3; i++) assert.equal((await send('ingest-a')).status, 202);
+    const refused = await send('ingest-a');
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    assert.match(refused.json.detail, /more than 3 ingest requests in 60 s/);
+    assert.equal((await send('ingest-b')).status, 202, 'another account has its own count');
+    const read = () => call(server, '/console/v1/activity', { token: 'token-a' });
+    assert.deepEqual([(await read()).status, (await read()).status, (await read()).status], [200, 200, 429]);
+    assert.equal((await call(server, '/console/v1/activity', { token: 'token-b' })).status, 200);
+  } finally {
+    await server.close();
+  }
+});
+
+test('bodies read at once are bounded: one more ingest is a 503 with Retry-After, and nothing is lost once the first is read', async () => {
+  const server = await startServer({ maxConcurrentIngest: 1 });
+  try {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    // A batch whose body arrives slowly: the first half now, the rest when the test says.
+    const body = JSON.stringify({ events: [goodEvent(1), goodEvent(2)].map((e, i) => ({ ...e, path: `/contacts/held_${i}` })) });
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+        await held;
+        controller.enqueue(new TextEncoder().encode(body.slice(10)));
+        controller.close();
+      },
+    });
+    const slow = server.fetch(
+      new Request('http://console.test/ingest/v1/requests', {
+        method: 'POST',
+        body: stream,
+        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
+        duplex: 'half',
+      }),
+    );
+    const busy = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(3)] } });
+    assert.equal(busy.status, 503);
+    assert.equal(busy.headers.get('retry-after'), '1');
+    finish();
+    assert.equal((await slow).status, 202);
+    assert.equal(
+      (await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(3)] } })).status,
+      202,
+      'taken once the first is read',
+    );
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/held_' })).length, 2);
+  } finally {
+    await server.close();
+  }
+});

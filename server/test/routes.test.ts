@@ -13,7 +13,7 @@ const owner = { id: 'u_ana', name: 'Ana Silva' };
 before(async () => {
   server = await startServer({ clock: () => new Date(NOW) });
   await ingest(server, knownEvents());
-  const admin = (path: string, body: unknown, method = 'PUT') => call(server, path, { token: 'ingest-a', method, body });
+  const admin = (path: string, body: unknown, method = 'PUT') => call(server, path, { token: 'admin-a', method, body });
   assert.equal((await admin('/admin/v1/customers/cus_acme', { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner })).status, 201);
   assert.equal(
     (
@@ -143,7 +143,7 @@ describe('customer list', () => {
     try {
       await ingest(own, knownEvents());
       const upsert = (id: string, name: string, createdAt: string) =>
-        call(own, `/admin/v1/customers/${id}`, { token: 'ingest-a', method: 'PUT', body: { name, createdAt, plan: 'Free', status: 'Active', owner } });
+        call(own, `/admin/v1/customers/${id}`, { token: 'admin-a', method: 'PUT', body: { name, createdAt, plan: 'Free', status: 'Active', owner } });
       await upsert('cus_acme', 'Acme Ltd', '2025-03-02');
       await upsert('cus_globex', 'Globex Corp', '2026-09-01');
       await upsert('cus_quiet', 'Quiet Co', '2024-01-15');
@@ -337,7 +337,7 @@ describe('webhook list', () => {
     const own = await startServer({ clock: () => new Date(NOW) });
     try {
       const register = (id: string, name: string, customer: { id: string; name: string }) =>
-        call(own, `/admin/v1/webhooks/${id}`, { token: 'ingest-a', method: 'PUT', body: { name, customer, owner, endpoints: ['POST /webhooks'] } });
+        call(own, `/admin/v1/webhooks/${id}`, { token: 'admin-a', method: 'PUT', body: { name, customer, owner, endpoints: ['POST /webhooks'] } });
       const acme = { id: 'cus_acme', name: 'Acme Ltd' };
       await register('wh_paid', 'invoice.paid', acme);
       await register('wh_failed', 'message.failed', { id: 'cus_globex', name: 'Globex Corp' });
@@ -426,7 +426,7 @@ describe('request detail', () => {
       ];
       await ingest(own, sent);
       await call(own, '/admin/v1/customers/cus_acme', {
-        token: 'ingest-a',
+        token: 'admin-a',
         method: 'PUT',
         body: { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner },
       });
@@ -679,6 +679,19 @@ describe('tenancy: a token of account B never reads or writes account A', () => 
     }
     assert.equal((await call(server, '/ingest/v1/requests', { token: 'token-a', body: { events: [] } })).status, 401, 'a console token is not an ingest key');
   });
+
+  test('an ingest key cannot manage customers, webhooks or activity, and an admin key cannot ingest', async () => {
+    const owner = { id: 'u_1', name: 'Ana' };
+    const customer = { name: 'Mallory Inc', plan: 'Free', status: 'Active', owner };
+    const byIngestKey = await call(server, '/admin/v1/customers/cus_mallory', { token: 'ingest-a', method: 'PUT', body: customer });
+    assert.equal(byIngestKey.status, 401);
+    assert.match(byIngestKey.json.detail, /admin key/);
+    assert.equal((await call(server, '/admin/v1/activity', { token: 'ingest-a', body: { kind: 'key-created', actor: owner, text: 'x' } })).status, 401);
+    assert.equal((await call(server, '/console/v1/customers/cus_mallory', { token: 'token-a' })).status, 404, 'nothing was written');
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'admin-a', body: { events: [] } })).status, 401);
+    assert.equal((await call(server, '/admin/v1/customers/cus_mallory', { token: 'admin-b', method: 'PUT', body: customer })).status, 201);
+    assert.equal((await call(server, '/console/v1/customers/cus_mallory', { token: 'token-a' })).status, 404, 'admin-b writes to account B');
+  });
 });
 
 describe('writes', () => {
@@ -741,12 +754,12 @@ describe('writes', () => {
     try {
       await ingest(own, knownEvents());
       await call(own, '/admin/v1/customers/cus_acme', {
-        token: 'ingest-a',
+        token: 'admin-a',
         method: 'PUT',
         body: { name: 'Acme Ltd', createdAt: '2025-03-02', plan: 'Free', status: 'Active', owner },
       });
       const admin = (body: Record<string, unknown>) =>
-        call(own, '/admin/v1/activity', { token: 'ingest-a', method: 'POST', body: { actor: owner, at: '2026-09-14T09:00:00Z', ...body } });
+        call(own, '/admin/v1/activity', { token: 'admin-a', method: 'POST', body: { actor: owner, at: '2026-09-14T09:00:00Z', ...body } });
       assert.equal((await admin({ kind: 'key-created', text: 'created a key for Acme Ltd', target: { kind: 'customer', id: 'cus_acme' } })).status, 201);
       assert.equal((await admin({ kind: 'docs-published', text: 'published the docs' })).status, 201);
       assert.equal(
@@ -874,7 +887,7 @@ describe('text from outside is data, never SQL', () => {
       assert.deepEqual(await paths('\\'), ['/q/back\\slash']);
       const owner = { id: "u_o'neil", name: 'Pat O\'Neil \\ "Ops"' };
       const put = await call(local, "/admin/v1/customers/cus_o'neil", {
-        token: 'ingest-a',
+        token: 'admin-a',
         method: 'PUT',
         body: { name: "O'Neil & Sons \\ <b>Ltd</b>", plan: "Pro'", status: 'Active', owner },
       });
@@ -899,7 +912,7 @@ describe('control characters', () => {
     try {
       const owner = { id: 'u_1', name: 'Ana' };
       const put = await call(local, '/admin/v1/customers/cus_%00x', {
-        token: 'ingest-a',
+        token: 'admin-a',
         method: 'PUT',
         body: { name: 'N', plan: 'P', status: 'Active', owner },
       });
@@ -913,7 +926,7 @@ describe('control characters', () => {
       const customers = (await local.stores.telemetry.requests('acct_a', { limit: 5 })).map((r) => r.customerId);
       assert.deepEqual(customers.sort(), ['c\ufffd', null]);
       const activity = await call(local, '/admin/v1/activity', {
-        token: 'ingest-a',
+        token: 'admin-a',
         body: { kind: 'key-created', actor: owner, text: 'x', subject: 's\u0000' },
       });
       assert.equal(activity.status, 201);
@@ -938,7 +951,7 @@ describe('control characters', () => {
       const filtered = await call(local, `/console/v1/requests?customerId=${encodeURIComponent('cus_\ufffd')}`, { token: 'token-a' });
       assert.equal(filtered.json.items.length, 1, 'the stored customer can be filtered on');
       const owner = { id: 'u_1', name: 'Ana' };
-      await call(local, '/admin/v1/customers/cus_1', { token: 'ingest-a', method: 'PUT', body: { name: 'N', plan: 'P', status: 'Active', owner } });
+      await call(local, '/admin/v1/customers/cus_1', { token: 'admin-a', method: 'PUT', body: { name: 'N', plan: 'P', status: 'Active', owner } });
       const note = await call(local, '/console/v1/customers/cus_1/notes', { token: 'token-a', body: '{"text":"line one\\nline\\ttwo \\ud800 \\u202e"}' });
       assert.equal(note.status, 201, note.text);
       assert.equal(note.json.text, 'line one\nline\ttwo \ufffd \ufffd');

@@ -144,7 +144,7 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
     test('a webhook’s deliveries and an error record’s occurrences over the last 7 days, day by day', async () => {
       const owner = { id: 'u_ana', name: 'Ana Silva' };
       await call(server, '/admin/v1/webhooks/wh_paid', {
-        token: 'ingest-a',
+        token: 'admin-a',
         method: 'PUT',
         body: { name: 'invoice.paid', customer: { id: 'cus_acme', name: 'Acme Ltd' }, owner, endpoints: ['POST /webhooks'] },
       });

@@ -30,6 +30,7 @@ before(async () => {
   assert.match(printed, /Console API\s+http:\/\/localhost:18787\/console\/v1/);
   assert.match(printed, /Bearer demo-token/);
   assert.match(printed, /Bearer demo-ingest-key/);
+  assert.match(printed, /Admin API\s+http:\/\/localhost:18787\/admin\/v1\/… +\(Authorization: Bearer demo-admin-key\)/);
   browser = await launch();
 });
 after(async () => {
@@ -299,4 +300,25 @@ test('live requests are measured for real: by the collector in the sample API, a
     detail.items.some((i) => /^\/v[23]\/(messages|contacts|webhooks|auth\/token|usage)$/.test(i.path) && i.durationMs > 0),
     'the generator’s calls to the seed’s routes are in the log',
   );
+});
+
+test('npm start refuses to serve its published credentials beyond this machine unless asked to', async () => {
+  const run = (env) => {
+    const demo = spawn(process.execPath, ['server/demo/main.ts'], {
+      env: { ...process.env, OPS_CONSOLE_DB: join(dir, 'refused.duckdb'), OPS_CONSOLE_PORT: String(port + 10), OPS_CONSOLE_HOST: '0.0.0.0', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let said = '';
+    demo.stderr.on('data', (chunk) => (said += chunk));
+    return once(demo, 'exit').then(([code]) => ({ code, said }));
+  };
+  const refused = await run({});
+  assert.equal(refused.code, 1);
+  assert.match(refused.said, /published credentials beyond this machine/);
+  assert.match(refused.said, /OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS=1/);
+});
+
+test('the demo page’s token comes from the server (the page hard-codes none, so OPS_CONSOLE_DEMO_TOKEN reaches it)', async () => {
+  const token = await (await fetch(`${origin}/demo/token`)).json();
+  assert.deepEqual(token, { token: 'demo-token' });
 });
