@@ -16,6 +16,16 @@ export interface ViewContext {
   window?: ResolvedWindow | undefined;
 }
 
+/**
+ * A console write, prepared: its answer, computed from what it read (telemetry included) before
+ * anything is written, and its writes, which run in one transaction. Nothing slow happens inside
+ * the transaction, so on DuckDB the one writer is never held by a read.
+ */
+export interface PreparedWrite<T> {
+  answer: T;
+  write(ctx: ViewContext): Promise<void>;
+}
+
 /** How far back the endpoint table, customers' figures and related endpoints look. */
 export const RECENT_DAYS = 30;
 export const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { cors } from 'hono/cors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { dayLabel, isTimeZone } from './calendar.ts';
-import type { ViewContext } from './context.ts';
+import type { PreparedWrite, ViewContext } from './context.ts';
 import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
 import { TIME_RANGES } from '../../src/api/enums.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
@@ -23,12 +23,12 @@ import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/d
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
-import { IDEMPOTENCY_TTL_MS, type Stores } from './store/types.ts';
+import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import { activity, recordActivity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
 import { endpointDetail, endpoints } from './views/endpoints.ts';
-import { createError, errorList, errorOptions, errorRecord, patchError } from './views/errors.ts';
+import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
 import { traffic } from './views/traffic.ts';
@@ -277,37 +277,38 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.patch('/console/v1/errors/:id', async (c) => {
     const body = await jsonBody(c.req.raw);
     const ctx = view(c);
-    // The change and its activity item land together.
+    // The change and its activity item land together; the figures are read after, outside the writer.
     const record = await stores.records.atomically((records) =>
       patchError({ ...ctx, stores: { ...stores, records } }, c.req.param('id'), body, c.req.header('if-match')),
     );
-    return c.json(record);
+    return c.json(await errorView(ctx, record));
   });
   app.get('/console/v1/activity', async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })));
 
   /**
    * A write and everything it records (history, activity, the Idempotency-Key's answer) land in
-   * one transaction or not at all. Same key and same request → the first answer again; same key,
-   * other request → 422; concurrent repeats queue behind the first.
+   * one transaction or not at all; what it reads is read before. Same key and same request → the
+   * first answer again; same key, other request → 422; concurrent repeats queue behind the first.
    */
-  async function idempotent(c: Context<Env>, create: (ctx: ViewContext, body: unknown) => Promise<unknown>): Promise<Response> {
+  async function idempotent(c: Context<Env>, prepare: (ctx: ViewContext, body: unknown) => Promise<PreparedWrite<unknown>>): Promise<Response> {
     const raw = await c.req.raw.text();
     const body = parseJson(raw);
     const key = idempotencyKey(c);
     const ctx = view(c);
     const fingerprint = fingerprintOf(c, raw);
+    const repeat = (seen: Remembered) => {
+      if (seen.fingerprint !== fingerprint) throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
+      return Response.json(seen.body, { status: seen.status });
+    };
+    const earlier = key === undefined ? undefined : await stores.records.remembered(ctx.accountId, key);
+    if (earlier) return repeat(earlier);
+    const prepared = await prepare(ctx, body);
     return stores.records.atomically(async (records) => {
-      const scoped = { ...ctx, stores: { ...stores, records } };
-      if (key === undefined) return Response.json(await create(scoped, body), { status: 201 });
-      const seen = await records.remembered(ctx.accountId, key);
-      if (seen) {
-        if (seen.fingerprint !== fingerprint)
-          throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
-        return Response.json(seen.body, { status: seen.status });
-      }
-      const created = await create(scoped, body);
-      await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: created, at: ctx.now });
-      return Response.json(created, { status: 201 });
+      const seen = key === undefined ? undefined : await records.remembered(ctx.accountId, key);
+      if (seen) return repeat(seen);
+      await prepared.write({ ...ctx, stores: { ...stores, records } });
+      if (key !== undefined) await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: prepared.answer, at: ctx.now });
+      return Response.json(prepared.answer, { status: 201 });
     });
   }
 

@@ -989,3 +989,52 @@ describe('control characters', () => {
     }
   });
 });
+
+describe('record writes and ingest', () => {
+  test('an error record being created while its figures are slow to read holds no other account’s ingest', async () => {
+    const inner = await openTestStores();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let waiting = 0;
+    /** Account A's reads of per-route counts wait at the gate, as under a heavy query. */
+    const slowFor =
+      <A extends unknown[], R>(read: (accountId: string, ...rest: A) => Promise<R>) =>
+      async (accountId: string, ...rest: A): Promise<R> => {
+        if (accountId === 'acct_a') {
+          waiting++;
+          await gate;
+        }
+        return read(accountId, ...rest);
+      };
+    const slow = {
+      ...inner,
+      telemetry: {
+        ...inner.telemetry,
+        countsByRoute: slowFor(inner.telemetry.countsByRoute.bind(inner.telemetry)),
+        perPeriodByStatus: slowFor(inner.telemetry.perPeriodByStatus.bind(inner.telemetry)),
+      },
+    };
+    const server = await startServer({ store: slow, clock: () => new Date(NOW) });
+    try {
+      await ingest(server, knownEvents());
+      const creates = Array.from({ length: 10 }, (_, i) =>
+        call(server, '/console/v1/errors', {
+          token: 'token-a',
+          headers: { 'idempotency-key': `slow-${i}` },
+          body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-01', status: 'Open' },
+        }),
+      );
+      while (waiting < 10) await new Promise((resolve) => setImmediate(resolve));
+      // Every create is reading; B's batch is answered all the same.
+      assert.equal((await ingest(server, [{ ts: '2026-09-14T09:40:00Z', method: 'GET', route: '/b', status: 200, durationMs: 1 }], 'ingest-b')).accepted, 1);
+      open();
+      assert.deepEqual(
+        (await Promise.all(creates)).map((r) => r.status),
+        Array(10).fill(201),
+      );
+    } finally {
+      open();
+      await server.close();
+    }
+  });
+});

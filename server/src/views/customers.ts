@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CUSTOMER_SORTS, newNote } from '../../../src/api/schemas.ts';
 import { sortRows } from '../../../src/api/sort-rows.ts';
 import { dayLabel } from '../calendar.ts';
-import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
+import { DAY_MS, RECENT_DAYS, type PreparedWrite, type ViewContext } from '../context.ts';
 import { errorPct } from '../figures.ts';
 import { badRequest, notFound, unprocessable } from '../problem.ts';
 import { offsetCursor } from '../paging.ts';
@@ -72,7 +72,7 @@ export async function customer(ctx: ViewContext, id: string) {
   };
 }
 
-export async function addNote(ctx: ViewContext, customerId: string, body: unknown) {
+export async function addNote(ctx: ViewContext, customerId: string, body: unknown): Promise<PreparedWrite<ReturnType<typeof noteView>>> {
   const record = await customerRecord(ctx, customerId);
   const parsed = newNote.safeParse(body);
   if (!parsed.success) {
@@ -83,14 +83,18 @@ export async function addNote(ctx: ViewContext, customerId: string, body: unknow
   }
   const at = dayLabel(ctx.now, ctx.timeZone);
   const note: NoteRecord = { id: `n_${randomUUID()}`, customerId, text: parsed.data.text, author: ctx.principal.user, createdAt: at, ts: ctx.now };
-  await ctx.stores.records.addNote(ctx.accountId, note);
-  await ctx.stores.records.addHistory(ctx.accountId, { customerId, kind: 'Note added', actor: ctx.principal.user, at, ts: ctx.now });
-  await recordActivity(ctx.stores, ctx.accountId, {
-    kind: 'note-added',
-    actor: ctx.principal.user,
-    text: `added a note to ${record.name}`,
-    ts: ctx.now,
-    subject: customerId,
-  });
-  return noteView(note);
+  return {
+    answer: noteView(note),
+    async write(scoped) {
+      await scoped.stores.records.addNote(scoped.accountId, note);
+      await scoped.stores.records.addHistory(scoped.accountId, { customerId, kind: 'Note added', actor: scoped.principal.user, at, ts: scoped.now });
+      await recordActivity(scoped.stores, scoped.accountId, {
+        kind: 'note-added',
+        actor: scoped.principal.user,
+        text: `added a note to ${record.name}`,
+        ts: scoped.now,
+        subject: customerId,
+      });
+    },
+  };
 }

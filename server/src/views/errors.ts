@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CATEGORIES, ERROR_SORTS, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
 import { lastMonths, zonedInstant } from '../calendar.ts';
 import { isoSeconds, windowOf } from '../../../src/api/time-window.ts';
-import { parseEndpointLabel, type ViewContext } from '../context.ts';
+import { parseEndpointLabel, type PreparedWrite, type ViewContext } from '../context.ts';
 import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import type { ErrorRecordRow } from '../store/types.ts';
@@ -105,7 +105,7 @@ export async function errorOptions(ctx: ViewContext, routes?: readonly RouteCoun
   return { endpoints: relatedFrom(routes ?? (await recentCounts(ctx)), Infinity).map((r) => r.label) };
 }
 
-export async function createError(ctx: ViewContext, body: unknown) {
+export async function createError(ctx: ViewContext, body: unknown): Promise<PreparedWrite<Awaited<ReturnType<typeof view>>>> {
   const parsed = newErrorRecord.safeParse(body);
   if (!parsed.success) throw unprocessable('Some fields were not accepted.', fieldErrors(parsed.error.issues));
   const input = parsed.data;
@@ -127,15 +127,20 @@ export async function createError(ctx: ViewContext, body: unknown) {
     version: 1,
     createdTs: ctx.now,
   };
-  await ctx.stores.records.createError(ctx.accountId, row);
-  await recordActivity(ctx.stores, ctx.accountId, {
-    kind: 'error-recorded',
-    actor: ctx.principal.user,
-    text: `recorded ${row.code} ${row.title} on ${row.endpoint}`,
-    ts: ctx.now,
-    subject: row.id,
-  });
-  return view(ctx, row, routes);
+  return {
+    // The figures depend on the events, not on the record: read before the transaction.
+    answer: await view(ctx, row, routes),
+    async write(scoped) {
+      await scoped.stores.records.createError(scoped.accountId, row);
+      await recordActivity(scoped.stores, scoped.accountId, {
+        kind: 'error-recorded',
+        actor: scoped.principal.user,
+        text: `recorded ${row.code} ${row.title} on ${row.endpoint}`,
+        ts: scoped.now,
+        subject: row.id,
+      });
+    },
+  };
 }
 
 /** `If-Match: "3"` (also W/"3" or 3) → 3; absent → undefined. */
@@ -147,7 +152,8 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
-export async function patchError(ctx: ViewContext, id: string, body: unknown, ifMatch: string | undefined) {
+/** Applies the change (in the caller's transaction) and answers the changed row; `errorView` reads its figures after. */
+export async function patchError(ctx: ViewContext, id: string, body: unknown, ifMatch: string | undefined): Promise<ErrorRecordRow> {
   const expected = parseIfMatch(ifMatch);
   const parsed = errorPatch.safeParse(body);
   if (!parsed.success) throw unprocessable('Some fields were not accepted.', fieldErrors(parsed.error.issues));
@@ -170,5 +176,10 @@ export async function patchError(ctx: ViewContext, id: string, body: unknown, if
       subject: id,
     });
   }
-  return view(ctx, result, await recentCounts(ctx));
+  return result;
+}
+
+/** A record as the contract shows it, with its figures. */
+export async function errorView(ctx: ViewContext, row: ErrorRecordRow) {
+  return view(ctx, row, await recentCounts(ctx));
 }
