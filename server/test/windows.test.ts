@@ -258,6 +258,12 @@ describe('a time range the server cannot read', () => {
     assert.equal(status, 200, 'from is a bound of its own beside a range');
   });
 
+  test('the first days of 1970 read as any other window, on every store (the window before them is empty)', async () => {
+    const first = 'from=1970-01-01T00:00:00Z&to=1970-01-03T00:00:00Z';
+    for (const route of ['overview', 'endpoints', 'traffic', 'requests', 'requests/summary', 'customers', 'errors'])
+      assert.equal((await call(server, `/console/v1/${route}?${first}`, { token: 'token-a' })).status, 200, route);
+  });
+
   for (const [query, words] of [
     ['/console/v1/overview?range=2w', /range must be one of 1h, 24h, 7d, 30d, 12m/],
     ['/console/v1/overview?from=2026-09-01T00:00:00Z', /from and to go together/],
@@ -267,6 +273,11 @@ describe('a time range the server cannot read', () => {
     ['/console/v1/requests?from=soon', /from must be a timestamp/],
     ['/console/v1/requests?to=2026-09-14T09:41', /to must be a timestamp/],
     ['/console/v1/endpoints/ep_x?from=2016-01-01T00:00:00Z&to=2026-09-01T00:00:00Z', /at most 3660 days/],
+    ['/console/v1/overview?from=1969-12-01T00:00:00Z&to=1970-01-02T00:00:00Z', /1970-01-01 or later/],
+    ['/console/v1/traffic?from=0000-01-01T00:00:00Z&to=0000-02-01T00:00:00Z', /1970-01-01 or later/],
+    ['/console/v1/endpoints?from=1900-01-01T00:00:00Z&to=1900-01-02T00:00:00Z', /1970-01-01 or later/],
+    ['/console/v1/requests?from=1960-01-01T00:00:00Z', /1970-01-01 or later/],
+    ['/console/v1/requests?to=1969-12-31T23:59:59Z', /1970-01-01 or later/],
   ] as const) {
     test(`${query} is a 400 that says what is wrong`, async () => {
       const { status, headers, json } = await call(server, query, { token: 'token-a' });

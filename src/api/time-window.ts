@@ -57,6 +57,7 @@ export function parseWindow(query: WindowQuery): { range: TimeRange } | { from: 
     const end = Date.parse(to);
     if (!isTimestamp(from) || !isTimestamp(to) || Number.isNaN(start) || Number.isNaN(end))
       return 'from and to must be timestamps such as 2026-09-14T09:41:00Z.';
+    if (start < 0 || end < 0) return `from and to must be ${EPOCH_DAY} or later: no request is older.`;
     if (start >= end) return 'from must be before to.';
     if (end - start > MAX_WINDOW_DAYS * DAY) return `from and to may span at most ${MAX_WINDOW_DAYS} days.`;
     return { from: start, to: end };
@@ -64,6 +65,9 @@ export function parseWindow(query: WindowQuery): { range: TimeRange } | { from: 
   if (!range) return undefined;
   return isTimeRange(range) ? { range } : `range must be one of ${TIME_RANGES.join(', ')}.`;
 }
+
+/** The first day a window may start on: every stored time is at or after it. */
+export const EPOCH_DAY = '1970-01-01';
 
 /** An ISO 8601 timestamp with its offset (`2026-09-14T09:41:00Z`), as the contract's `from` and `to` must be. */
 export const isTimestamp = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);

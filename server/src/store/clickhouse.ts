@@ -116,6 +116,20 @@ const schema = (db: string, cluster: string | undefined) => [
     : []),
 ];
 
+/**
+ * A read's periods and filter bounds from 1970 on: no event is older, and a bound before it
+ * (the window before one in January 1970) makes ClickHouse mix signed and unsigned times.
+ */
+function fromEpoch(argument: unknown): unknown {
+  if (Array.isArray(argument)) return argument.map(fromEpoch);
+  if (argument === null || typeof argument !== 'object') return argument;
+  const bounds = argument as { from?: unknown; to?: unknown };
+  const clamp = (time: unknown) => (typeof time === 'number' ? Math.max(0, time) : time);
+  return 'from' in bounds || 'to' in bounds
+    ? { ...argument, ...('from' in bounds && { from: clamp(bounds.from) }), ...('to' in bounds && { to: clamp(bounds.to) }) }
+    : argument;
+}
+
 export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
   const target = parseClickHouseUrl(url);
   const clients: ClickHouseClient[] = target.hosts.map((host) =>
@@ -160,7 +174,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   /** A read of the account's own shard. */
   const via = <K extends keyof TelemetryReads>(name: K): TelemetryReads[K] => {
     const read = async (accountId: string, ...rest: unknown[]) =>
-      ((await reads(accountId))[name] as (accountId: string, ...rest: unknown[]) => Promise<unknown>)(accountId, ...rest);
+      ((await reads(accountId))[name] as (accountId: string, ...rest: unknown[]) => Promise<unknown>)(accountId, ...rest.map(fromEpoch));
     return read as TelemetryReads[K];
   };
 

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import { endpointFilter } from './endpoints.ts';
 import { recentWindow } from './related.ts';
-import { isTimestamp } from '../../../src/api/time-window.ts';
+import { EPOCH_DAY, isTimestamp } from '../../../src/api/time-window.ts';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
 export interface RequestListQuery {
@@ -29,6 +29,7 @@ function instant(name: string, value: string | undefined): number | undefined {
   const ms = Date.parse(value);
   if (!isTimestamp(value) || Number.isNaN(ms))
     throw badRequest(`${name} must be a timestamp such as 2026-09-14T09:41:00Z.`, [{ field: name, message: 'Use a timestamp such as 2026-09-14T09:41:00Z.' }]);
+  if (ms < 0) throw badRequest(`${name} must be ${EPOCH_DAY} or later: no request is older.`, [{ field: name, message: `Use ${EPOCH_DAY} or later.` }]);
   return ms;
 }
 
