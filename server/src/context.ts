@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Thresholds } from './figures.ts';
 import type { Principal } from './auth.ts';
+import type { RequestIds } from './request-ids.ts';
 import type { Stores } from './store/types.ts';
 import type { ResolvedWindow } from '../../src/api/time-window.ts';
 
@@ -12,6 +13,8 @@ export interface ViewContext {
   timeZone: string;
   thresholds: Thresholds;
   now: number;
+  /** Request ids to and from stored positions. */
+  requestIds: RequestIds;
   /** The time range the request asked for (`range`, or `from`–`to`); absent, each route reads its default period. */
   window?: ResolvedWindow | undefined;
 }

@@ -28,14 +28,16 @@ export const offsetCursor = {
   },
 };
 
-/** Keyset cursors for the request log: the last shown request's time and sequence. */
+/** Keyset cursors for the request log: the last shown request's time and (opaque) id. */
 export const requestCursor = {
-  encode: (position: { ts: number; seq: number }) => encode(`r:${position.ts}:${position.seq}`),
-  decode(cursor: string | undefined): { ts: number; seq: number } | undefined {
+  encode: (position: { ts: number; id: string }) => encode(`r:${position.ts}:${position.id}`),
+  /** The position, with the id turned back into a sequence by `seqOf` (undefined: not an id of this account). */
+  decode(cursor: string | undefined, seqOf: (id: string) => number | undefined): { ts: number; seq: number } | undefined {
     if (!cursor) return undefined;
-    const match = /^r:(\d{1,16}):(\d{1,16})$/.exec(decode(cursor));
-    if (!match) throw invalidCursor();
-    return { ts: Number(match[1]), seq: Number(match[2]) };
+    const match = /^r:(\d{1,16}):(rq_[0-9a-f]{16})$/.exec(decode(cursor));
+    const seq = match ? seqOf(match[2]!) : undefined;
+    if (!match || seq === undefined) throw invalidCursor();
+    return { ts: Number(match[1]), seq };
   },
 };
 

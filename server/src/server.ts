@@ -17,6 +17,7 @@ import { activityInput, batchItems, customerInput, deliveryInput, requestEventIn
 import { parseLimit } from './paging.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { INGEST_LIMITS } from './limits.ts';
+import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { cleanStrings } from './text.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
@@ -97,6 +98,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const stores =
     typeof options.store === 'object' ? options.store : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records });
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  const requestIds = createRequestIds(await stores.records.secret('request-ids'));
   const clock = options.clock ?? (() => new Date());
   const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
   const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
@@ -197,7 +199,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
 
   const view = (c: Context<Env>): ViewContext => {
     const principal = c.get('principal');
-    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime() };
+    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime(), requestIds };
   };
   const limit = (c: Context<Env>) => parseLimit(c.req.query('limit'));
   /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */

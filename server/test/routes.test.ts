@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import * as schema from '../../src/api/schemas.ts';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
-import { call, ingest, openTestStores, startServer } from './harness.ts';
+import { call, freshStoreConfig, ingest, openTestStores, startServer } from './harness.ts';
 
 let server: ConsoleServer;
 const owner = { id: 'u_ana', name: 'Ana Silva' };
@@ -473,13 +473,51 @@ describe('request detail', () => {
       assert.deepEqual([bare.apiVersion, bare.keyId, bare.customer, bare.bytes, bare.headers], [null, null, null, null, []]);
       assert.deepEqual(bare.actor, { id: 'anonymous', name: 'Anonymous' });
 
-      for (const id of ['rq_999999', 'rq_abc', 'summaryx', 'rq_1e3']) {
+      for (const id of ['rq_999999', 'rq_abc', 'summaryx', 'rq_1e3', 'rq_1', 'rq_0000000000000001']) {
         const missing = await call(own, `/console/v1/requests/${id}`, { token: 'token-a' });
         assert.equal(missing.status, 404, id);
         assert.match(missing.headers.get('content-type') ?? '', /application\/problem\+json/);
       }
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  test('say nothing of another account’s traffic: opaque, per account, stable across servers of one store, in cursors too', async () => {
+    const config = freshStoreConfig();
+    const first = await startServer({ ...config, clock: () => new Date(NOW) });
+    const second = await startServer({ ...(config.store ? { store: first.stores } : config), clock: () => new Date(NOW) });
+    try {
+      const event = (path: string) => ({ ts: '2026-09-14T09:40:00Z', method: 'GET', route: '/ids', path, status: 200, durationMs: 1 });
+      await ingest(first, [event('/ids/a1')]);
+      await ingest(
+        first,
+        Array.from({ length: 100 }, (_, i) => event(`/ids/b${i}`)),
+        'ingest-b',
+      );
+      await ingest(first, [event('/ids/a2')]);
+      const page = (server: ConsoleServer, query = '') => call(server, `/console/v1/requests?path=/ids/&limit=1${query}`, { token: 'token-a' });
+      const newest = await page(first);
+      const [a2] = newest.json.items;
+      const [a1] = (await page(first, `&cursor=${newest.json.nextCursor}`)).json.items;
+      assert.deepEqual([a2.path, a1.path], ['/ids/a2', '/ids/a1'], 'the cursor pages on');
+      for (const id of [a1.id, a2.id]) assert.match(id, /^rq_[0-9a-f]{16}$/);
+      const [storedA2, storedA1] = await first.stores.telemetry.requests('acct_a', { limit: 2, pathContains: '/ids/' });
+      assert.equal(storedA2!.seq - storedA1!.seq, 101, 'B’s hundred requests came between A’s two');
+      const asNumber = (id: string) => BigInt(`0x${id.slice(3)}`);
+      assert.notEqual(asNumber(a2.id) - asNumber(a1.id), 101n, 'the ids do not show the gap');
+      assert.notEqual(asNumber(a1.id), BigInt(storedA1!.seq));
+      assert.match(Buffer.from(newest.json.nextCursor, 'base64url').toString(), /^r:\d+:rq_[0-9a-f]{16}$/, 'the cursor holds the opaque id, not the position');
+      assert.equal((await page(second)).json.items[0].id, a2.id, 'another server of the store gives the same id');
+      assert.equal((await call(second, `/console/v1/requests/${a1.id}`, { token: 'token-a' })).json.path, '/ids/a1');
+      assert.equal((await call(first, `/console/v1/requests/${a1.id}`, { token: 'token-b' })).status, 404, 'not another account’s');
+      const forged = Buffer.from('r:1789379999000:rq_0000000000000005').toString('base64url');
+      assert.equal((await page(first, `&cursor=${forged}`)).status, 400);
+    } finally {
+      if (config.store) await first.close();
+      else await Promise.all([first.close(), second.close()]);
     }
   });
 });

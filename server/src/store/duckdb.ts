@@ -3,6 +3,7 @@
  * p95 and monthly series over millions of events answer in milliseconds). Writes go through
  * one connection, one transaction at a time; reads open their own connections.
  */
+import { randomBytes } from 'node:crypto';
 import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Period } from '../calendar.ts';
 import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
@@ -72,6 +73,7 @@ CREATE TABLE IF NOT EXISTS error_records (
 CREATE TABLE IF NOT EXISTS activity (
   account_id VARCHAR NOT NULL, id VARCHAR NOT NULL, kind VARCHAR NOT NULL, subject VARCHAR, ts BIGINT NOT NULL, doc JSON NOT NULL
 );
+CREATE TABLE IF NOT EXISTS secrets (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
 CREATE TABLE IF NOT EXISTS idempotency (
   account_id VARCHAR NOT NULL, "key" VARCHAR NOT NULL, doc JSON NOT NULL, PRIMARY KEY (account_id, "key")
 );
@@ -537,6 +539,12 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       },
       async remember(accountId, key, value) {
         await write((c) => c.run('INSERT OR IGNORE INTO idempotency VALUES (?, ?, ?)', [accountId, key, JSON.stringify(value)]));
+      },
+      async secret(name) {
+        return write(async (c) => {
+          await c.run('INSERT OR IGNORE INTO secrets VALUES (?, ?)', [name, randomBytes(32).toString('hex')]);
+          return text((await c.runAndReadAll('SELECT value FROM secrets WHERE name = ?', [name])).getRowObjectsJS()[0]?.['value']);
+        });
       },
       async forgetBefore(ts) {
         await write((c) => c.run("DELETE FROM idempotency WHERE coalesce(CAST(json_extract(doc, '$.at') AS BIGINT), 0) < ?", [ts]));

@@ -4,6 +4,7 @@
  * advisory lock, every write in a transaction, unique constraints on ids and idempotency keys, and
  * a version column for `If-Match`. Also hands out request numbers for the telemetry store.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { ActivityRecord, CustomerRecord, ErrorRecordRow, HistoryRecord, NoteRecord, RecordStore, Remembered, WebhookRecord } from './types.ts';
 
@@ -23,6 +24,7 @@ const MIGRATIONS = [
    CREATE INDEX activity_newest ON activity (account_id, ts DESC, id DESC);
    CREATE TABLE idempotency (account_id text NOT NULL, key text NOT NULL, doc json NOT NULL, PRIMARY KEY (account_id, key));
    CREATE TABLE sequences (name text PRIMARY KEY, next bigint NOT NULL);`,
+  `CREATE TABLE secrets (name text PRIMARY KEY, value text NOT NULL);`,
 ];
 
 export interface PostgresRecords extends RecordStore {
@@ -205,6 +207,11 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
       async remember(accountId, key, value) {
         // No ON CONFLICT: a second answer for one key is a fault, and the unique key makes its transaction fail.
         await query('INSERT INTO idempotency VALUES ($1, $2, $3)', [accountId, key, JSON.stringify(value)]);
+      },
+      async secret(name) {
+        await query('INSERT INTO secrets VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(32).toString('hex')]);
+        const { rows } = await query('SELECT value FROM secrets WHERE name = $1', [name]);
+        return String((rows as { value: string }[])[0]?.value);
       },
       async forgetBefore(ts) {
         await query("DELETE FROM idempotency WHERE coalesce((doc->>'at')::bigint, 0) < $1", [ts]);

@@ -98,7 +98,7 @@ export interface RequestQuery extends EventFilter {
   before?: { ts: number; seq: number };
   /** Only requests newer than this instant. */
   since?: number;
-  /** Only the request with this position (its id is `rq_<seq>`). */
+  /** Only the request with this position (its id is the position, encoded: server/src/request-ids.ts). */
   seq?: number;
 }
 
@@ -259,6 +259,8 @@ export interface RecordStore {
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
   /** Removes the keys first used before `ts`. */
   forgetBefore(ts: number): Promise<void>;
+  /** The named secret (64 hex digits), made once by whichever server asks first and the same for every server of the store. */
+  secret(name: string): Promise<string>;
   /** Runs `work` in one transaction: every write in it lands, or none does. */
   atomically<T>(work: (records: RecordStore) => Promise<T>): Promise<T>;
 }

@@ -51,7 +51,7 @@ export function statusFilter(status: string | undefined): Pick<EventFilter, 'sta
 export async function requests(ctx: ViewContext, query: RequestListQuery) {
   const since = query.since ? Date.parse(query.since) : undefined;
   if (since !== undefined && Number.isNaN(since)) throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.');
-  const before = requestCursor.decode(query.cursor);
+  const before = requestCursor.decode(query.cursor, (id) => ctx.requestIds.decode(ctx.accountId, id));
   const method = query.method?.toUpperCase() || undefined;
   // `from`/`to` bound the log themselves; a range asked instead starts it where the range starts.
   const from = instant('from', query.from) ?? ctx.window?.from;
@@ -72,11 +72,11 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     ...statusFilter(query.status),
     ...endpoint,
   });
-  return pageOf(items, query.limit, entryOf, (last) => requestCursor.encode({ ts: last.ts, seq: last.seq }));
+  return pageOf(items, query.limit, entryOf(ctx), (last) => requestCursor.encode({ ts: last.ts, id: ctx.requestIds.encode(ctx.accountId, last.seq) }));
 }
 
-const entryOf = (r: StoredRequest) => ({
-  id: `rq_${r.seq}`,
+const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
+  id: ctx.requestIds.encode(ctx.accountId, r.seq),
   method: r.method,
   path: r.path,
   status: r.status,
@@ -87,13 +87,13 @@ const entryOf = (r: StoredRequest) => ({
 
 /** GET /requests/{id}: the log's entry with everything else the collector recorded. */
 export async function requestDetail(ctx: ViewContext, id: string) {
-  const seq = /^rq_(\d{1,15})$/.exec(id)?.[1];
-  const [r] = seq === undefined ? [] : await ctx.stores.telemetry.requests(ctx.accountId, { limit: 1, seq: Number(seq) });
+  const seq = ctx.requestIds.decode(ctx.accountId, id);
+  const [r] = seq === undefined ? [] : await ctx.stores.telemetry.requests(ctx.accountId, { limit: 1, seq });
   if (!r) throw notFound(`No request ${id} in this account.`);
   // The customer's name from its record when the host has upserted one, else its id.
   const customer = r.customerId ? ((await ctx.stores.records.customer(ctx.accountId, r.customerId)) ?? { id: r.customerId, name: r.customerId }) : null;
   return {
-    ...entryOf(r),
+    ...entryOf(ctx)(r),
     route: r.route,
     endpointId: endpointId(r.apiVersion ?? '', r.method, r.route),
     apiVersion: r.apiVersion,
