@@ -8,50 +8,65 @@ import type { WebhookDelivery } from './store/types.ts';
 import { cleanStrings } from './text.ts';
 
 // Strings arrive cleaned (server/src/text.ts): no NUL, control or bidi character, no lone surrogate.
-const text = (max: number) => z.string().min(1).max(max);
-const timestamp = z.union([
-  z.iso
-    .datetime({ offset: true })
-    .transform((s) => Date.parse(s))
-    .pipe(z.number().min(0, 'before 1970')),
-  z.number().int().min(0).max(8_640_000_000_000_000),
-]);
-const person = z.object({ id: text(LIMIT.id), name: text(LIMIT.name) });
+// Each check says what the field must be in the project's words: the reasons reach the sender.
+const text = (max: number) => {
+  const words = `must be text of 1 to ${max.toLocaleString('en-US')} characters`;
+  return z.string(words).min(1, words).max(max, words);
+};
+const inRange = (min: number, max: number, words: string, { whole = true } = {}) => {
+  const number = z.number(words).min(min, words).max(max, words);
+  return whole ? number.int(words) : number;
+};
+const TIME = 'must be a time from 1970 on: an ISO 8601 timestamp with its offset, or epoch milliseconds';
+const timestamp = z.union(
+  [
+    z.iso
+      .datetime({ offset: true, error: TIME })
+      .transform((s) => Date.parse(s))
+      .pipe(z.number().min(0, TIME)),
+    inRange(0, 8_640_000_000_000_000, TIME),
+  ],
+  { error: TIME },
+);
+const person = z.object({ id: text(LIMIT.id), name: text(LIMIT.name) }, 'must be a person: { id, name }');
+const HTTP_STATUS = 'must be an HTTP status from 100 to 599';
 
 /** A lower-case HTTP header name (an RFC 9110 token). */
 export const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
 
-export const requestEventInput = z.object({
-  ts: timestamp,
-  method: z.enum(INGEST_METHODS),
-  // A route is shown as "METHOD /route" and read back from that label: no whitespace in it.
-  route: text(LIMIT.route).regex(/^\/\S*$/, 'expected a route such as /contacts/{id}, without spaces'),
-  path: text(LIMIT.path).startsWith('/'),
-  status: z.number().int().min(100).max(599),
-  durationMs: z.number().min(0).max(86_400_000),
-  apiVersion: text(LIMIT.apiVersion).optional(),
-  keyId: text(LIMIT.id).optional(),
-  customerId: text(LIMIT.id).optional(),
-  actor: person.optional(),
-  // Up to 1 TiB per request, so sums over millions of requests stay within 64 bits.
-  bytes: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 40)
-    .optional(),
-  // Only the headers the collector was allowed to keep; names lower-case as HTTP/2 sends them.
-  headers: z
-    .record(text(LIMIT.headerName).regex(HEADER_NAME, 'expected a lower-case header name'), text(LIMIT.headerValue))
-    .refine((h) => Object.keys(h).length <= LIMIT.headers, `at most ${LIMIT.headers} headers`)
-    .optional(),
-});
+export const requestEventInput = z.object(
+  {
+    ts: timestamp,
+    method: z.enum(INGEST_METHODS, `must be one of ${INGEST_METHODS.join(', ')}`),
+    // A route is shown as "METHOD /route" and read back from that label: no whitespace in it.
+    route: text(LIMIT.route).regex(/^\/\S*$/, 'expected a route such as /contacts/{id}, without spaces'),
+    path: text(LIMIT.path).startsWith('/', 'must start with /'),
+    status: inRange(100, 599, HTTP_STATUS),
+    durationMs: inRange(0, 86_400_000, 'must be a duration from 0 to 86,400,000 ms', { whole: false }),
+    apiVersion: text(LIMIT.apiVersion).optional(),
+    keyId: text(LIMIT.id).optional(),
+    customerId: text(LIMIT.id).optional(),
+    actor: person.optional(),
+    // Up to 1 TiB per request, so sums over millions of requests stay within 64 bits.
+    bytes: inRange(0, 2 ** 40, 'must be a whole number of bytes up to 1 TiB').optional(),
+    // Only the headers the collector was allowed to keep; names lower-case as HTTP/2 sends them.
+    headers: z
+      .record(
+        text(LIMIT.headerName).regex(HEADER_NAME, 'expected a lower-case header name'),
+        text(LIMIT.headerValue),
+        'must be an object of header names and values',
+      )
+      .refine((h) => Object.keys(h).length <= LIMIT.headers, `at most ${LIMIT.headers} headers`)
+      .optional(),
+  },
+  'must be an event object',
+);
 
 export const deliveryInput = z.object({
   webhookId: text(128),
   ts: timestamp,
   delivered: z.boolean(),
-  status: z.number().int().min(100).max(599).optional(),
+  status: inRange(100, 599, HTTP_STATUS).optional(),
 });
 
 export const customerInput = z.object({

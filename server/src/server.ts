@@ -23,7 +23,7 @@ import { cleanStrings } from './text.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
-import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
+import { toRequestEvent } from './store/request-event.ts';
 import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import { activity, recordActivity } from './views/activity.ts';
@@ -401,11 +401,14 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (read.requests.length > maxBatch)
       return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
     const { rejected } = await acceptRequests(accountId, read.requests);
-    const reasons = [...read.rejected, ...rejected.map((r) => `${describe(read.requests[r.index])}: ${r.reason}`)];
-    const notes = [
-      reasons.length ? `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).` : '',
-      read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
-    ].filter(Boolean);
+    const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
+    // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
+    const notes = reasons.length
+      ? [
+          `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
+          read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
+        ].filter(Boolean)
+      : [];
     return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
   });
   app.post('/ingest/v1/webhook-deliveries', async (c) => {
@@ -479,7 +482,17 @@ const fingerprintOf = (c: Context, raw: string) =>
     .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
     .digest('hex');
 
-const describe = (request: MeasuredRequest | undefined) => (request ? `${request.method} ${request.path}` : 'span');
+/** The span attributes an event's fields come from, so an exporter's reason names what it sent. */
+const SPAN_FIELDS: Record<string, string> = {
+  ts: 'startTimeUnixNano',
+  method: 'http.request.method',
+  route: 'http.route',
+  path: 'url.path',
+  status: 'http.response.status_code',
+  durationMs: 'the span’s duration',
+  bytes: 'http.response.body.size',
+};
+const inSpanTerms = (reason: string) => reason.replace(/(^|; )(\w+):/g, (all, start: string, field: string) => `${start}${SPAN_FIELDS[field] ?? field}:`);
 
 function parseJson(raw: string): unknown {
   try {

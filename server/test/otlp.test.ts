@@ -191,6 +191,7 @@ describe('OTLP/HTTP traces receiver', () => {
     const cases: [string | Uint8Array, string, RegExp][] = [
       ['<html>Bad gateway</html>', 'application/json', /not JSON/],
       ['{"resourceSpans":{"oops":1}}', 'application/json', /resourceSpans: .*array/],
+      ['{"hello":1}', 'application/json', /Not an OTLP traces export: expected resourceSpans, got hello/],
       ['{"resourceSpans":[{"scopeSpans":[{"spans":[{"startTimeUnixNano":"soon"}]}]}]}', 'application/json', /startTimeUnixNano/],
       [new Uint8Array([0xff, 0xff, 0xff, 0xff]), 'application/x-protobuf', /not an OTLP ExportTraceServiceRequest/],
     ];
@@ -207,6 +208,32 @@ describe('OTLP/HTTP traces receiver', () => {
     assert.equal((await post('{}', 'application/json', 'nope')).status, 401);
     assert.equal((await post('{}', 'text/plain')).status, 415);
     assert.equal((await post(gzipSync('{}'), 'application/json')).status, 400, 'gzip without Content-Encoding is not JSON');
+  });
+
+  test('spans that are only ignored get a plain success; a refused one is named, with the attribute and the rule in words', async () => {
+    const span = (name: string, kind: number, attributes: Record<string, string | number>) => ({
+      name,
+      kind,
+      startTimeUnixNano: String(BigInt(NOW - 5_000) * 1_000_000n),
+      endTimeUnixNano: String(BigInt(NOW - 4_000) * 1_000_000n),
+      attributes: Object.entries(attributes).map(([key, value]) => ({ key, value: typeof value === 'number' ? { intValue: value } : { stringValue: value } })),
+    });
+    const send = async (spans: unknown[]) => {
+      const response = await fetch(`${http.url}/v1/traces`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }),
+      });
+      return { status: response.status, body: (await response.json()) as { partialSuccess?: { rejectedSpans: number; errorMessage: string } } };
+    };
+    const client = span('GET upstream', 3, { 'http.request.method': 'GET', 'url.full': 'https://up.example/x' });
+    const internal = span('work', 1, {});
+    assert.deepEqual(await send([client, internal]), { status: 200, body: {} }, 'no partial success for ignored spans');
+    const big = span('GET big', 2, { 'http.request.method': 'GET', 'url.path': '/otlp-big', 'http.response.status_code': 700 });
+    const { body } = await send([big, client]);
+    assert.equal(body.partialSuccess!.rejectedSpans, 1);
+    assert.match(body.partialSuccess!.errorMessage, /span "GET big": http\.response\.status_code: must be an HTTP status from 100 to 599/);
+    assert.doesNotMatch(body.partialSuccess!.errorMessage, /Too big|expected number/);
   });
 
   test('an empty export is accepted with nothing to report', async () => {

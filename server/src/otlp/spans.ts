@@ -60,8 +60,10 @@ type Span = z.infer<typeof span>;
 type Attributes = Map<string, string>;
 
 export interface SpanOutcome {
-  /** Requests read from HTTP server spans, each with its position for error messages. */
+  /** Requests read from HTTP server spans. */
   requests: MeasuredRequest[];
+  /** Each request's span name, for the reasons a request is refused. */
+  names: string[];
   /** HTTP server spans that could not be read, with the reason. */
   rejected: string[];
   /** Spans that are not HTTP server spans. */
@@ -70,12 +72,16 @@ export interface SpanOutcome {
 
 /** The requests in an export, or the reason the export itself has the wrong shape. */
 export function spansToRequests(request: unknown, names: OtlpAttributes): SpanOutcome | { error: string } {
+  // OTLP/JSON readers skip unknown fields, but a body with nothing of an export in it is a mistake to name.
+  const fields = request !== null && typeof request === 'object' && !Array.isArray(request) ? Object.keys(request) : [];
+  if (fields.length && !fields.includes('resourceSpans'))
+    return { error: `Not an OTLP traces export: expected resourceSpans, got ${fields.slice(0, 3).join(', ')}.` };
   const parsed = exportRequest.safeParse(request);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { error: `Not an OTLP traces export: ${issue.path.join('.') || 'body'}: ${issue.message}.` };
   }
-  const outcome: SpanOutcome = { requests: [], rejected: [], ignored: 0 };
+  const outcome: SpanOutcome = { requests: [], names: [], rejected: [], ignored: 0 };
   for (const resourceSpans of parsed.data.resourceSpans ?? []) {
     const resource = attributeMap(resourceSpans.resource?.attributes);
     for (const scope of resourceSpans.scopeSpans ?? []) {
@@ -88,7 +94,10 @@ export function spansToRequests(request: unknown, names: OtlpAttributes): SpanOu
         }
         const read = toRequest(s, method, own, resource, names);
         if (typeof read === 'string') outcome.rejected.push(`span "${s.name ?? ''}": ${read}`);
-        else outcome.requests.push(read);
+        else {
+          outcome.requests.push(read);
+          outcome.names.push(s.name ?? '');
+        }
       }
     }
   }
