@@ -1,13 +1,14 @@
 /**
- * `npm run bench:server`: the latency the collector adds to an API and the spans/s the OTLP
- * receiver accepts (collect.ts); then, for each store setup side by side (the DuckDB file,
- * ClickHouse + PostgreSQL, two ClickHouse shards + PostgreSQL; setups.ts), ingest throughput
- * through the batch API (and, on ClickHouse, straight into the store), then p50/p95 latency of
- * every console route at 1,000,000 and 10,000,000 stored events (the bulk of them generated
- * inside the database, since only the ingest rate itself needs the HTTP path). Prints a table and
- * writes .bench/server.json. Sizes: BENCH_SIZES=1000000,10000000 (empty: none); calls: BENCH_CALLS;
- * setups: BENCH_STORES=duckdb,clickhouse,clickhouse-2shards; collector: BENCH_COLLECT_SECONDS,
- * BENCH_COLLECT_ROUNDS, BENCH_COLLECT_RATE; OTLP: BENCH_OTLP_BATCHES.
+ * `npm run bench:server`: what the collector costs an API next to the OpenTelemetry Node SDK
+ * (CPU per request, p50/p99) and the spans/s the OTLP receiver accepts (collect.ts); then, for
+ * each store setup side by side (the DuckDB file, ClickHouse + PostgreSQL, two ClickHouse shards
+ * + PostgreSQL; setups.ts), ingest throughput through the batch API (and, on ClickHouse, straight
+ * into the store), then p50/p95 latency of every console route at 1,000,000 and 10,000,000
+ * stored events (the bulk of them generated inside the database, since only the ingest rate
+ * itself needs the HTTP path). Prints a table and writes .bench/server.json. Sizes:
+ * BENCH_SIZES=1000000,10000000 (empty: none); calls: BENCH_CALLS; setups:
+ * BENCH_STORES=duckdb,clickhouse,clickhouse-2shards; collector: BENCH_COLLECT_SECONDS,
+ * BENCH_COLLECT_ROUNDS, BENCH_COLLECT_RATE, BENCH_COLLECT_SLOW_MS; OTLP: BENCH_OTLP_BATCHES.
  * BENCH_PARTS=collect,otlp,ingest,routes runs only the parts named (default: all).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

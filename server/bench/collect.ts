@@ -1,7 +1,8 @@
 /**
- * Bench figures for the collectors and the OTLP receiver: the latency the collector adds to an
- * API (p50/p99 at a fixed request rate with autocannon, bare and collected in the same run,
- * and with the console server down), and spans/s the receiver accepts (JSON and protobuf).
+ * Bench figures for the collectors and the OTLP receiver: what the collector costs an API next
+ * to what the OpenTelemetry Node SDK costs the same API (CPU per request and p50/p99 at a fixed
+ * request rate with autocannon, bare, with the collector and with OpenTelemetry in the same run,
+ * and with the console server down or slow), and spans/s the receiver accepts (JSON and protobuf).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
@@ -15,10 +16,12 @@ import { ExportRequest } from '../src/otlp/decode.ts';
 
 export type Row = { group: string; figure: string; value: string; budget: string; result: string };
 
-// 12 rounds of 4 s: a p99 per round from 8,000 responses, and enough rounds for the median of the differences to settle.
-const SECONDS = Number(process.env['BENCH_COLLECT_SECONDS'] ?? 48);
-const ROUNDS = Number(process.env['BENCH_COLLECT_ROUNDS'] ?? 12);
+// 10 rounds of 3 s: a p99 per round from 6,000 responses, and six variants in about five minutes with the pauses.
+const SECONDS = Number(process.env['BENCH_COLLECT_SECONDS'] ?? 30);
+const ROUNDS = Number(process.env['BENCH_COLLECT_ROUNDS'] ?? 10);
 const RATE = Number(process.env['BENCH_COLLECT_RATE'] ?? 2_000);
+// Longer than the collector's flush interval, so its sends back up and its queue fills.
+const SLOW_MS = Number(process.env['BENCH_COLLECT_SLOW_MS'] ?? 3_000);
 const SETTLE_MS = 1_200; // longer than the collector's flush interval
 
 function firstLine(child: ChildProcessByStdio<null, Readable, null>): Promise<string> {
@@ -58,121 +61,191 @@ async function load(url: string, duration: number) {
   return { p50: nearestRank(times, 50), p99: nearestRank(times, 99), errors: result.errors + result.non2xx, responses: times.length };
 }
 
-type Variant = 'plain' | 'control' | 'elsewhere' | 'local' | 'down';
+type Variant = 'bare' | 'control' | 'collector' | 'otel' | 'down' | 'slow';
 const VARIANTS: Record<Variant, string> = {
-  plain: 'without the collector',
-  control: 'without the collector, a second identical server (the noise floor)',
-  elsewhere: 'with the collector, console server elsewhere',
-  local: 'with the collector, console server on this machine',
+  bare: 'bare',
+  control: 'bare, a second identical process (the noise floor)',
+  collector: 'with the collector, sending to the console server',
+  otel: 'with the OpenTelemetry Node SDK (HTTP instrumentation, batch span processor, OTLP/HTTP protobuf), exporting to the console server',
   down: 'with the collector, console server down',
+  slow: `with the collector, console server slow (answers each batch after ${SLOW_MS / 1000} s)`,
 };
 
-type Load = Awaited<ReturnType<typeof load>> & { cpuMicros: number };
+/** What an API process has spent and delivered so far: CPU time (user + system, µs), events or spans the console server took, and those given up on. */
+type Reading = { cpuMicros: number; sent: number; failed: number };
+type Api = { port: number; pid: number | undefined; read(): Promise<Reading>; stop(): Promise<void> };
+type Load = Awaited<ReturnType<typeof load>> & Reading;
 
-export async function measureCollector(rows: Row[], file: string): Promise<void> {
-  // Separate processes: the ingest ends, the APIs, and this one generating load.
+/** Starts one API in a process of its own (collect-api.ts); `preload` is a module to `--import` first. */
+async function startApi(args: string[], preload?: string, env?: Record<string, string>): Promise<Api> {
   const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-  const elsewhere = spawn(process.execPath, [script('./console-process.ts'), 'elsewhere'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const local = spawn(process.execPath, [script('./console-process.ts'), 'console', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const dead = `http://127.0.0.1:${await freePort()}`;
-  const apis = spawn(process.execPath, [script('./collect-apis.ts'), await firstLine(elsewhere), await firstLine(local), dead], {
+  const child = spawn(process.execPath, [...(preload ? ['--import', script(preload)] : []), script('./collect-api.ts'), ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
-  const apiLines = createInterface({ input: apis.stdout })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const nextLine = async () => {
-    const line = await apiLines.next();
-    if (line.done) throw new Error('the bench APIs stopped');
+    const line = await lines.next();
+    if (line.done) throw new Error(`the bench API (${args.join(' ')}) stopped`);
     return line.value;
   };
-  const ports = JSON.parse(await nextLine()) as Record<Variant, number>;
-  /** The APIs process's CPU time so far, in µs. */
-  const cpuMicros = async () => {
-    apis.stdin.write('\n');
-    return Number(await nextLine());
+  const port = Number(await nextLine());
+  return {
+    port,
+    pid: child.pid,
+    read: async () => {
+      child.stdin.write('\n');
+      return JSON.parse(await nextLine()) as Reading;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
   };
-  // The APIs on CPU 1; this process (autocannon) and the endpoint "elsewhere" on CPU 0; the local console server wherever the OS puts it.
-  const pinned = pin(apis.pid, 1);
-  pin(process.pid, 0); // best effort: a thread may come or go while taskset walks them
-  pin(elsewhere.pid, 0);
+}
+
+export async function measureCollector(rows: Row[], file: string): Promise<void> {
+  // Separate processes: the ingest ends, each API, and this one generating load.
+  const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+  const local = spawn(process.execPath, [script('./console-process.ts'), 'console', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const slowEnd = spawn(process.execPath, [script('./console-process.ts'), 'slow', String(SLOW_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [consoleUrl, slowUrl, deadUrl] = [await firstLine(local), await firstLine(slowEnd), `http://127.0.0.1:${await freePort()}`];
   const variants = Object.keys(VARIANTS) as Variant[];
   const results = Object.fromEntries(variants.map((v) => [v, [] as Load[]])) as Record<Variant, Load[]>;
-  const url = (v: Variant) => `http://127.0.0.1:${ports[v]}/v2/contacts/c_1`;
+  // Each API alone in its process, so its CPU time is its own; OpenTelemetry patches node:http for the whole process it runs in.
+  const start: Record<Variant, () => Promise<Api>> = {
+    bare: () => startApi(['bare']),
+    control: () => startApi(['bare']),
+    collector: () => startApi(['collector', consoleUrl]),
+    otel: () => startApi(['otel'], './collect-otel.ts', { BENCH_OTLP_URL: consoleUrl }),
+    down: () => startApi(['collector', deadUrl]),
+    slow: () => startApi(['collector', slowUrl]),
+  };
+  const apis: Partial<Record<Variant, Api>> = {};
+  let pinned = false;
+  const api = (v: Variant) => apis[v]!;
+  const url = (v: Variant) => `http://127.0.0.1:${api(v).port}/v2/contacts/c_1`;
   try {
+    // All started before any is stopped, even when one fails.
+    const started = await Promise.allSettled(variants.map(async (v) => (apis[v] = await start[v]())));
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    // The APIs on CPU 1 (only one is loaded at a time); this process (autocannon) and the slow end on CPU 0; the console server wherever the OS puts it.
+    pinned = variants.map((v) => pin(api(v).pid, 1)).every(Boolean);
+    pin(process.pid, 0); // best effort: a thread may come or go while taskset walks them
+    pin(slowEnd.pid, 0);
     for (const v of variants) await load(url(v), 2); // warm-up
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // Interleaved rounds, each starting one variant later, so that every variant is as often the
     // first of a round; a pause after each load lets what a variant leaves running (its last
-    // batch, the local console server's writes) end before the next starts. The CPU time is read
+    // batch, the console server's writes) end before the next starts. The CPU time is read
     // after that pause, so a variant's last batch counts as its own.
     for (let round = 0; round < ROUNDS; round++) {
       for (let i = 0; i < variants.length; i++) {
         const v = variants[(round + i) % variants.length]!;
-        const cpuBefore = await cpuMicros();
+        const before = await api(v).read();
         const measured = await load(url(v), SECONDS / ROUNDS);
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        results[v].push({ ...measured, cpuMicros: (await cpuMicros()) - cpuBefore });
+        const after = await api(v).read();
+        results[v].push({ ...measured, cpuMicros: after.cpuMicros - before.cpuMicros, sent: after.sent - before.sent, failed: after.failed - before.failed });
       }
     }
   } finally {
-    for (const p of [apis, local, elsewhere]) {
+    await Promise.all(Object.values(apis).map((a) => a.stop()));
+    for (const p of [local, slowEnd]) {
       p.kill('SIGTERM');
       await new Promise((resolve) => p.once('exit', resolve));
     }
   }
-  const micros = (v: Variant, key: 'p50' | 'p99') => (results[v].reduce((sum, r) => sum + r[key], 0) / results[v].length) * 1000;
-  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon${pinned ? ', the APIs on a core of their own' : ''}`;
-  const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const spread = (values: number[], digits: number) => {
-    const sorted = values.toSorted((a, b) => a - b);
-    return {
-      median: quantile(sorted, 0.5),
-      text: `middle half of rounds ${quantile(sorted, 0.25).toFixed(digits)} to ${quantile(sorted, 0.75).toFixed(digits)}`,
-    };
+  collectorRows(rows, results, pinned);
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+/** The median over rounds, and the middle half of the rounds as text. */
+function spread(values: number[], digits: number) {
+  const sorted = values.toSorted((a, b) => a - b);
+  return {
+    median: quantile(sorted, 0.5),
+    text: `middle half of rounds ${quantile(sorted, 0.25).toFixed(digits)} to ${quantile(sorted, 0.75).toFixed(digits)}`,
   };
-  // The APIs process's CPU per response in each load, µs (every API shares the process; the idle ones cost next to nothing).
-  const cpuPerResponse = (r: Load) => r.cpuMicros / Math.max(1, r.responses);
+}
+const sum = (loads: Load[], key: 'errors' | 'responses' | 'sent' | 'failed') => loads.reduce((total, r) => total + r[key], 0);
+/** The API process's CPU per response in a load, µs. */
+const cpuPerResponse = (r: Load) => r.cpuMicros / Math.max(1, r.responses);
+
+/** The figures, then the budgets: the collector's added CPU against OpenTelemetry's and against the bare handler's, no errors, no request slowed. */
+function collectorRows(rows: Row[], results: Record<Variant, Load[]>, pinned: boolean) {
+  const variants = Object.keys(VARIANTS) as Variant[];
+  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon${pinned ? ', each API in its own process on a core of its own' : ''}`;
+  const micros = (v: Variant, key: 'p50' | 'p99') => (results[v].reduce((total, r) => total + r[key], 0) / results[v].length) * 1000;
+  const row = (figure: string, value: string, budget = '—', pass?: boolean) =>
+    rows.push({ group: 'collector', figure, value, budget, result: pass === undefined ? '' : pass ? 'pass' : 'FAIL' });
+
   for (const v of variants) {
-    const errors = results[v].reduce((sum, r) => sum + r.errors, 0);
-    const cpu = spread(results[v].map(cpuPerResponse), 1);
-    rows.push({
-      group: 'collector',
-      figure: `node:http API ${VARIANTS[v]}: p50 / p99; CPU per request (${label})`,
-      value: `${micros(v, 'p50').toFixed(0)} / ${micros(v, 'p99').toFixed(0)} µs; ${cpu.median.toFixed(1)} µs CPU${errors ? `, ${errors} errors` : ''}`,
-      budget: v === 'plain' || v === 'control' ? '—' : 'no errors',
-      result: v === 'plain' || v === 'control' ? '' : errors ? 'FAIL' : 'pass',
-    });
-  }
-  // Each round's p99 against the bare servers' in the same round (the noise floor: the second bare
-  // server against the first; the collector: against the mean of both), the median over rounds.
-  const bare = (i: number) => (results.plain[i]!.p99 + results.control[i]!.p99) / 2;
-  for (const v of ['control', 'elsewhere', 'local', 'down'] as const) {
-    const added = spread(
-      results[v].map((r, i) => r.p99 - (v === 'control' ? results.plain[i]!.p99 : bare(i))),
-      2,
+    const loads = results[v];
+    const errors = sum(loads, 'errors');
+    const cpu = spread(loads.map(cpuPerResponse), 1);
+    // With the console server up, every response's event or span must reach it: a silent exporter would cost less and flatter it.
+    const healthy = v === 'collector' || v === 'otel';
+    const share = sum(loads, 'sent') / Math.max(1, sum(loads, 'responses'));
+    const dropped = sum(loads, 'failed');
+    const lost = healthy && (dropped > 0 || share < 0.99);
+    // Down or slow, what is sent lands outside the loads (a slow answer comes after the pause): only the drops say something.
+    const delivery = healthy ? `; ${(share * 100).toFixed(1)} % sent${dropped ? `, ${dropped} lost` : ''}` : dropped ? `; ${dropped} dropped` : '';
+    row(
+      `node:http API ${VARIANTS[v]}: p50 / p99; CPU per request (${label})`,
+      `${micros(v, 'p50').toFixed(0)} / ${micros(v, 'p99').toFixed(0)} µs; ${cpu.median.toFixed(1)} µs CPU${errors ? `, ${errors} errors` : ''}${delivery}`,
+      v === 'bare' || v === 'control' ? '—' : healthy ? 'no errors, all sent' : 'no errors',
+      v === 'bare' || v === 'control' ? undefined : errors === 0 && !lost,
     );
-    // On this machine the console server's own work competes for the same cores; the control shows how far two identical runs differ.
-    const budgeted = v === 'elsewhere' || v === 'down';
-    rows.push({
-      group: 'collector',
-      figure: `added p99 latency (median over rounds), ${v === 'control' ? 'second bare server (noise floor)' : VARIANTS[v].replace('with the collector, ', '')}`,
-      value: `${added.median.toFixed(3)} ms (${added.text})`,
-      budget: budgeted ? '≤ 0.2 ms' : '—',
-      result: budgeted ? (added.median <= 0.2 ? 'pass' : 'FAIL') : '',
-    });
   }
-  // The collector's own work per request, from CPU time rather than latency: far less noisy than a p99.
-  const bareCpu = (i: number) => (cpuPerResponse(results.plain[i]!) + cpuPerResponse(results.control[i]!)) / 2;
-  for (const v of ['elsewhere', 'down'] as const) {
-    const added = spread(
-      results[v].map((r, i) => cpuPerResponse(r) - bareCpu(i)),
+
+  // Each round's CPU per request against the two bare processes' in the same round (the noise floor: the second against the first), the median over rounds.
+  const bareCpu = results.bare.map((r, i) => (cpuPerResponse(r) + cpuPerResponse(results.control[i]!)) / 2);
+  const addedCpu = (v: Variant) =>
+    spread(
+      results[v].map((r, i) => cpuPerResponse(r) - (v === 'control' ? cpuPerResponse(results.bare[i]!) : bareCpu[i]!)),
       1,
     );
-    rows.push({
-      group: 'collector',
-      figure: `added CPU per request (median over rounds), ${VARIANTS[v].replace('with the collector, ', '')}: measuring, the event's JSON, its share of the sends`,
-      value: `${added.median.toFixed(1)} µs (${added.text})`,
-      budget: '—',
-      result: '',
-    });
+  for (const v of ['control', 'collector', 'otel', 'down', 'slow'] as const) {
+    const added = addedCpu(v);
+    row(
+      `added CPU per request (median over rounds), ${v === 'control' ? 'second bare process (noise floor)' : VARIANTS[v]}`,
+      `${added.median.toFixed(1)} µs (${added.text})`,
+    );
+  }
+
+  // The budgets are on CPU time, far steadier than a p99 on a shared machine.
+  const collector = addedCpu('collector').median;
+  const otel = addedCpu('otel').median;
+  const bare = spread(bareCpu, 1).median;
+  row(
+    'CPU per request the collector adds, against what OpenTelemetry adds',
+    `${collector.toFixed(1)} against ${otel.toFixed(1)} µs (${otel > 0 ? `1/${(otel / Math.max(collector, 0.01)).toFixed(0)}` : '—'})`,
+    '≤ 1/10',
+    otel > 0 && collector <= otel / 10,
+  );
+  row(
+    "CPU per request the collector adds, against the bare handler's own",
+    `${collector.toFixed(1)} against ${bare.toFixed(1)} µs (${((collector / bare) * 100).toFixed(0)} %)`,
+    '≤ 10 %',
+    collector <= bare / 10,
+  );
+
+  // A console server down or slow must slow no request: each round's p99 against the collector's
+  // with the server up in the same round, within what the two identical bare processes differ by.
+  const bareGap = results.control.map((r, i) => Math.abs(r.p99 - results.bare[i]!.p99));
+  const noise = Math.max(0.1, spread(bareGap, 2).median);
+  for (const v of ['down', 'slow'] as const) {
+    const slower = spread(
+      results[v].map((r, i) => r.p99 - results.collector[i]!.p99),
+      2,
+    );
+    row(
+      `p99 ${VARIANTS[v].replace('with the collector, ', '')}, against the console server up (median over rounds)`,
+      `${slower.median >= 0 ? '+' : ''}${slower.median.toFixed(2)} ms (${slower.text}; the two bare processes differ by ${noise.toFixed(2)} ms)`,
+      'no request slowed: ≤ the noise floor',
+      slower.median <= noise && sum(results[v], 'errors') === 0,
+    );
   }
 }
 

@@ -1,0 +1,43 @@
+/**
+ * One API the collector bench calls, in a process of its own (so the load generator does not
+ * share its event loop, and its CPU time is its alone): the same small JSON handler on
+ * `node:http`. `bare`: as it is. `collector <url>`: wrapped by the collector, sending to the
+ * console server at `url`. `otel`: as it is, the process started with `--import ./collect-otel.ts`
+ * (OpenTelemetry instruments `node:http` itself). Prints its port, then, whenever a line arrives
+ * on stdin, its CPU time and what its telemetry delivered so far, as one JSON line.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { collectHttp, createCollector } from '../src/collect/index.ts';
+
+const [kind, sinkUrl] = process.argv.slice(2) as ['bare' | 'collector' | 'otel', string | undefined];
+
+const api: RequestListener = (request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: request.url?.split('/').pop(), name: 'Contact' }));
+};
+const collector = kind === 'collector' ? createCollector({ sink: { url: sinkUrl!, ingestKey: 'bench-ingest' } }) : undefined;
+// The module the process was started with (--import), not a second copy: same URL, same instance.
+const otel = kind === 'otel' ? await import('./collect-otel.ts') : undefined;
+
+const server = createServer(collector ? collectHttp(collector, api, { route: () => '/contacts/:id', apiVersion: { fixed: 'v2' } }) : api);
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => console.log((server.address() as AddressInfo).port));
+
+/** Events or spans the console server took, and those given up on. */
+function delivered(): { sent: number; failed: number } {
+  if (otel) return otel.exported;
+  if (!collector) return { sent: 0, failed: 0 };
+  const s = collector.stats();
+  return { sent: s.sent, failed: s.rejected + s.droppedQueueFull + s.droppedFailed };
+}
+
+// The bench asks between loads: a line in, a line out. OpenTelemetry's batch waits up to 5 s for
+// its timer, so it is sent first; the collector's (1 s) has gone by then in the bench's pause,
+// and waiting on its sends would hang on a console server that is slow.
+process.stdin.setEncoding('utf8').on('data', () => {
+  void (otel?.flushSpans() ?? Promise.resolve()).then(() => {
+    const { user, system } = process.cpuUsage();
+    process.stdout.write(`${JSON.stringify({ cpuMicros: user + system, ...delivered() })}\n`);
+  });
+});
+process.on('SIGTERM', () => process.exit(0));
