@@ -12,7 +12,8 @@ import { askedWindow, countsInWindow, scaledToWindow, windowedMock } from './win
 
 /** The fixtures' requests in a month, the rate ranged figures are made at. */
 const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
-const changeOf = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 1000) / 10 : 0);
+/** As the console server: `null` when there is nothing to compare with. */
+const changeOf = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 1000) / 10 : null);
 
 /**
  * One customer's traffic: the fixtures' at the fixed fraction of the customer's share (as its
@@ -109,6 +110,13 @@ const SORTS: Record<string, (a: Endpoint, b: Endpoint) => number> = {
   errorPct: (a, b) => a.errorPct - b.errorPct,
 };
 
+/** Each row with `versions`: how many rows of the whole list share its method and path, as the console server counts them (before any filter or page). */
+function withVersions(rows: readonly Endpoint[]): Endpoint[] {
+  const count = new Map<string, number>();
+  for (const e of rows) count.set(`${e.method} ${e.path}`, (count.get(`${e.method} ${e.path}`) ?? 0) + 1);
+  return rows.map((e) => ({ ...e, versions: count.get(`${e.method} ${e.path}`)! }));
+}
+
 function sortEndpoints(items: Endpoint[], sort: string | null): Endpoint[] {
   if (!sort) return items;
   if (sort === 'recent') {
@@ -180,18 +188,21 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const window = askedWindow(url, now());
       if (window instanceof Response) return window;
       // Over a range, each row counts its requests at the same rate; a row without any in it is left out.
-      const rows = window
-        ? allEndpoints()
-            .map((e) => ({ ...e, requests: scaledToWindow(e.requests, window) }))
-            .filter((e) => e.requests > 0)
-        : allEndpoints();
+      const rows = withVersions(
+        window
+          ? allEndpoints()
+              .map((e) => ({ ...e, requests: scaledToWindow(e.requests, window) }))
+              .filter((e) => e.requests > 0)
+          : allEndpoints(),
+      );
       const items = rows.filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)));
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
     http.get(`${base}/endpoints/:id`, ({ params, request }) => {
-      const found = allEndpoints().find((e) => e.id === params['id']);
-      if (!found) return problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
+      const row = allEndpoints().find((e) => e.id === params['id']);
+      if (!row) return problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
+      const found = { ...row, versions: allEndpoints().filter((e) => e.method === row.method && e.path === row.path).length };
       const window = askedWindow(new URL(request.url), now());
       if (!window) return HttpResponse.json(endpointDetailOf(found, anchor()));
       if (window instanceof Response) return window;

@@ -1,8 +1,11 @@
 /** The arithmetic behind the figures, kept apart from storage so every store computes the same. */
 
-/** Signed change from `previous` to `current` in percent, one decimal; 0 when there is nothing to compare with. */
-export function changePct(current: number, previous: number): number {
-  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return 0;
+/**
+ * Signed change from `previous` to `current` in percent, one decimal; `null` when there is nothing
+ * to compare with (the previous period has no data, or its figure is 0: a change from 0 has no percentage).
+ */
+export function changePct(current: number, previous: number): number | null {
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous === 0) return null;
   return round1(((current - previous) / previous) * 100);
 }
 
@@ -12,6 +15,9 @@ export function errorPct(errors: number, requests: number): number {
 }
 
 export const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** A latency in milliseconds to the microsecond (3 decimals): every duration and percentile a route sends is rounded so. */
+export const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /**
  * Shares of `values` in percent with one decimal that add up to exactly 100.0 (largest

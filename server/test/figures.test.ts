@@ -101,6 +101,17 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
       assert.notEqual(contacts[0].id, contacts[1].id);
       const versionsSent = [...new Set(events.filter((e) => e.route === '/contacts/{id}').map((e) => e.apiVersion))].sort();
       assert.deepEqual(contacts.map((r: { apiVersion?: string }) => r.apiVersion).sort(), versionsSent, 'each row names its API version');
+      assert.deepEqual(
+        contacts.map((r: { versions?: number }) => r.versions),
+        [2, 2],
+        'each row counts the versions of its route',
+      );
+      // Counted over all the account's rows, not the page: a page of one still says its route has two versions.
+      const page = (await call(server, '/console/v1/endpoints?q=contacts&limit=1', { token: 'token-a' })).json;
+      assert.deepEqual(
+        page.items.map((r: { path: string; versions?: number }) => [r.path, r.versions]),
+        [['/contacts/{id}', 2]],
+      );
       const unversioned = json.items.find((r: { path: string }) => r.path === '/usage');
       assert.equal('apiVersion' in unversioned, false, 'a route reported without a version has no apiVersion');
       const usage = json.items.find((r: { path: string }) => r.path === '/usage');
@@ -226,11 +237,11 @@ describe('the first quarter hour of a day', () => {
       const { status, json } = await call(server, '/console/v1/overview', { token: 'token-a' });
       assert.equal(status, 200, JSON.stringify(json));
       // No whole quarter hour of today has passed: the same part of August's days is empty.
-      assert.deepEqual(json.figures.requestsToday, { value: 1, changePct: 0 });
+      assert.deepEqual(json.figures.requestsToday, { value: 1, changePct: null });
       assert.equal(json.figures.requestsThisMonth.value, 2);
       const year = await call(server, '/console/v1/overview?range=12m', { token: 'token-a' });
       assert.equal(year.status, 200, JSON.stringify(year.json));
-      assert.deepEqual(year.json.figures.requests, { value: 3, changePct: 0 });
+      assert.deepEqual(year.json.figures.requests, { value: 3, changePct: null });
       assert.equal(year.json.figures.p95Latency.valueMs, 9);
       const day = await call(server, '/console/v1/overview?range=24h', { token: 'token-a' });
       assert.equal(day.status, 200, JSON.stringify(day.json));
@@ -249,6 +260,37 @@ describe('the first quarter hour of a day', () => {
         { requests: 0, errors: 0, p95Ms: 0 },
         { requests: 0, errors: 0, p95Ms: 0 },
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the first month of an account', () => {
+  test('a change with nothing to compare with is null, never 0', async () => {
+    const server = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(server, [
+        { ts: '2026-09-14T08:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5, keyId: 'key_1' },
+        { ts: '2026-09-14T09:00:00Z', method: 'GET', route: '/usage', status: 500, durationMs: 9, keyId: 'key_1' },
+      ]);
+      const { figures } = (await call(server, '/console/v1/overview', { token: 'token-a' })).json;
+      assert.deepEqual(
+        [figures.requestsToday, figures.errorRate, figures.p95Latency, figures.activeKeys].map((f: { changePct: unknown }) => f.changePct),
+        [null, null, null, null],
+      );
+      const traffic = (await call(server, '/console/v1/traffic', { token: 'token-a' })).json;
+      assert.deepEqual(
+        Object.values(traffic.metrics).map((m) => (m as { changePct: unknown }).changePct),
+        [null, null, null, null],
+      );
+      assert.deepEqual(
+        traffic.breakdown.map((r: { changePct: unknown }) => r.changePct),
+        [null],
+        'a route new this year',
+      );
+      const week = (await call(server, '/console/v1/overview?range=7d', { token: 'token-a' })).json;
+      assert.deepEqual(week.figures.requests, { value: 2, changePct: null });
     } finally {
       await server.close();
     }
@@ -279,8 +321,48 @@ describe('periods read as a whole less the rest of it', () => {
       await ingest(server, [{ ts: '2026-09-07T18:00:00Z', method: 'GET', route: '/usage', status: 200, durationMs: 5 }]);
       const { status, json } = await call(server, '/console/v1/overview?range=7d', { token: 'token-a' });
       assert.equal(status, 200, JSON.stringify(json));
-      assert.deepEqual(json.figures.requests, { value: 0, changePct: 0 });
-      assert.deepEqual(json.figures.p95Latency, { valueMs: 0, changePct: 0 });
+      assert.deepEqual(json.figures.requests, { value: 0, changePct: null });
+      assert.deepEqual(json.figures.p95Latency, { valueMs: 0, changePct: null });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('one precision for every latency', () => {
+  test('every latency a route sends is in milliseconds to the microsecond, the same figure on every route', async () => {
+    const server = await startServer({ clock: () => new Date(NOW) });
+    try {
+      const durations = [12.3456, 7.0004, 250.12345, 99.9999];
+      await ingest(
+        server,
+        durations.map((durationMs, i) => ({ ts: new Date(now - (i + 1) * 60_000).toISOString(), method: 'GET', route: '/usage', status: 200, durationMs })),
+      );
+      const get = async (path: string) => (await call(server, `/console/v1/${path}`, { token: 'token-a' })).json;
+      // Nearest rank of the four: p50 is the 2nd smallest, p95 and p99 the largest.
+      const [p50, p95] = [12.346, 250.123];
+      assert.equal((await get('overview')).figures.p95Latency.valueMs, p95);
+      assert.equal((await get('overview?range=24h')).figures.p95Latency.valueMs, p95);
+      assert.equal((await get('traffic')).metrics.latency.value, p95);
+      const day = await get('traffic?range=24h');
+      assert.equal(day.metrics.latency.value, p95);
+      assert.deepEqual(
+        day.overTime.p95Ms.filter((v: number | null) => v !== null),
+        [p95],
+        'the one hour with requests',
+      );
+      const [row] = (await get('endpoints')).items;
+      assert.deepEqual([row.p50Ms, row.p95Ms, row.p99Ms], [p50, p95, p95]);
+      const detail = await get(`endpoints/${row.id}`);
+      assert.deepEqual([detail.p50Ms, detail.p95Ms, detail.p99Ms, detail.daily.p95Ms.at(-1)], [p50, p95, p95, p95]);
+      assert.deepEqual(
+        (await get('requests/summary')).groups.map((g: { durationMs: number }) => g.durationMs),
+        [p50],
+      );
+      assert.deepEqual(
+        (await get('requests')).items.map((r: { durationMs: number }) => r.durationMs),
+        [12.346, 7, 250.123, 100],
+      );
     } finally {
       await server.close();
     }

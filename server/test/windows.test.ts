@@ -15,7 +15,7 @@ const now = Date.parse(NOW);
 const events = knownEvents();
 const at = (e: EventInput) => Date.parse(e.ts);
 const between = (from: number, to: number) => events.filter((e) => at(e) >= from && at(e) < to);
-const change = (current: number, previous: number) => (previous ? Math.round(((current - previous) / previous) * 1000) / 10 : 0);
+const change = (current: number, previous: number) => (previous ? Math.round(((current - previous) / previous) * 1000) / 10 : null);
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 /** The calendar day of an instant in a zone, by Intl. */
 const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(ms));

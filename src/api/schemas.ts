@@ -51,8 +51,11 @@ export const monthSeries = z
 /** `id` is the endpoint's id (as in GET /endpoints), for drill-downs; optional so older servers stay valid. */
 export const relatedEndpoint = z.object({ id: z.optional(z.string()), label: z.string(), requests: nonNegativeInt });
 
-/** A signed change against last month (or, with a time range, the window before it), in percent units. */
-const changePct = z.number();
+/**
+ * A signed change against last month (or, with a time range, the window before it), in percent
+ * units; `null` when there is nothing to compare with (the element shows `—`, not `0.0%`).
+ */
+const changePct = z.nullable(z.number());
 
 /** The window a route was asked for (`range`, or `from`–`to`) as the server resolved it; changes compare with `previousFrom`–`previousTo`. */
 export const timeWindow = z.object({
@@ -120,6 +123,11 @@ export const endpoint = z.object({
   status: openEnum(ENDPOINT_STATUSES),
   /** The API version the row counts, when the API reports versions; rows may share method and path and differ here. */
   apiVersion: z.optional(z.string()),
+  /**
+   * How many rows (API versions) of the account share this row's method and path, counted over the
+   * same window whatever the filter, sort or page; optional so older servers stay valid.
+   */
+  versions: z.optional(nonNegativeInt),
 });
 function page<T extends z.core.SomeType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: cursor });

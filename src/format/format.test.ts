@@ -37,6 +37,8 @@ describe('format', () => {
     expect(formatChange(12.5)).to.equal('+12.5%');
     expect(formatChange(-3.1)).to.equal('\u22123.1%');
     expect(formatChange(0)).to.equal('0.0%');
+    expect(formatChange(null), 'nothing to compare').to.equal('—');
+    expect(changeDirection(null)).to.equal('flat');
     expect(changeDirection(12.5)).to.equal('up');
     expect(changeDirection(-0.4)).to.equal('down');
     expect(changeDirection(0.04)).to.equal('flat');

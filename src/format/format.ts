@@ -77,17 +77,18 @@ export function formatPercent(pct: number, { locale }: FormatOptions = {}): stri
   return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(pct / 100);
 }
 
-/** A signed change with one decimal and a true minus sign: `+12.5%`, `−3.1%`, `0.0%`. */
-export function formatChange(pct: number, { locale }: FormatOptions = {}): string {
+/** A signed change with one decimal and a true minus sign: `+12.5%`, `−3.1%`, `0.0%`; `—` without one (`null`: nothing to compare). */
+export function formatChange(pct: number | null | undefined, { locale }: FormatOptions = {}): string {
   if (!isNumber(pct)) return MISSING;
   const format = numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   return format.format(pct / 100).replace('-', MINUS);
 }
 
-/** Which way a change goes, after the rounding that is shown (so `+0.04` reads as flat). */
-export function changeDirection(pct: number): 'up' | 'down' | 'flat' {
+/** Which way a change goes, after the rounding that is shown (so `+0.04` reads as flat); flat without one. */
+export function changeDirection(pct: number | null | undefined): 'up' | 'down' | 'flat' {
+  if (!isNumber(pct)) return 'flat';
   const shown = Math.round(pct * 10) / 10;
-  return !isNumber(pct) || shown === 0 ? 'flat' : shown > 0 ? 'up' : 'down';
+  return shown === 0 ? 'flat' : shown > 0 ? 'up' : 'down';
 }
 
 /** Milliseconds: `1240` → `1,240 ms`. */

@@ -6,7 +6,7 @@ const ARROWS = { up: '▲', down: '▼', flat: '▬' } as const;
 const words = () => ({ up: msg('Up'), down: msg('Down'), flat: msg('No change') });
 
 /** Whether a change is good news, bad news or neither for a figure (`riseIsGood`: more requests yes, more errors no). */
-export function changeTone(changePct: number, riseIsGood: boolean | null): 'good' | 'bad' | 'flat' {
+export function changeTone(changePct: number | null | undefined, riseIsGood: boolean | null): 'good' | 'bad' | 'flat' {
   const direction = changeDirection(changePct);
   return direction === 'flat' || riseIsGood === null ? 'flat' : (direction === 'up') === riseIsGood ? 'good' : 'bad';
 }
@@ -14,10 +14,10 @@ export function changeTone(changePct: number, riseIsGood: boolean | null): 'good
 /**
  * `▲ +12.5%`, its direction in words for screen readers, coloured good or bad for this figure
  * (`riseIsGood: false` for errors and latency; `null` when neither, e.g. bandwidth). Without a
- * change (`undefined`: nothing to compare), a dash, not a "0.0%" that would claim one.
+ * change (`null` from the API or `undefined`: nothing to compare), a dash, not a "0.0%" that would claim one.
  */
-export function renderChange(changePct: number | undefined, riseIsGood: boolean | null, format: FormatOptions, suffix: string = msg('vs last month')) {
-  if (changePct === undefined) {
+export function renderChange(changePct: number | null | undefined, riseIsGood: boolean | null, format: FormatOptions, suffix: string = msg('vs last month')) {
+  if (changePct === null || changePct === undefined) {
     return html`<p class="change tone-flat" data-direction="none">—<span class="visually-hidden">${msg(str`No comparison ${suffix}`)}</span></p>`;
   }
   const direction = changeDirection(changePct);

@@ -1,8 +1,8 @@
 /** GET /endpoints: one row per (API version, method, route) over the recent window; GET /endpoints/{id}: one of them in detail. */
 import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
 import { lastDays, type Period } from '../calendar.ts';
-import { RECENT_DAYS, endpointId, type ViewContext } from '../context.ts';
-import { endpointStatus, errorPct } from '../figures.ts';
+import { RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
+import { endpointStatus, errorPct, roundMs } from '../figures.ts';
 import { badRequest, notFound } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import { recentCounts, recentRoutes, recentWindow } from './related.ts';
@@ -19,26 +19,40 @@ export interface EndpointQuery {
   cursor?: string;
 }
 
+/** How many rows (API versions) each method and route has among `routes`: a row's `versions`, counted before any filter or page. */
+function versionsPerRoute(routes: readonly { method: string; route: string }[]): Map<string, number> {
+  const versions = new Map<string, number>();
+  for (const r of routes) {
+    const label = endpointLabel(r.method, r.route);
+    versions.set(label, (versions.get(label) ?? 0) + 1);
+  }
+  return versions;
+}
+
 export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
   if (query.status && !STATUSES.includes(query.status)) throw badRequest(`status must be one of ${STATUSES.join(', ')}.`);
   const sort = query.sort || '-requests';
   if (!(SORTS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${SORTS.join(', ')}.`);
   const offset = offsetCursor.decode(query.cursor);
   const needle = query.q?.toLowerCase();
-  const rows = (await recentRoutes(ctx))
+  const routes = await recentRoutes(ctx);
+  const versions = versionsPerRoute(routes);
+  const rows = routes
     .map((r) => {
       const pct = errorPct(r.errors, r.requests);
+      const p95Ms = roundMs(r.p95Ms);
       return {
         id: endpointId(r.apiVersion, r.method, r.route),
         method: r.method,
         path: r.route,
         requests: r.requests,
-        p50Ms: Math.round(r.p50Ms),
-        p95Ms: Math.round(r.p95Ms),
-        p99Ms: Math.round(r.p99Ms),
+        p50Ms: roundMs(r.p50Ms),
+        p95Ms,
+        p99Ms: roundMs(r.p99Ms),
         errorPct: pct,
-        status: endpointStatus(pct, r.p95Ms, ctx.thresholds),
+        status: endpointStatus(pct, p95Ms, ctx.thresholds),
         ...(r.apiVersion ? { apiVersion: r.apiVersion } : {}),
+        versions: versions.get(endpointLabel(r.method, r.route))!,
         lastTs: r.lastTs,
       };
     })
@@ -85,7 +99,8 @@ export async function endpointFilter(
 
 /** GET /endpoints/{id}: the row of GET /endpoints with its days, status codes and busiest customers (over the asked range, if any). */
 export async function endpointDetail(ctx: ViewContext, id: string) {
-  const inWindow = (await recentRoutes(ctx)).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
+  const routes = await recentRoutes(ctx);
+  const inWindow = routes.find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
   // Known from the last 30 days but without requests in the asked range: its page shows zeros, not "not found".
   const known = inWindow ?? (ctx.window ? await endpointFilter(ctx, id) : undefined);
   if (!known) throw notFound(`No endpoint ${id} with requests in the last ${RECENT_DAYS} days in this account.`);
@@ -102,23 +117,26 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
   ]);
   const names = new Map(records.map((c) => [c.id, c.name]));
   const pct = errorPct(row.errors, row.requests);
+  const p95Ms = roundMs(row.p95Ms);
   return {
     id,
     method: row.method,
     path: row.route,
     requests: row.requests,
-    p50Ms: Math.round(row.p50Ms),
-    p95Ms: Math.round(row.p95Ms),
-    p99Ms: Math.round(row.p99Ms),
+    p50Ms: roundMs(row.p50Ms),
+    p95Ms,
+    p99Ms: roundMs(row.p99Ms),
     errorPct: pct,
-    status: endpointStatus(pct, row.p95Ms, ctx.thresholds),
+    status: endpointStatus(pct, p95Ms, ctx.thresholds),
     ...(row.apiVersion ? { apiVersion: row.apiVersion } : {}),
+    // As its row in GET /endpoints; a row without requests in the range counts itself too.
+    versions: (versionsPerRoute(routes).get(endpointLabel(row.method, row.route)) ?? 0) + (inWindow ? 0 : 1),
     daily: {
       days: days.map((d) => d.day),
       requests: perDay.map((t) => t.requests),
       errors: perDay.map((t) => t.errors),
       // A day without requests has no latency: null, not an instant 0 ms.
-      p95Ms: perDay.map((t) => (t.requests ? Math.round(t.p95Ms) : null)),
+      p95Ms: perDay.map((t) => (t.requests ? roundMs(t.p95Ms) : null)),
     },
     statusCodes,
     topCustomers: customers

@@ -1,7 +1,7 @@
 /** GET /overview: this month, today, error rate, p95, active keys, and requests by endpoint group. */
 import { lastMonths, today, zonedDate, zonedInstant } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
-import { changePct, errorPct, routeGroup, sharesPct } from '../figures.ts';
+import { changePct, errorPct, roundMs, routeGroup, sharesPct } from '../figures.ts';
 import { recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
 import type { Totals } from '../store/types.ts';
@@ -76,7 +76,7 @@ export async function overview(ctx: ViewContext) {
         ? rangeFigures(windowTotals, previousTotals)
         : {
             errorRate: { valuePct: monthErrorPct, changePct: changePct(monthErrorPct, lastMonthErrorPct) },
-            p95Latency: { valueMs: monthP95, changePct: changePct(monthP95, lastMonthP95) },
+            p95Latency: { valueMs: roundMs(monthP95), changePct: changePct(roundMs(monthP95), roundMs(lastMonthP95)) },
           }),
       activeKeys: { value: recentKeys, changePct: changePct(recentKeys, beforeKeys) },
     },
@@ -88,9 +88,10 @@ export async function overview(ctx: ViewContext) {
 /** Requests, error rate and p95 of the asked window, each against the window before it. */
 function rangeFigures(now: Totals, before: Totals) {
   const nowPct = errorPct(now.errors, now.requests);
+  const nowP95 = roundMs(now.p95Ms);
   return {
     requests: { value: now.requests, changePct: changePct(now.requests, before.requests) },
     errorRate: { valuePct: nowPct, changePct: changePct(nowPct, errorPct(before.errors, before.requests)) },
-    p95Latency: { valueMs: now.p95Ms, changePct: changePct(now.p95Ms, before.p95Ms) },
+    p95Latency: { valueMs: nowP95, changePct: changePct(nowP95, roundMs(before.p95Ms)) },
   };
 }

@@ -1,6 +1,7 @@
 /** GET /requests (newest first, keyset cursor, filters, since) and GET /requests/summary. */
 import { thisWeek } from '../calendar.ts';
 import { endpointId, isoSeconds, type ViewContext } from '../context.ts';
+import { roundMs } from '../figures.ts';
 import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import { endpointFilter } from './endpoints.ts';
@@ -80,7 +81,7 @@ const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
   method: r.method,
   path: r.path,
   status: r.status,
-  durationMs: r.durationMs,
+  durationMs: roundMs(r.durationMs),
   actor: actorOf(r),
   time: isoSeconds(r.ts),
 });
@@ -111,5 +112,5 @@ export async function requestSummary(ctx: ViewContext, query: { endpointId?: str
   const window = recentWindow(ctx);
   const filter = { ...endpoint, customerId: query.customerId || undefined };
   const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone), filter);
-  return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: Math.round(g.medianMs), thisWeek: g.thisWeek })) };
+  return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: roundMs(g.medianMs), thisWeek: g.thisWeek })) };
 }

@@ -1,7 +1,7 @@
 /** GET /traffic (of all requests, or one customer's): this month's metrics against last month; the range by month (against a year earlier) and by route. */
 import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
-import { changePct, errorPct, sharesPct } from '../figures.ts';
+import { changePct, errorPct, roundMs, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
 import { TIME_RANGES } from '../../../src/api/enums.ts';
 import type { EventFilter, RouteCounts, Totals } from '../store/types.ts';
@@ -50,7 +50,7 @@ export async function traffic(ctx: ViewContext, range = '12m', filter: EventFilt
     metrics: {
       requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, thenSoFar.requests) },
       errorRate: { value: nowErrorPct, unit: 'percent', changePct: changePct(nowErrorPct, errorPct(then.errors, then.requests)) },
-      latency: { value: nowP95, unit: 'ms', changePct: changePct(nowP95, thenP95) },
+      latency: { value: roundMs(nowP95), unit: 'ms', changePct: changePct(roundMs(nowP95), roundMs(thenP95)) },
       bandwidth: { value: now.bytes, unit: 'bytes', changePct: changePct(now.bytes, thenSoFar.bytes) },
     },
     requestsOverTime: { months: months.map((m) => m.month), thisYear: thisYear.map((m) => m.requests), lastYear: lastYear.map((m) => m.requests) },
@@ -104,7 +104,7 @@ async function windowTraffic(ctx: ViewContext, filter: EventFilter) {
     metrics: {
       requests: { value: now.requests, unit: 'count', changePct: changePct(now.requests, then.requests) },
       errorRate: { value: nowPct, unit: 'percent', changePct: changePct(nowPct, errorPct(then.errors, then.requests)) },
-      latency: { value: now.p95Ms, unit: 'ms', changePct: changePct(now.p95Ms, then.p95Ms) },
+      latency: { value: roundMs(now.p95Ms), unit: 'ms', changePct: changePct(roundMs(now.p95Ms), roundMs(then.p95Ms)) },
       bandwidth: { value: nowBytes!.bytes, unit: 'bytes', changePct: changePct(nowBytes!.bytes, thenBytes!.bytes) },
     },
     // The calendar months stay, so a client that reads only them still draws the year.

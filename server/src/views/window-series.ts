@@ -1,7 +1,7 @@
 /** What every route asked with a time range adds: the window as resolved, and its series bucket by bucket. */
 import { windowOf, type ResolvedWindow } from '../../../src/api/time-window.ts';
 import { isoSeconds, type ViewContext } from '../context.ts';
-import { errorPct } from '../figures.ts';
+import { errorPct, roundMs } from '../figures.ts';
 import type { EventFilter } from '../store/types.ts';
 
 /** Requests, server errors, error rate and p95 per bucket, and the requests one window earlier, in two reads. */
@@ -16,7 +16,7 @@ export async function seriesOver(ctx: ViewContext, window: ResolvedWindow, filte
     errors: now.map((b) => b.errors),
     errorPct: now.map((b) => errorPct(b.errors, b.requests)),
     // A bucket without requests has no latency: null, not an instant 0 ms.
-    p95Ms: now.map((b) => (b.requests ? Math.round(b.p95Ms) : null)),
+    p95Ms: now.map((b) => (b.requests ? roundMs(b.p95Ms) : null)),
     previousRequests: before.map((b) => b.requests),
   };
 }

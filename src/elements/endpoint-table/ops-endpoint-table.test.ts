@@ -14,6 +14,9 @@ const rows = (el: Element) => $$(el, 'tbody tr');
 const rowTexts = (el: Element) => rows(el).map((row) => [...row.children].map((cell) => text(cell)));
 const loaded = (el: Element) => waitFor(() => rows(el).length > 0, 'rows rendered');
 const errorShown = (el: Element) => waitFor(() => $(el, '[part="error"]'), 'error shown');
+/** A row's Endpoint cell: its label, and its API version when its route has more than one (on any page). */
+const endpointCell = (e: (typeof fixtures.endpoints)[number]) =>
+  fixtures.endpoints.filter((o) => o.method === e.method && o.path === e.path).length > 1 ? `${e.method} ${e.path} ${e.apiVersion}` : `${e.method} ${e.path}`;
 
 /** A table with `attributes` (query-string style) set before it connects, as in markup. */
 async function table(attributes = '') {
@@ -30,9 +33,7 @@ describe('ops-endpoint-table', () => {
       expect(rowTexts(el)).to.deep.equal(
         fixtures.endpoints.map((e) => [
           // A route on several rows carries its API version.
-          fixtures.endpoints.filter((o) => o.method === e.method && o.path === e.path).length > 1
-            ? `${e.method} ${e.path} ${e.apiVersion}`
-            : `${e.method} ${e.path}`,
+          endpointCell(e),
           e.requests.toLocaleString('en-US'),
           e.p95Ms.toLocaleString('en-US'),
           `${e.errorPct.toFixed(1)}%`,
@@ -56,6 +57,18 @@ describe('ops-endpoint-table', () => {
           .filter((row) => row.querySelector('[part="version"]'))
           .map((row) => row.dataset['id']),
       ).to.deep.equal(['ep_1', 'ep_6', 'ep_7', 'ep_8']);
+    });
+
+    it('names the version of a route that has another version on a later page (the API counts them in versions)', async () => {
+      const el = await table('limit=5&hide-more');
+      await loaded(el);
+      expect(rows(el).map((row) => row.dataset['id'])).to.deep.equal(['ep_1', 'ep_2', 'ep_3', 'ep_4', 'ep_5']);
+      // POST /messages v2 (ep_8) is not on this page; its v3 row still says which version it is.
+      expect(
+        rows(el)
+          .filter((row) => row.querySelector('[part="version"]'))
+          .map((row) => [row.dataset['id'], text(row.querySelector('[part="version"]'))]),
+      ).to.deep.equal([['ep_1', 'v3']]);
     });
 
     it('tells rows of one route apart by id when the API reports no versions', async () => {
@@ -135,7 +148,7 @@ describe('ops-endpoint-table', () => {
       await waitFor(() => api.requests.at(-1)!.searchParams.get('sort') === '-requests', 'sorted by the API');
       const top3 = [...fixtures.endpoints].sort((a, b) => b.requests - a.requests).slice(0, 3);
       await waitFor(() => rowTexts(el)[0]![1] === top3[0]!.requests.toLocaleString('en-US'), 'descending rows');
-      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map((e) => `${e.method} ${e.path}`));
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map(endpointCell));
       expect(api.requests.at(-1)!.searchParams.get('limit')).to.equal('3');
     });
 
@@ -148,7 +161,7 @@ describe('ops-endpoint-table', () => {
       await waitFor(() => api.requests.at(-1)!.searchParams.get('limit') === '3' && api.requests.at(-1)!.searchParams.get('sort') === '-p95Ms', 'API asked');
       const top3 = [...fixtures.endpoints].sort((a, b) => b.p95Ms - a.p95Ms).slice(0, 3);
       await waitFor(() => rows(el).length === 3, 'three rows');
-      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map((e) => `${e.method} ${e.path}`));
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map(endpointCell));
     });
 
     it('renders only the rows in view of a long table, each saying where it stands', async () => {
@@ -195,7 +208,8 @@ describe('ops-endpoint-table', () => {
       select.value = 'Slow';
       select.dispatchEvent(new Event('change'));
       await waitFor(() => rows(el).length === 2, 'filtered rows');
-      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['GET /usage', 'POST /messages']);
+      // Their v3 rows are filtered out; the route still has two versions, so each names its own.
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['GET /usage v2', 'POST /messages v2']);
       expect(api.requests.at(-1)!.searchParams.get('status')).to.equal('Slow');
       expect(el.getAttribute('status')).to.equal('Slow');
     });

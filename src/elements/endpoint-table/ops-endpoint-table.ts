@@ -39,6 +39,13 @@ const LOCAL_SORTS = new Set<string>(COLUMNS.flatMap(({ key }) => [key, `-${key}`
 
 export const endpointLabel = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
+/**
+ * Whether a row names its API version: its route has more than one version in the account (the
+ * API's `versions`, which counts rows on every page), or, from a server that does not send
+ * `versions`, another loaded row has the same method and path.
+ */
+const showsVersion = (row: Endpoint, repeated: ReadonlySet<string>) => (row.versions ?? 0) > 1 || repeated.has(endpointLabel(row));
+
 const repeatedLabels = new WeakMap<readonly Endpoint[], ReadonlySet<string>>();
 /** The labels that more than one row has (the same route under two API versions), worked out once per list. */
 function labelsOnSeveralRows(rows: readonly Endpoint[]): ReadonlySet<string> {
@@ -70,7 +77,7 @@ function labelsOnSeveralRows(rows: readonly Endpoint[]): ReadonlySet<string> {
  * @csspart table - The table.
  * @csspart row - A table row of one endpoint.
  * @csspart badge - A status badge.
- * @csspart version - The API version beside an endpoint whose method and path another row shares.
+ * @csspart version - The API version beside an endpoint whose method and path have more than one API version.
  * @csspart load-more - The "Load more" button.
  * @csspart skeleton - The loading placeholder.
  * @csspart empty - The empty-state message.
@@ -225,7 +232,7 @@ export class OpsEndpointTable extends RangedElement {
                 >
                   <th scope="row">
                     ${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}
-                    ${repeated.has(endpointLabel(row)) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
+                    ${showsVersion(row, repeated) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
                   </th>
                   ${this.columns().map((column) => html`<td class="num" data-label=${column.label()}>${figure(row, column.key, format)}</td>`)}
                   <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>

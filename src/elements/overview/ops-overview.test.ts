@@ -71,6 +71,17 @@ describe('ops-overview', () => {
     expect(figure(el, 'Requests this month').querySelector('.change')).to.equal(null);
   });
 
+  it('shows a dash, not "No change 0.0%", in the first month: the API has nothing to compare with (null)', async () => {
+    const body = structuredClone(fixtures.overview);
+    for (const key of ['requestsToday', 'errorRate', 'p95Latency', 'activeKeys'] as const) body.figures[key].changePct = null;
+    api.use(http.get(`*${API_BASE}/overview`, () => HttpResponse.json(body)));
+    const el = await overview();
+    await summaryLoaded(el);
+    expect($$(el, '.figure-value').map(text)).to.deep.equal(['1,284,301', '48,211', '1.2%', '182 ms', '342']);
+    expect($$(el, '.change').map(text)).to.deep.equal(Array(4).fill('—No comparison vs last month'));
+    expect($$(el, '.change').map((c) => c.dataset['direction'])).to.deep.equal(Array(4).fill('none'));
+  });
+
   it('colours each change as good or bad news for that figure', async () => {
     const el = await overview();
     await summaryLoaded(el);

@@ -14,7 +14,7 @@ interface ChangeFigure {
   /** The figure's number, and how it is written. */
   raw: (f: Figures) => number;
   format: (value: number, o: FormatOptions) => string;
-  change: (f: Figures) => number;
+  change: (f: Figures) => number | null;
   /** A count (0 is a figure), or a rate or percentile of this month's requests (none: no figure). */
   kind: 'count' | 'of-requests';
   /** Whether a rise is good news (more requests) or bad (more errors, slower). */
@@ -120,8 +120,12 @@ export function renderFigures(overview: Overview, format: FormatOptions, bucketL
   </ul>`;
 }
 
-/** Whether a change means anything: not for a rate of no requests, nor for a count of 0 that was 0 before too. */
-function compared(kind: ChangeFigure['kind'], value: number, change: number, requests: number): boolean {
+/**
+ * Whether a change means anything: not when the API says there is nothing to compare (`null`), nor
+ * (from a server that still sends 0 then) for a rate of no requests or a count of 0 that was 0 before too.
+ */
+function compared(kind: ChangeFigure['kind'], value: number, change: number | null, requests: number): boolean {
+  if (change === null) return false;
   if (kind === 'of-requests') return requests !== 0;
   return !(value === 0 && change === 0);
 }

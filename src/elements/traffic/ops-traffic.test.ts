@@ -53,6 +53,26 @@ describe('ops-traffic', () => {
     expect(text(metric(el, 'errorRate').querySelector('.change'))).to.equal('▬ No change 0.0% vs last month');
   });
 
+  it('shows a dash, not 0.0%, for a change the API has nothing to compare with (null), in the cards and the breakdown', async () => {
+    const body = structuredClone<Traffic>(fixtures.traffic);
+    body.metrics.requests = { ...body.metrics.requests, changePct: null };
+    body.metrics.latency = { ...body.metrics.latency, changePct: null };
+    body.breakdown = [{ ...body.breakdown[0]!, changePct: null }, ...body.breakdown.slice(1)];
+    api.use(serve(body));
+    const el = await traffic();
+    await loaded(el);
+    expect(text(metric(el, 'requests').querySelector('.change'))).to.equal('—No comparison vs last month');
+    expect(text(metric(el, 'latency').querySelector('.change'))).to.equal('—No comparison vs last month');
+    expect(text(metric(el, 'errorRate').querySelector('.change'))).to.equal('▼ Down \u22120.4% vs last month');
+    const messages = $$(el, '[part="breakdown"] tbody tr').find((r) => text(r.children[0]) === 'POST /messages')!;
+    expect([text(messages.children[2]), messages.children[2]!.querySelector('span')!.className]).to.deep.equal(['—', 'tone-flat']);
+    $$<HTMLButtonElement>(el, '[part="breakdown"] thead button')
+      .find((b) => text(b).startsWith('Change'))!
+      .click();
+    await el.updateComplete;
+    expect(breakdown(el).map((r) => r[2])).to.deep.equal(['+9.8%', '+1.2%', '\u22120.6%', '\u22122.3%', '—', '—'], 'no change sorts last');
+  });
+
   it('charts requests over time (this year, last year) and error rate by month, with month labels from the data', async () => {
     const el = await traffic();
     await loaded(el);
@@ -95,9 +115,9 @@ describe('ops-traffic', () => {
     await loaded(el);
     const tones = $$(el, '[part="breakdown"] tbody tr').map((r) => [text(r.children[2]), r.children[2]!.querySelector('span')!.className]);
     expect(tones).to.deep.equal(
-      fixtures.traffic.breakdown.map((row) => [
-        `${row.changePct > 0 ? '+' : '\u2212'}${Math.abs(row.changePct).toFixed(1)}%`,
-        row.changePct > 0 ? 'tone-good' : 'tone-bad',
+      fixtures.traffic.breakdown.map(({ changePct }) => [
+        `${changePct! > 0 ? '+' : '\u2212'}${Math.abs(changePct!).toFixed(1)}%`,
+        changePct! > 0 ? 'tone-good' : 'tone-bad',
       ]),
     );
     expect(getComputedStyle($(el, '[part="breakdown"] tbody .tone-good')!).color).to.not.equal(

@@ -46,7 +46,7 @@ export function renderBreakdown(rows: readonly BreakdownRow[], sort: BreakdownSo
         </tr>
       </thead>
       <tbody>
-        ${sortRows(rows, sort, (row, column) => (column === 'name' ? rowName(row) : row[column])).map(
+        ${sortRows(rows, sort, (row, column) => (column === 'name' ? rowName(row) : (row[column] ?? -Infinity))).map(
           (row) => html`<tr part="breakdown-row" data-key=${rowName(row)}>
             <th scope="row" class="mono">${renderEndpointName(row.method, row.path)}</th>
             <td class="num">${formatValue(row.value, row.unit, format)}</td>
