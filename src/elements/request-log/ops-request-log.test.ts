@@ -61,8 +61,10 @@ describe('ops-request-log', () => {
       field.dispatchEvent(new Event('change'));
       await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('customerId') === 'cus_globex'), 'asked for the customer');
       expect(el.getAttribute('customer-id')).to.equal('cus_globex');
-      await waitFor(() => rows(el).length > 0 && el.entries().every((entry) => entry.actor.id !== ''), 'the customer’s rows');
+      // The unfiltered rows stay on screen until the filtered answer replaces them: wait for that answer, not for any rows.
       const client = createConsoleClient({ baseUrl: API_BASE });
+      const theirs = new Set((await client.listRequests({ customerId: 'cus_globex', limit: 500 })).items.map((entry) => entry.id));
+      await waitFor(() => rows(el).length > 0 && el.entries().every((entry) => theirs.has(entry.id)), 'the customer’s rows');
       for (const entry of el.entries().slice(0, 5)) expect((await client.getRequest(entry.id)).customer!.id).to.equal('cus_globex');
       el.view = 'summary';
       await waitFor(() => requestsTo(api, '/requests/summary').some((u) => u.searchParams.get('customerId') === 'cus_globex'), 'summary of the customer');
