@@ -3,7 +3,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import type { AddressInfo } from 'node:net';
 import { collectExpress } from '../src/index.ts';
-import { collectorSuite } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
 
 collectorSuite('Express', async (collector, options) => {
   const app = express();
@@ -24,7 +24,10 @@ collectorSuite('Express', async (collector, options) => {
       }
     }, 20);
   });
-  v2.get('/slow', (_, response) => void setTimeout(() => response.send('late'), 300));
+  v2.get('/slow', (_, response) => {
+    slowArrivals.emit('arrived');
+    setTimeout(() => response.send('late'), SLOW_MS);
+  });
   app.use('/v2', v2);
   // Express knows an error handler by its four parameters.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

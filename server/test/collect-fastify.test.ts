@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { collectFastify } from '../src/index.ts';
-import { collectorSuite } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
 
 collectorSuite('Fastify', async (collector, options) => {
   const app = Fastify();
@@ -29,7 +29,8 @@ collectorSuite('Fastify', async (collector, options) => {
     ),
   );
   app.get('/v2/slow', async () => {
-    await sleep(300);
+    slowArrivals.emit('arrived');
+    await sleep(SLOW_MS);
     return 'late';
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

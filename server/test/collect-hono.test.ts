@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collectHono, createCollector, openDuckDbStores } from '../src/index.ts';
-import { collectorSuite } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
 
 collectorSuite('Hono', async (collector, options) => {
   const app = new Hono();
@@ -33,7 +33,8 @@ collectorSuite('Hono', async (collector, options) => {
     }),
   );
   app.get('/v2/slow', async (c) => {
-    await sleep(300);
+    slowArrivals.emit('arrived');
+    await sleep(SLOW_MS);
     return c.text('late');
   });
   const server = await new Promise<ReturnType<typeof serveNode>>((resolve) => {

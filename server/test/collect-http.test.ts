@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { collectHttp, createCollector, openDuckDbStores, serve, type Collector, type HttpCollectOptions } from '../src/index.ts';
+import { SLOW_MS, abandonSlow, slowArrivals } from './collect-suite.ts';
 import { call, startServer } from './harness.ts';
 
 /** A small API: a JSON route with an id, a created resource, a streamed answer and a slow one. */
@@ -27,7 +28,8 @@ const api: RequestListener = (request, response) => {
       }
     }, 20);
   } else if (path === '/v2/slow') {
-    setTimeout(() => response.writeHead(200).end('late'), 300);
+    slowArrivals.emit('arrived');
+    setTimeout(() => response.writeHead(200).end('late'), SLOW_MS);
   } else {
     response.writeHead(404).end();
   }
@@ -99,7 +101,7 @@ test('a request the client abandons is recorded as 499 when the server lets go o
   const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
   const { server, origin } = await listen(collectHttp(collector, api, options));
   try {
-    await assert.rejects(fetch(`${origin}/v2/slow`, { signal: AbortSignal.timeout(50) }));
+    await abandonSlow(origin);
     let events = await stores.telemetry.requests('acct_a', { limit: 10 });
     for (let i = 0; i < 100 && !events.length; i++) {
       await sleep(20);

@@ -282,6 +282,8 @@ describe('two console servers sharing one ClickHouse and one PostgreSQL', () => 
         both.map((a) => a.status),
         [202, 202],
       );
+      // Spike checks run after the answers: both servers' checks are done before the feed is read.
+      await Promise.all([one.idle(), two.idle()]);
       const spikes = (await call(two, '/console/v1/activity?kind=error-spike', { token: 'token-a' })).json.items as { subject?: unknown }[];
       assert.equal(spikes.length, 1, 'one spike item, not one per server');
     } finally {
