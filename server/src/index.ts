@@ -8,3 +8,4 @@ export { openStores, type StoreConfig } from './store/open.ts';
 export * from './collect/index.ts';
 export type { AuthOptions, Principal } from './auth.ts';
 export type * from './store/types.ts';
+export { IDEMPOTENCY_TTL_MS } from './store/types.ts';

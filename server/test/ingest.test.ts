@@ -2,7 +2,7 @@
 // with 413; NDJSON. (What only the DuckDB file does is in duckdb.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ConsoleServer } from '../src/index.ts';
+import { IDEMPOTENCY_TTL_MS, type ConsoleServer } from '../src/index.ts';
 import { call, freshStoreConfig, goodEvent, startServer } from './harness.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
@@ -218,6 +218,26 @@ test('bodies read at once are bounded: one more ingest is a 503 with Retry-After
       'taken once the first is read',
     );
     assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/held_' })).length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('an Idempotency-Key is kept for a day, then forgotten: a repeat after that is a new batch', async () => {
+  let now = Date.parse('2026-09-14T09:45:00Z');
+  const server = await startServer({ clock: () => new Date(now) });
+  try {
+    const send = () => call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [goodEvent(1)] }, headers: { 'idempotency-key': 'daily' } });
+    assert.equal((await send()).status, 202);
+    const forgetOld = () => server.stores.records.forgetBefore(now - IDEMPOTENCY_TTL_MS);
+    now += 23 * 3_600_000;
+    await forgetOld();
+    assert.ok(await server.stores.records.remembered('acct_a', 'ingest daily'), 'kept after 23 hours');
+    now += 2 * 3_600_000;
+    await forgetOld();
+    assert.equal(await server.stores.records.remembered('acct_a', 'ingest daily'), undefined, 'forgotten after 25 hours');
+    assert.equal((await send()).json.accepted, 1);
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 2);
   } finally {
     await server.close();
   }
