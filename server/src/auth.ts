@@ -3,6 +3,7 @@
  * account and a person; ingest and admin requests carry an ingest key and resolve to an account.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { isCredential } from './credentials.ts';
 import { ProblemError } from './problem.ts';
 import type { Person } from './store/types.ts';
 
@@ -41,13 +42,6 @@ export function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   return match?.[1];
 }
-
-/**
- * A key or token that is really set: an unset environment variable reads `undefined` in a
- * template, and `{ [process.env.KEY]: … }` would register the key "undefined".
- */
-export const isCredential = (value: unknown): value is string =>
-  typeof value === 'string' && value.trim() !== '' && !['undefined', 'null'].includes(value.trim());
 
 /** Refuses options whose keys or tokens are empty, `"undefined"` or `"null"`, naming the option. */
 function checkCredentials(option: string, credentials: Record<string, unknown> | undefined): void {

@@ -3,7 +3,7 @@
  * ones reported by index with the reason, and the kept ones are written in one transaction.
  */
 import * as z from 'zod';
-import { INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
+import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
 import { cleanStrings } from './text.ts';
 
@@ -30,9 +30,6 @@ const timestamp = z.union(
 );
 const person = z.object({ id: text(LIMIT.id), name: text(LIMIT.name) }, 'must be a person: { id, name }');
 const HTTP_STATUS = 'must be an HTTP status from 100 to 599';
-
-/** A lower-case HTTP header name (an RFC 9110 token). */
-export const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
 
 export const requestEventInput = z.object(
   {

@@ -28,3 +28,6 @@ export const OTHER_METHOD = 'OTHER';
 
 /** Ends a value the collector cut to fit a limit. */
 export const TRUNCATED = '…';
+
+/** A lower-case HTTP header name (an RFC 9110 token). */
+export const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;

@@ -24,7 +24,7 @@ export function serve(
 ): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default): often enough that they hold.
-    const serverOptions = { connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs) };
+    const serverOptions = { connectionsCheckingInterval: headersTimeoutMs > 0 ? Math.min(1_000, headersTimeoutMs) : 30_000 };
     const http = serveNode({ fetch: (request) => server.fetch(request), port, hostname, serverOptions }) as Server;
     Object.assign(http, { maxConnections, headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs });
     http.once('error', reject);

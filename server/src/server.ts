@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
+import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { dayLabel, isTimeZone } from './calendar.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
 import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
@@ -132,6 +132,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const consoleRate = rateLimited(options.rateLimits?.console, DEFAULT_RATE_LIMITS.console, 'console API');
   const maxConcurrentIngest = options.maxConcurrentIngest ?? 4;
   let ingesting = 0;
+  const ingestingPerAccount = new Map<string, number>();
 
   const app = new Hono<Env>();
   const spikes = createSpikeWatch(stores, () => clock().getTime());
@@ -139,6 +140,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     stores.records
       .forgetBefore(clock().getTime() - IDEMPOTENCY_TTL_MS)
       .catch((error: unknown) => console.error('[ops-console server] idempotency keys', error));
+  void forgetOldKeys();
   const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
   keyTimer.unref();
   app.onError((error) => {
@@ -183,8 +185,11 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
       if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
         throw new ProblemError(415, 'Unsupported media type', 'Send the body as application/json.');
+      // A bearer token is no ambient credential: only a cookie-borne write needs its origin checked.
+      // The host is compared, not the scheme: behind a TLS-terminating proxy the server sees http.
       const origin = c.req.header('origin');
-      if (c.req.header('cookie') !== undefined && (!origin || (origin !== new URL(c.req.url).origin && !allowed.has(origin))))
+      const sameHost = origin !== undefined && URL.canParse(origin) && new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
+      if (c.req.header('cookie') !== undefined && !bearerToken(c.req.raw) && !sameHost && !(origin !== undefined && allowed.has(origin)))
         throw new ProblemError(403, 'Forbidden', 'A write with cookies must come from an allowed origin (corsOrigins).');
     }
     await next();
@@ -302,14 +307,16 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       if (seen.fingerprint !== fingerprint) throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
       return Response.json(seen.body, { status: seen.status });
     };
-    const earlier = key === undefined ? undefined : await stores.records.remembered(ctx.accountId, key);
+    // Console writes and ingest batches keep their keys apart: `console …` and `ingest …`.
+    const stored = key === undefined ? undefined : `console ${key}`;
+    const earlier = stored === undefined ? undefined : await stores.records.remembered(ctx.accountId, stored);
     if (earlier) return repeat(earlier);
     const prepared = await prepare(ctx, body);
     return stores.records.atomically(async (records) => {
-      const seen = key === undefined ? undefined : await records.remembered(ctx.accountId, key);
+      const seen = stored === undefined ? undefined : await records.remembered(ctx.accountId, stored);
       if (seen) return repeat(seen);
       await prepared.write({ ...ctx, stores: { ...stores, records } });
-      if (key !== undefined) await records.remember(ctx.accountId, key, { fingerprint, status: 201, body: prepared.answer, at: ctx.now });
+      if (stored !== undefined) await records.remember(ctx.accountId, stored, { fingerprint, status: 201, body: prepared.answer, at: ctx.now });
       return Response.json(prepared.answer, { status: 201 });
     });
   }
@@ -319,16 +326,22 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const ingestGate = async (c: Context<Env>, next: () => Promise<void>) => {
     const accountId = ingestAccount(c.req.raw);
     await ingestRate(accountId);
-    if (ingesting >= maxConcurrentIngest)
+    // A bound for the server, and half of it for any one account: one tenant's slow uploads leave room for the others.
+    const ours = ingestingPerAccount.get(accountId) ?? 0;
+    if (ingesting >= maxConcurrentIngest || ours >= Math.max(1, Math.floor(maxConcurrentIngest / 2)))
       throw new ProblemError(503, 'Service unavailable', 'The server is reading as many batches as it takes at once. Retry shortly.', undefined, {
         'retry-after': '1',
       });
     c.set('accountId', accountId);
     ingesting++;
+    ingestingPerAccount.set(accountId, ours + 1);
     try {
       await next();
     } finally {
       ingesting--;
+      const left = ingestingPerAccount.get(accountId)! - 1;
+      if (left) ingestingPerAccount.set(accountId, left);
+      else ingestingPerAccount.delete(accountId);
     }
   };
   app.use('/ingest/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));

@@ -52,6 +52,14 @@ export function createSpikeWatch(stores: Stores, clock: () => number): SpikeWatc
     }
   }
 
+  /** Runs the worker unless it runs; an account that joined the line as it was ending gets a new one. */
+  function start(): void {
+    running ??= work().finally(() => {
+      running = undefined;
+      if (line.length && !closed) start();
+    });
+  }
+
   return {
     notice(accountId, errors) {
       if (closed || !errors.length) return;
@@ -72,7 +80,7 @@ export function createSpikeWatch(stores: Stores, clock: () => number): SpikeWatc
         if (endpoints.size >= SPIKE.perAccount) break;
         endpoints.set(label, endpoint);
       }
-      running ??= work().finally(() => (running = undefined));
+      start();
     },
     idle: async () => {
       while (running) await running;

@@ -156,6 +156,7 @@ describe('a custom authenticate hook', () => {
       assert.equal((await note({ 'content-type': 'application/json' })).status, 403, 'no Origin at all');
       assert.equal((await server.stores.records.notes('acct_c', 'cus_1')).length, 0, 'nothing was written');
       assert.equal((await note({ 'content-type': 'application/json', origin: 'http://console.test' })).status, 201, 'the server’s own origin');
+      assert.equal((await note({ 'content-type': 'application/json', origin: 'https://console.test' })).status, 201, 'its own host behind a TLS proxy');
       assert.equal((await note({ 'content-type': 'application/json; charset=utf-8', origin: 'https://portal.example.com' })).status, 201, 'an allowed origin');
     } finally {
       await server.close();

@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Reques
 import type { AddressInfo, Socket } from 'node:net';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { collectHttp, createCollector, serve, type CollectorProblem } from '../src/index.ts';
+import { collectHttp, createCollector, serve, type CollectorProblem, type TelemetryStore } from '../src/index.ts';
 import { INGEST_LIMITS } from '../src/limits.ts';
 import { startServer } from './harness.ts';
 
@@ -231,5 +231,88 @@ test('SIGTERM sends what waits, then the host exits as it would without the coll
   } finally {
     host.kill('SIGKILL');
     await sink.close();
+  }
+});
+
+test('while backing off the open batch stays open: an outage makes one batch, not one per tick', async () => {
+  let clock = 0;
+  let away = true;
+  const batches: number[] = [];
+  const sink = await listen((request, response) => {
+    void bodyOf(request).then((body) => {
+      if (away) return void response.writeHead(503, { 'retry-after': '30' }).end();
+      batches.push((JSON.parse(body.toString()) as { events: unknown[] }).events.length);
+      response.writeHead(202).end('{"accepted":0,"rejected":[]}');
+    });
+  });
+  const collector = createCollector({ sink: { url: sink.origin, ingestKey: 'k' }, flushIntervalMs: 5, now: () => clock, onError: () => undefined });
+  try {
+    collector.record(event('/outage/0'));
+    await collector.flush();
+    assert.equal(collector.stats().failedAttempts, 1);
+    // Timer ticks pass while the server asked to wait 30 s: none may seal a batch of its own.
+    for (let i = 1; i < 5; i++) {
+      collector.record(event(`/outage/${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    away = false;
+    clock += 31_000;
+    await collector.flush();
+    assert.deepEqual(batches, [1, 4]);
+  } finally {
+    await collector.close();
+    sink.server.close();
+  }
+});
+
+test('a store that keeps failing one batch drops it after five tries; the next batch goes through', async () => {
+  const stored: string[] = [];
+  const store = {
+    append: async (events: readonly { path: string }[]) => {
+      if (events.some((e) => e.path === '/poison')) throw new Error('cannot store this');
+      stored.push(...events.map((e) => e.path));
+      return Promise.resolve();
+    },
+  } as unknown as TelemetryStore;
+  const collector = createCollector({ sink: { store, accountId: 'acct_a' }, flushIntervalMs: 60_000, onError: () => undefined });
+  try {
+    collector.record(event('/poison'));
+    for (let i = 0; i < 5; i++) await collector.flush();
+    collector.record(event('/fine'));
+    await collector.flush();
+    assert.deepEqual(stored, ['/fine']);
+    assert.deepEqual([collector.stats().droppedFailed, collector.stats().sent, collector.stats().queued], [1, 1, 0]);
+  } finally {
+    await collector.close();
+  }
+});
+
+test('close() counts a batch once: a store append that ends after the deadline is not also counted as sent', async () => {
+  let finish!: () => void;
+  const store = { append: () => new Promise<void>((resolve) => (finish = resolve)) } as unknown as TelemetryStore;
+  const collector = createCollector({ sink: { store, accountId: 'acct_a' }, flushIntervalMs: 60_000, onError: () => undefined });
+  for (let i = 0; i < 3; i++) collector.record(event(`/late/${i}`));
+  await collector.close({ timeoutMs: 50 });
+  finish();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual([collector.stats().sent, collector.stats().droppedAtClose], [0, 3]);
+});
+
+test('close() sends at once when the server is back, not after the backoff of its absence', async () => {
+  let away = true;
+  const sink = await listen((request, response) => {
+    void bodyOf(request).then(() => (away ? response.writeHead(503).end() : response.writeHead(202).end('{"accepted":2,"rejected":[]}')));
+  });
+  const collector = createCollector({ sink: { url: sink.origin, ingestKey: 'k' }, flushIntervalMs: 60_000, now: () => 0, onError: () => undefined });
+  try {
+    collector.record(event('/back/1'));
+    collector.record(event('/back/2'));
+    await collector.flush();
+    assert.equal(collector.stats().failedAttempts, 1, 'the server was away: a backoff began');
+    away = false;
+    await collector.close({ timeoutMs: 2_000 });
+    assert.deepEqual([collector.stats().sent, collector.stats().droppedAtClose], [2, 0]);
+  } finally {
+    sink.server.close();
   }
 });

@@ -484,6 +484,23 @@ describe('request detail', () => {
   });
 });
 
+describe('writes with a bearer token', () => {
+  test('are not refused for a cookie of the page beside it (analytics): the token is no ambient credential', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      await ingest(own, knownEvents());
+      const created = await call(own, '/console/v1/errors', {
+        token: 'token-a',
+        headers: { cookie: 'analytics=1', origin: 'https://elsewhere.example' },
+        body: { code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-01', status: 'Open' },
+      });
+      assert.equal(created.status, 201, created.text);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('request ids', () => {
   test('say nothing of another account’s traffic: opaque, per account, stable across servers of one store, in cursors too', async () => {
     const config = freshStoreConfig();

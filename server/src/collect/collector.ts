@@ -11,14 +11,16 @@
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { HEADER_NAME } from '../ingest.ts';
-import { INGEST_LIMITS as LIMIT, INGEST_METHODS, OTHER_METHOD, TRUNCATED } from '../limits.ts';
+import { isCredential } from '../credentials.ts';
+import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS, OTHER_METHOD, TRUNCATED } from '../limits.ts';
 import { toRequestEvent, type MeasuredRequest } from '../store/request-event.ts';
+import { cleanText } from '../text.ts';
 import type { TelemetryStore } from '../store/types.ts';
 
 export type { MeasuredRequest };
 
-export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string };
+/** `ingestKey` may be read straight from the environment: a missing one is refused when the collector is made. */
+export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string | undefined };
 
 /** Something that went wrong sending events: each kind is warned about once unless you pass `onError`. */
 export interface CollectorProblem {
@@ -84,7 +86,7 @@ interface Batch {
   bytes: number;
   /** Sent with every attempt of this batch, so the server keeps it once. */
   key: string;
-  /** Server errors (5xx but 503) it got so far. */
+  /** Server errors (5xx but 503), or a store's failures, it got so far. */
   failures: number;
   events?: MeasuredRequest[];
   json?: JsonBatch;
@@ -124,22 +126,22 @@ class JsonBatch {
 const CLOSE = Buffer.from(']}');
 
 const MAX_BACKOFF_MS = 30_000;
-/** Server errors after which a batch is dropped. */
-const MAX_SERVER_ERRORS = 5;
+/** Server errors (or failures of a store in this process) after which a batch is dropped. */
+const MAX_FAILURES = 5;
 /** What a batch costs beyond its events: `{"events":[` and `]}`. */
 const BATCH_FRAME_BYTES = 13;
 
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
   const maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
-  const batchSize = options.batchSize ?? 5_000;
+  const batchSize = Math.min(options.batchSize ?? 5_000, LIMIT.maxBatch);
   const maxBatchBytes = Math.min(options.maxBatchBytes ?? 4 * 1024 * 1024, LIMIT.maxBodyBytes) - BATCH_FRAME_BYTES;
   const interval = options.flushIntervalMs ?? 1_000;
   const sendTimeout = options.sendTimeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
   const sink = options.sink;
   const ingestUrl = 'url' in sink ? ingestUrlOf(sink.url) : undefined;
-  if ('url' in sink && !isKey(sink.ingestKey))
+  if ('url' in sink && !isCredential(sink.ingestKey))
     throw new Error(`The collector's ingestKey is missing (it is ${JSON.stringify(sink.ingestKey)}): pass the key the console server gave this API.`);
   const warned = new Set<CollectorProblem['kind']>();
   const report =
@@ -179,20 +181,18 @@ export function createCollector(options: CollectorOptions): Collector {
   const timer = setInterval(() => void (sending ?? flush(true)), interval);
   timer.unref();
 
-  /** Sends one batch; answers whether to keep it for a retry. */
-  async function send(batch: Batch): Promise<'sent' | 'retry' | 'drop'> {
+  /** Sends one batch; answers whether to keep it for a retry, and how many of its events the server refused. */
+  async function send(batch: Batch): Promise<{ outcome: 'sent' | 'retry' | 'drop'; rejected?: number }> {
     try {
       if ('store' in sink) {
-        await sink.store.append(batch.events!.map((e) => toRequestEvent(sink.accountId, e)));
-        stats.sent += batch.count;
-        return 'sent';
+        // What the ingest API would clean on the way in, the store gets cleaned too.
+        await sink.store.append(batch.events!.map((e) => toRequestEvent(sink.accountId, cleaned(e))));
+        return { outcome: 'sent' };
       }
       const headers = { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json', 'idempotency-key': batch.key };
       const answer = await post(ingestUrl!, headers, batch.json!.body(), sendTimeout, (abort) => (abortSend = abort));
       if (answer.status === 202) {
         const rejected = rejectedOf(answer.body);
-        stats.sent += batch.count - rejected.count;
-        stats.rejected += rejected.count;
         if (rejected.count)
           tell({
             kind: 'rejected-events',
@@ -200,19 +200,21 @@ export function createCollector(options: CollectorOptions): Collector {
             events: rejected.count,
             message: `The console server refused ${rejected.count} event(s): ${rejected.first}`,
           });
-        return 'sent';
+        return { outcome: 'sent', rejected: rejected.count };
       }
       if (answer.status === 429 || answer.status === 503) {
         serverAsked = retryAfterMs(answer.retryAfter, now());
-        return 'retry';
+        return { outcome: 'retry' };
       }
       tell(problemOf(answer.status, ingestUrl!, batch.count));
       // A server error may pass (the Idempotency-Key makes a retry safe), but a batch that keeps failing must not hold up the rest.
-      return answer.status >= 500 && ++batch.failures < MAX_SERVER_ERRORS ? 'retry' : 'drop';
+      return { outcome: answer.status >= 500 && ++batch.failures < MAX_FAILURES ? 'retry' : 'drop' };
     } catch (error) {
-      // The store or the network is away: keep the events while the queue has room.
+      if (closed && !ready.includes(batch)) return { outcome: 'drop' }; // close() gave up on it: nothing will retry
+      // The network is away: keep the events while the queue has room. A store that throws is
+      // away too, unless it keeps throwing for this batch: then the batch must not hold up the rest.
       tell({ kind: 'unreachable', message: `Could not send events to ${'store' in sink ? 'the store' : ingestUrl!.origin}: ${errorText(error)}; retrying.` });
-      return 'retry';
+      return { outcome: 'store' in sink && ++batch.failures >= MAX_FAILURES ? 'drop' : 'retry' };
     } finally {
       abortSend = undefined;
     }
@@ -225,14 +227,15 @@ export function createCollector(options: CollectorOptions): Collector {
   };
 
   async function drain(everything: boolean): Promise<void> {
-    if (everything && open) {
+    // While backing off the open batch stays open: sealing it each tick would make a batch (and a buffer) per second of an outage.
+    if (everything && open && now() >= retryAt) {
       ready.push(open);
       open = undefined;
     }
     while (ready.length && now() >= retryAt) {
       const batch = ready[0]!;
-      const outcome = await send(batch);
-      if (ready[0] !== batch) return; // close() gave up on it meanwhile
+      const { outcome, rejected = 0 } = await send(batch);
+      if (ready[0] !== batch) return; // close() gave up on it meanwhile: counted there
       if (outcome === 'retry') {
         // Stays at the front; wait longer each time (with jitter), or as long as the server asked.
         stats.failedAttempts++;
@@ -243,8 +246,11 @@ export function createCollector(options: CollectorOptions): Collector {
       }
       ready.shift();
       settle(batch);
-      if (outcome === 'sent') backoff = 0;
-      else {
+      if (outcome === 'sent') {
+        stats.sent += batch.count - rejected;
+        stats.rejected += rejected;
+        backoff = 0;
+      } else {
         stats.failedAttempts++;
         stats.droppedFailed += batch.count;
       }
@@ -272,27 +278,11 @@ export function createCollector(options: CollectorOptions): Collector {
 
   return {
     record(request) {
-      if (closed) return;
-      const event = fitted(request);
-      const json = toWire(event);
-      const bytes = Buffer.byteLength(json) + 1;
-      if (queued >= maxQueue || queuedBytes + bytes > maxQueueBytes) {
-        stats.droppedQueueFull++;
-        // Said when the queue fills, not for every request dropped while it stays full.
-        if (!full) tell({ kind: 'queue-full', events: 1, message: 'The queue is full (the console server is slow or away): new requests are not recorded.' });
-        full = true;
-        return;
+      try {
+        recordOne(request);
+      } catch {
+        // A request the collector cannot read is left out; the host's request never sees it.
       }
-      full = false;
-      if (open && open.bytes + bytes > maxBatchBytes) seal();
-      open ??= newBatch();
-      if (open.events) open.events.push(event);
-      else open.json!.add(json, bytes);
-      open.count++;
-      open.bytes += bytes;
-      queued++;
-      queuedBytes += bytes;
-      if (open.count >= batchSize) seal();
     },
     flush: async () => {
       retryAt = 0;
@@ -302,6 +292,8 @@ export function createCollector(options: CollectorOptions): Collector {
     async close({ timeoutMs = 5_000 } = {}) {
       closed = true;
       clearInterval(timer);
+      // At shutdown what waits is sent now, not after the backoff of a server that was away.
+      retryAt = 0;
       const deadline = now() + timeoutMs;
       let stop!: () => void;
       const stopped = new Promise<'deadline'>((resolve) => (stop = () => resolve('deadline')));
@@ -320,7 +312,6 @@ export function createCollector(options: CollectorOptions): Collector {
         clearTimeout(alarm);
       }
       if (queued > 0) {
-        abortSend?.();
         stats.droppedAtClose += queued;
         tell({
           kind: 'dropped-at-close',
@@ -331,9 +322,42 @@ export function createCollector(options: CollectorOptions): Collector {
         open = undefined;
         queued = 0;
         queuedBytes = 0;
+        abortSend?.();
       }
     },
   };
+
+  function recordOne(request: MeasuredRequest): void {
+    if (closed) return;
+    if (queued >= maxQueue) {
+      dropFull();
+      return;
+    }
+    const event = fitted(request);
+    const json = toWire(event);
+    const bytes = Buffer.byteLength(json) + 1;
+    if (queuedBytes + bytes > maxQueueBytes) {
+      dropFull();
+      return;
+    }
+    full = false;
+    if (open && open.bytes + bytes > maxBatchBytes) seal();
+    open ??= newBatch();
+    if (open.events) open.events.push(event);
+    else open.json!.add(json, bytes);
+    open.count++;
+    open.bytes += bytes;
+    queued++;
+    queuedBytes += bytes;
+    if (open.count >= batchSize) seal();
+  }
+
+  function dropFull(): void {
+    stats.droppedQueueFull++;
+    // Said when the queue fills, not for every request dropped while it stays full.
+    if (!full) tell({ kind: 'queue-full', events: 1, message: 'The queue is full (the console server is slow or away): new requests are not recorded.' });
+    full = true;
+  }
 }
 
 /** The ingest URL of a sink: the console server's base URL, or the ingest URL itself. */
@@ -344,9 +368,6 @@ function ingestUrlOf(base: string): URL {
   if (!/\/ingest\/v1\/requests\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/$/, '')}/ingest/v1/requests`;
   return url;
 }
-
-/** An ingest key that is really set (an unset environment variable reads "undefined" in a template). */
-export const isKey = (key: unknown): key is string => typeof key === 'string' && key.trim() !== '' && !['undefined', 'null'].includes(key.trim());
 
 function problemOf(status: number, url: URL, events: number): CollectorProblem {
   if (status === 401 || status === 403)
@@ -368,7 +389,7 @@ function problemOf(status: number, url: URL, events: number): CollectorProblem {
       kind: 'server-error',
       status,
       events,
-      message: `The console server failed (${status}); a batch is tried ${MAX_SERVER_ERRORS} times before it is dropped.`,
+      message: `The console server failed (${status}); a batch is tried ${MAX_FAILURES} times before it is dropped.`,
     };
   return { kind: 'refused', status, events, message: `The console server refused a batch (${status}): ${events} event(s) dropped.` };
 }
@@ -439,6 +460,21 @@ const METHODS = new Set<string>(INGEST_METHODS);
 const fit = (value: string, max: number) => (value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED);
 const fitOptional = (value: string | null | undefined, max: number) => (value ? fit(value, max) : undefined);
 
+/** Text as the console server stores it (server/src/text.ts): for a store in this process, which no ingest API cleans. */
+function cleaned(e: MeasuredRequest): MeasuredRequest {
+  const clean = (value: string | null | undefined) => (value ? cleanText(value) : value);
+  return {
+    ...e,
+    route: cleanText(e.route),
+    path: cleanText(e.path),
+    apiVersion: clean(e.apiVersion),
+    keyId: clean(e.keyId),
+    customerId: clean(e.customerId),
+    actor: e.actor && { id: cleanText(e.actor.id), name: cleanText(e.actor.name) },
+    headers: e.headers && Object.fromEntries(Object.entries(e.headers).map(([name, value]) => [name, cleanText(value)])),
+  };
+}
+
 /** The request as the ingest API accepts it: every value within its limits, nothing a server would refuse. */
 function fitted(e: MeasuredRequest): MeasuredRequest {
   const method = e.method.toUpperCase();
@@ -452,12 +488,12 @@ function fitted(e: MeasuredRequest): MeasuredRequest {
     }
   }
   return {
-    ts: e.ts,
+    ts: Math.round(e.ts),
     method: METHODS.has(method) ? method : OTHER_METHOD,
     route: fit(e.route.startsWith('/') ? e.route.replace(/\s/g, '_') : `/${e.route.replace(/\s/g, '_')}`, LIMIT.route),
     path: fit(e.path.startsWith('/') ? e.path : `/${e.path}`, LIMIT.path),
     status: e.status,
-    durationMs: Math.min(Math.max(e.durationMs, 0), 86_400_000),
+    durationMs: Number.isFinite(e.durationMs) ? Math.min(Math.max(e.durationMs, 0), 86_400_000) : 0,
     apiVersion: fitOptional(e.apiVersion, LIMIT.apiVersion),
     keyId: fitOptional(e.keyId, LIMIT.id),
     customerId: fitOptional(e.customerId, LIMIT.id),
