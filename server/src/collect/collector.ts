@@ -477,6 +477,8 @@ function cleaned(e: MeasuredRequest): MeasuredRequest {
 
 /** The request as the ingest API accepts it: every value within its limits, nothing a server would refuse. */
 function fitted(e: MeasuredRequest): MeasuredRequest {
+  // Nearly every request already fits: it is then taken as it is, with no copy made on the host's time.
+  if (fits(e)) return e;
   const method = e.method.toUpperCase();
   let headers: Record<string, string> | undefined;
   if (e.headers) {
@@ -501,6 +503,25 @@ function fitted(e: MeasuredRequest): MeasuredRequest {
     bytes: Number.isInteger(e.bytes) && e.bytes! >= 0 && e.bytes! <= 2 ** 40 ? e.bytes : undefined,
     headers,
   };
+}
+
+const within = (value: string | null | undefined, max: number) => value === undefined || value === null || (value !== '' && value.length <= max);
+
+/** Whether a request is within every limit as it is (the common case, checked without copying). */
+function fits(e: MeasuredRequest): boolean {
+  if (!METHODS.has(e.method) || !Number.isInteger(e.ts) || !(e.durationMs >= 0 && e.durationMs <= 86_400_000)) return false;
+  if (e.route.length > LIMIT.route || e.route[0] !== '/' || /\s/.test(e.route) || e.path.length > LIMIT.path || e.path[0] !== '/') return false;
+  if (!within(e.apiVersion, LIMIT.apiVersion) || !within(e.keyId, LIMIT.id) || !within(e.customerId, LIMIT.id)) return false;
+  if (e.actor && !(within(e.actor.id, LIMIT.id) && e.actor.id && within(e.actor.name, LIMIT.name) && e.actor.name)) return false;
+  if (e.bytes !== undefined && e.bytes !== null && !(Number.isInteger(e.bytes) && e.bytes >= 0 && e.bytes <= 2 ** 40)) return false;
+  if (e.headers) {
+    let count = 0;
+    for (const name in e.headers) {
+      const value = e.headers[name]!;
+      if (++count > LIMIT.headers || !value || value.length > LIMIT.headerValue || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) return false;
+    }
+  }
+  return true;
 }
 
 /** The ingest API's shape, as JSON: optional fields left out rather than null (JSON.stringify skips undefined ones). */
