@@ -40,6 +40,15 @@ export const NoteValidation: Story = {
 /** A note on its way: the button says "Adding…". */
 export const NoteAdding: Story = {
   args: { customerId: 'cus_globex' },
+  // The note stays on its way however long a screenshot takes: inside a wrapper that gives requests ten minutes, not 15 s.
+  render: (args) => {
+    const frame = renderElement('ops-customer', { timeZone: 'UTC', ...args });
+    const wrapper = document.createElement('ops-console');
+    wrapper.setAttribute('timeout-ms', '600000');
+    wrapper.append(...frame.childNodes);
+    frame.append(wrapper);
+    return frame;
+  },
   beforeEach({ msw }) {
     msw.use(http.post('*/api/v1/customers/:id/notes', () => delay('infinite')));
   },
