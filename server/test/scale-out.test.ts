@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { createClient } from '@clickhouse/client';
 import { createServer, type RequestListener, type Server } from 'node:http';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -179,6 +180,91 @@ describe('PostgreSQL stopped mid-run', () => {
       [created.json.id],
     );
     assert.deepEqual(await paths(), before, 'the refused batch left nothing behind');
+  });
+});
+
+describe('PostgreSQL failing a commit after ClickHouse took the events', () => {
+  test('the retry of the batch (same Idempotency-Key) adds nothing twice: each event once, in the log and in the counts', async () => {
+    const db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    // A real failure at COMMIT, after every statement of the transaction (ClickHouse's insert among them) went through.
+    await db.query(`CREATE FUNCTION refuse_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the commit fails'; END $$`);
+    await db.query(`CREATE CONSTRAINT TRIGGER refuse_once AFTER INSERT ON idempotency DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW WHEN (NEW.key = 'ingest lost-commit') EXECUTE PROCEDURE refuse_once()`);
+    const countBefore = (await sendUntilServed('/console/v1/overview', {})).json.figures.requestsToday.value as number;
+    try {
+      const batch = Array.from({ length: 12 }, (_, i) => event(`/messages/commit${i}`, 3 + i));
+      const sendBatch = () => send('/ingest/v1/requests', { token: 'ingest-a', body: { events: batch }, headers: { 'idempotency-key': 'lost-commit' } });
+      const failed = await sendBatch();
+      assert.ok(failed.status >= 500, `the failed commit is a server error, not an acknowledgement (${failed.status})`);
+      await db.query('DROP TRIGGER refuse_once ON idempotency');
+      const retried = await sendBatch();
+      assert.deepEqual([retried.status, retried.json.accepted], [202, 12]);
+      const repeated = await sendBatch();
+      assert.deepEqual([repeated.status, repeated.json.accepted], [202, 12]);
+      const stored = (await paths()).filter((path) => path.startsWith('/messages/commit'));
+      assert.deepEqual(stored, batch.map((e) => e.path).sort(), 'each event of the batch once');
+      const today = batch.length - countYesterday(batch);
+      assert.equal((await sendUntilServed('/console/v1/overview', {})).json.figures.requestsToday.value, countBefore + today, 'counted once');
+    } finally {
+      await db.query('DROP TRIGGER IF EXISTS refuse_once ON idempotency');
+      await db.query('DROP FUNCTION IF EXISTS refuse_once()');
+      await db.end();
+    }
+  });
+});
+
+describe('a ClickHouse database made before the batch columns', () => {
+  test('gets them when the server opens it, and keeps its events readable', async () => {
+    const ch = createClient({ url: `http://${new URL(clickhouse.url.replace('clickhouse:', 'http:')).host}` });
+    const records = await openPostgresRecords(`${postgres.url}?schema=legacy_check`);
+    try {
+      await ch.command({ query: 'CREATE DATABASE IF NOT EXISTS legacy_check' });
+      // request_events_local as the releases before the Idempotency-Key made it, with one event in it.
+      await ch.command({
+        query: `CREATE TABLE legacy_check.request_events_local (
+          account_id String, seq UInt64, ts Int64, method String, route String, path String, status UInt16, duration_ms Float64,
+          api_version Nullable(String), key_id Nullable(String), customer_id Nullable(String),
+          actor_id Nullable(String), actor_name Nullable(String), bytes Nullable(Int64), headers Nullable(String)
+        ) ENGINE = MergeTree PARTITION BY toYYYYMM(toDateTime(intDiv(ts, 1000), 'UTC')) ORDER BY (account_id, ts, seq)`,
+      });
+      const ts = Date.now() - 60_000;
+      await ch.insert({
+        table: 'legacy_check.request_events_local',
+        format: 'JSONEachRow',
+        values: [{ account_id: 'acct_l', seq: 1, ts, method: 'GET', route: '/old', path: '/old/1', status: 200, duration_ms: 2 }],
+      });
+      const telemetry = await openClickHouseTelemetry({
+        url: clickhouse.url.replace('/ops_console', '/legacy_check'),
+        allocate: (n) => records.reserve('request', n),
+      });
+      try {
+        const fresh = {
+          accountId: 'acct_l',
+          ts,
+          method: 'GET',
+          route: '/new',
+          path: '/new/1',
+          status: 200,
+          durationMs: 3,
+          apiVersion: null,
+          keyId: null,
+          customerId: null,
+          actor: null,
+          bytes: null,
+          headers: null,
+        };
+        await telemetry.appendBatch('acct_l', [fresh], { key: 'ingest k1', at: Date.now() });
+        await telemetry.appendBatch('acct_l', [fresh], { key: 'ingest k1', at: Date.now() });
+        assert.deepEqual((await telemetry.requests('acct_l', { limit: 10 })).map((r) => r.path).sort(), ['/new/1', '/old/1']);
+      } finally {
+        await telemetry.close();
+      }
+    } finally {
+      await ch.close();
+      await records.close();
+    }
   });
 });
 

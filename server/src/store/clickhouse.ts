@@ -15,7 +15,7 @@ import { readsOf, DAY, GRAINS, SLOT, type TelemetryReads } from './clickhouse-re
 import { bind } from './clickhouse-sql.ts';
 import { QUARTER_HOUR } from './quarter-hours.ts';
 import { num, type Row } from './sql-rows.ts';
-import type { RequestEvent, TelemetryStore, WebhookDelivery } from './types.ts';
+import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type WebhookDelivery } from './types.ts';
 
 export interface ClickHouseTelemetryOptions {
   /** `clickhouse://[user[:password]@]host:port[,host:port…]/database[?cluster=name&retention_months=N]` (HTTP ports). */
@@ -25,6 +25,11 @@ export interface ClickHouseTelemetryOptions {
 }
 
 export interface ClickHouseTelemetry extends TelemetryStore {
+  /**
+   * Appends the events of a batch sent with an Idempotency-Key (`key`, first taken at `at`),
+   * leaving out those an earlier attempt of the same batch already added.
+   */
+  appendBatch(accountId: string, events: readonly RequestEvent[], batch: { key: string; at: number }): Promise<void>;
   /** Drops the whole months of raw events (and deliveries) older than the retention; the rollups stay. */
   applyRetention(now?: number): Promise<string[]>;
   close(): Promise<void>;
@@ -59,13 +64,34 @@ export function parseClickHouseUrl(url: string): Target {
 // Months in UTC whatever the server's time zone, as retention counts them.
 const monthPartition = (column: string) => `toYYYYMM(toDateTime(intDiv(${column}, 1000), 'UTC'))`;
 
+/**
+ * Which batch an event came in (its Idempotency-Key, its place in the batch, and when the server
+ * took it): a retry after a failure between ClickHouse taking the events and PostgreSQL keeping
+ * the key's answer adds only what is missing. Added to tables made before them where missing.
+ */
+const BATCH_COLUMNS = [
+  ['ingest_key', "String DEFAULT ''"],
+  ['ingest_index', 'UInt32 DEFAULT 0'],
+  ['ingested_at', 'Int64 DEFAULT 0'],
+] as const;
+
+/** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table). */
+async function addBatchColumns(client: ClickHouseClient, db: string, cluster: string | undefined): Promise<void> {
+  for (const table of cluster ? ['request_events_local', 'request_events'] : ['request_events_local']) {
+    const result = await client.query({ query: bind('SELECT name FROM system.columns WHERE database = ? AND table = ?', [db, table]), format: 'JSONEachRow' });
+    const present = new Set((await result.json<{ name: string }>()).map((row) => row.name));
+    for (const [name, type] of BATCH_COLUMNS) if (!present.has(name)) await client.command({ query: `ALTER TABLE ${db}.${table} ADD COLUMN ${name} ${type}` });
+  }
+}
+
 /** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
 const schema = (db: string, cluster: string | undefined) => [
   `CREATE DATABASE IF NOT EXISTS ${db}`,
   `CREATE TABLE IF NOT EXISTS ${db}.request_events_local (
      account_id String, seq UInt64, ts Int64, method String, route String, path String, status UInt16, duration_ms Float64,
      api_version Nullable(String), key_id Nullable(String), customer_id Nullable(String),
-     actor_id Nullable(String), actor_name Nullable(String), bytes Nullable(Int64), headers Nullable(String)
+     actor_id Nullable(String), actor_name Nullable(String), bytes Nullable(Int64), headers Nullable(String),
+     ${BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}
    ) ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, ts, seq)`,
   // Counts per quarter hour and per day: SummingMergeTree adds rows of the same key as parts merge, and reads sum what is not merged yet.
   ...[
@@ -144,7 +170,10 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
   );
   const db = target.database;
   try {
-    for (const client of clients) for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
+    for (const client of clients) {
+      for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
+      await addBatchColumns(client, db, target.cluster);
+    }
   } catch (error) {
     await Promise.all(clients.map((c) => c.close()));
     throw error;
@@ -178,32 +207,65 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     return read as TelemetryReads[K];
   };
 
+  /** Inserts events, each with its place in its batch and the batch's key and time (`''` and 0 without a key). */
+  async function insertEvents(events: readonly { event: RequestEvent; index: number }[], batch: { key: string; at: number }): Promise<void> {
+    if (!events.length) return;
+    const first = await allocate(events.length);
+    await main.insert({
+      table: EVENTS,
+      format: 'JSONEachRow',
+      clickhouse_settings: insertSettings,
+      values: events.map(({ event: e, index }, i) => ({
+        account_id: e.accountId,
+        seq: first + i,
+        ts: e.ts,
+        method: e.method,
+        route: e.route,
+        path: e.path,
+        status: e.status,
+        duration_ms: e.durationMs,
+        api_version: e.apiVersion,
+        key_id: e.keyId,
+        customer_id: e.customerId,
+        actor_id: e.actor?.id ?? null,
+        actor_name: e.actor?.name ?? null,
+        bytes: e.bytes,
+        headers: e.headers ? JSON.stringify(e.headers) : null,
+        ingest_key: batch.key,
+        ingest_index: index,
+        ingested_at: batch.at,
+      })),
+    });
+  }
+
   const telemetry: ClickHouseTelemetry = {
-    async append(events: readonly RequestEvent[]) {
+    append: (events: readonly RequestEvent[]) =>
+      insertEvents(
+        events.map((event, index) => ({ event, index })),
+        { key: '', at: 0 },
+      ),
+
+    async appendBatch(accountId, events, batch) {
       if (!events.length) return;
-      const first = await allocate(events.length);
-      await main.insert({
-        table: EVENTS,
+      // What an earlier attempt of this batch left (its events went in, its answer was not kept);
+      // the batch's own times bound the search to a few granules of the account's rows.
+      let [from, to] = [Infinity, -Infinity];
+      for (const e of events) [from, to] = [Math.min(from, e.ts), Math.max(to, e.ts)];
+      const result = await main.query({
+        query: bind(`SELECT DISTINCT ingest_index AS i FROM ${EVENTS} WHERE account_id = ? AND ts >= ? AND ts <= ? AND ingest_key = ? AND ingested_at >= ?`, [
+          accountId,
+          from,
+          to,
+          batch.key,
+          batch.at - IDEMPOTENCY_TTL_MS,
+        ]),
         format: 'JSONEachRow',
-        clickhouse_settings: insertSettings,
-        values: events.map((e, i) => ({
-          account_id: e.accountId,
-          seq: first + i,
-          ts: e.ts,
-          method: e.method,
-          route: e.route,
-          path: e.path,
-          status: e.status,
-          duration_ms: e.durationMs,
-          api_version: e.apiVersion,
-          key_id: e.keyId,
-          customer_id: e.customerId,
-          actor_id: e.actor?.id ?? null,
-          actor_name: e.actor?.name ?? null,
-          bytes: e.bytes,
-          headers: e.headers ? JSON.stringify(e.headers) : null,
-        })),
       });
+      const present = new Set((await result.json<{ i: number }>()).map((row) => row.i));
+      await insertEvents(
+        events.flatMap((event, index) => (present.has(index) ? [] : [{ event, index }])),
+        batch,
+      );
     },
 
     async appendDeliveries(deliveries: readonly WebhookDelivery[]) {

@@ -34,11 +34,13 @@ export async function openStores({ store, telemetry, records }: StoreConfig): Pr
       records: recordStore,
       // The key is looked up under PostgreSQL's lock for it, held while ClickHouse takes the events
       // and until the answer is committed: a repeat through any server waits, then gets the answer.
+      // Should the commit fail after ClickHouse took the events, the events carry the key: the
+      // retry adds only those not there yet.
       appendOnce: (accountId, key, answer, events) =>
         recordStore.atomically(async (records) => {
           const seen = await records.remembered(accountId, key);
           if (seen) return { answer: seen, appended: false };
-          await telemetryStore.append(events);
+          await telemetryStore.appendBatch(accountId, events, { key, at: answer.at ?? Date.now() });
           await records.remember(accountId, key, answer);
           return { answer, appended: true };
         }),
