@@ -122,6 +122,62 @@ test('values over the server’s limits are fitted and kept, other methods recor
   }
 });
 
+test('the body sent is the JSON that JSON.stringify writes for the events, whatever their text', async () => {
+  const bodies: string[] = [];
+  const receiver = await listen((request, response) => {
+    void bodyOf(request).then((body) => {
+      bodies.push(body.toString('utf8'));
+      response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":0,"rejected":[]}');
+    });
+  });
+  const collector = createCollector({ sink: { url: receiver.origin, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000 });
+  const ts = Date.now();
+  const events = [
+    { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 1.25 },
+    { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 0.001 },
+    { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 12.3456789 },
+    { ts, method: 'GET', route: '/plain', path: '/plain?', status: 404, durationMs: 0, bytes: 0, apiVersion: null, keyId: null },
+    { ts, method: 'POST', route: '/q"uo\\te/\u0001', path: '/lone/\ud800/pair/😀/\u2028', status: 500, durationMs: 86_400_000, bytes: 2 ** 40 },
+    {
+      ts,
+      method: 'PUT',
+      route: '/who',
+      path: '/who',
+      status: 201,
+      durationMs: 3,
+      apiVersion: 'v2',
+      keyId: 'key_1',
+      customerId: 'cus_ü',
+      actor: { id: 'u_1', name: 'Zoë "Z"' },
+    },
+    {
+      ts,
+      method: 'PUT',
+      route: '/who',
+      path: '/who',
+      status: 201,
+      durationMs: 3,
+      apiVersion: 'v2',
+      keyId: 'key_1',
+      customerId: 'cus_ü',
+      headers: { 'user-agent': 'agent/1 "x"' },
+    },
+  ];
+  try {
+    for (const e of events) collector.record(e);
+    await collector.flush();
+    assert.equal(bodies.length, 1);
+    // Optional fields that are null are left out, as JSON.stringify leaves out undefined ones.
+    const expected = events.map((e) => Object.fromEntries(Object.entries(e).filter(([, value]) => value !== null)));
+    assert.deepEqual(JSON.parse(bodies[0]!), { events: expected });
+    // Strings as JSON.stringify writes them (lone surrogates escaped); numbers may differ only in trailing zeros.
+    assert.equal(bodies[0]!.replace(/(\.\d*?)0+\b/g, '$1'), JSON.stringify({ events: expected }));
+  } finally {
+    receiver.server.close();
+    await collector.close();
+  }
+});
+
 test('batches stay under the server’s body limit and the queue under its byte bound', async () => {
   const sink = await consoleOnLoopback({ limits: { maxBodyBytes: 200_000 } });
   const collector = createCollector({ sink: { url: sink.url, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, maxBatchBytes: 100_000 });

@@ -118,12 +118,12 @@ class JsonBatch {
     this.#length += this.#buffer.write(json, this.#length);
   }
 
-  /** The request body; the same bytes each time it is sent. */
+  /** The request body; the same bytes each time it is sent (no event is added once it is). */
   body(): Buffer {
-    return Buffer.concat([this.#buffer.subarray(0, this.#length), CLOSE]);
+    const end = this.#length + this.#buffer.write(']}', this.#length);
+    return this.#buffer.subarray(0, end);
   }
 }
-const CLOSE = Buffer.from(']}');
 
 const MAX_BACKOFF_MS = 30_000;
 /** Server errors (or failures of a store in this process) after which a batch is dropped. */
@@ -507,10 +507,17 @@ function fitted(e: MeasuredRequest): MeasuredRequest {
 
 const within = (value: string | null | undefined, max: number) => value === undefined || value === null || (value !== '' && value.length <= max);
 
+/** The route of the last request that fitted: most requests have the same route as the one before. */
+let lastFittingRoute = '';
+
 /** Whether a request is within every limit as it is (the common case, checked without copying). */
 function fits(e: MeasuredRequest): boolean {
   if (!METHODS.has(e.method) || !Number.isInteger(e.ts) || !(e.durationMs >= 0 && e.durationMs <= 86_400_000)) return false;
-  if (e.route.length > LIMIT.route || e.route[0] !== '/' || /\s/.test(e.route) || e.path.length > LIMIT.path || e.path[0] !== '/') return false;
+  if (e.route !== lastFittingRoute) {
+    if (e.route.length > LIMIT.route || e.route[0] !== '/' || /\s/.test(e.route)) return false;
+    lastFittingRoute = e.route;
+  }
+  if (e.path.length > LIMIT.path || e.path[0] !== '/') return false;
   if (!within(e.apiVersion, LIMIT.apiVersion) || !within(e.keyId, LIMIT.id) || !within(e.customerId, LIMIT.id)) return false;
   if (e.actor && !(within(e.actor.id, LIMIT.id) && e.actor.id && within(e.actor.name, LIMIT.name) && e.actor.name)) return false;
   if (e.bytes !== undefined && e.bytes !== null && !(Number.isInteger(e.bytes) && e.bytes >= 0 && e.bytes <= 2 ** 40)) return false;
@@ -524,20 +531,47 @@ function fits(e: MeasuredRequest): boolean {
   return true;
 }
 
-/** The ingest API's shape, as JSON: optional fields left out rather than null (JSON.stringify skips undefined ones). */
-function toWire(e: MeasuredRequest): string {
-  return JSON.stringify({
-    ts: e.ts,
-    method: e.method,
-    route: e.route,
-    path: e.path,
-    status: e.status,
-    durationMs: e.durationMs,
-    apiVersion: e.apiVersion ?? undefined,
-    keyId: e.keyId ?? undefined,
-    customerId: e.customerId ?? undefined,
-    actor: e.actor ?? undefined,
-    bytes: e.bytes ?? undefined,
-    headers: e.headers ?? undefined,
-  });
+/**
+ * The JSON text of a string. Methods, routes, versions, keys and customers repeat from request to
+ * request: their text is kept (a bounded number of them) rather than made again each time.
+ */
+const quotedText = new Map<string, string>();
+function quoted(value: string): string {
+  let json = quotedText.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    if (quotedText.size >= 4096) quotedText.clear();
+    quotedText.set(value, json);
+  }
+  return json;
+}
+
+/** A number as JSON writes it (`null` for NaN and the infinities). */
+const number = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
+
+/**
+ * A duration in JSON. The adapters measure to the microsecond; such a value is written from its
+ * whole milliseconds and microseconds (`1.250`), which costs far less than writing a double.
+ */
+function milliseconds(value: number): string {
+  const micros = Math.round(value * 1000);
+  if (micros / 1000 !== value || micros < 0 || !Number.isSafeInteger(micros)) return number(value);
+  const fraction = micros % 1000;
+  return fraction === 0 ? String(micros / 1000) : `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
+}
+
+/**
+ * The ingest API's shape, as JSON: optional fields left out rather than null. Written field by
+ * field: the same values `JSON.stringify` gives for the event (the collector's tests compare the
+ * two), at a fraction of its cost on the host's time.
+ */
+export function toWire(e: MeasuredRequest): string {
+  let json = `{"ts":${number(e.ts)},"method":${quoted(e.method)},"route":${quoted(e.route)},"path":${JSON.stringify(e.path)},"status":${number(e.status)},"durationMs":${milliseconds(e.durationMs)}`;
+  if (e.apiVersion !== undefined && e.apiVersion !== null) json += `,"apiVersion":${quoted(e.apiVersion)}`;
+  if (e.keyId !== undefined && e.keyId !== null) json += `,"keyId":${quoted(e.keyId)}`;
+  if (e.customerId !== undefined && e.customerId !== null) json += `,"customerId":${quoted(e.customerId)}`;
+  if (e.actor) json += `,"actor":${JSON.stringify({ id: e.actor.id, name: e.actor.name })}`;
+  if (e.bytes !== undefined && e.bytes !== null) json += `,"bytes":${number(e.bytes)}`;
+  if (e.headers) json += `,"headers":${JSON.stringify(e.headers)}`;
+  return `${json}}`;
 }

@@ -29,7 +29,8 @@ export function collectExpress(collector: Collector, options: ExpressCollectOpti
     watchResponse(response, (watched) =>
       recordSafely(collector, options, request, () => {
         const path = pathOf(request.originalUrl);
-        return { ...watched, method: request.method, route: template ?? path, path, header: nodeHeader(request) };
+        const { ts, status, bytes, durationMs } = watched;
+        return { ts, method: request.method, route: template ?? path, path, status, durationMs, bytes, header: nodeHeader(request) };
       }),
     );
     next();

@@ -16,7 +16,8 @@ export function collectFastify(collector: Collector, options: FastifyCollectOpti
       watchResponse(reply.raw, (watched) =>
         recordSafely(collector, options, request, () => {
           const path = pathOf(request.raw.url);
-          return { ...watched, method: request.method, route: request.routeOptions.url ?? path, path, header: nodeHeader(request.raw) };
+          const { ts, status, bytes, durationMs } = watched;
+          return { ts, method: request.method, route: request.routeOptions.url ?? path, path, status, durationMs, bytes, header: nodeHeader(request.raw) };
         }),
       );
       next();
