@@ -129,10 +129,11 @@ export async function measureCollector(rows: Row[], file: string): Promise<void>
     // All started before any is stopped, even when one fails.
     const started = await Promise.allSettled(variants.map(async (v) => (apis[v] = await start[v]())));
     for (const s of started) if (s.status === 'rejected') throw s.reason;
-    // The APIs on CPU 1 (only one is loaded at a time); this process (autocannon) and the slow end on CPU 0; the console server wherever the OS puts it.
+    // The APIs on CPU 1 (only one is loaded at a time); everything else on CPU 0: this process
+    // (autocannon) and both ingest ends. A console server on the API's core would charge its
+    // DuckDB writes to the API's caches, and to the variants that send it the most.
     pinned = variants.map((v) => pin(api(v).pid, 1)).every(Boolean);
-    pin(process.pid, 0); // best effort: a thread may come or go while taskset walks them
-    pin(slowEnd.pid, 0);
+    for (const pid of [process.pid, local.pid, slowEnd.pid]) pin(pid, 0); // best effort: a thread may come or go while taskset walks them
     for (const v of variants) await load(url(v), 2); // warm-up
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // Interleaved rounds, each starting one variant later, so that every variant is as often the
@@ -175,7 +176,7 @@ const cpuPerResponse = (r: Load) => r.cpuMicros / Math.max(1, r.responses);
 /** The figures, then the budgets: the collector's added CPU against OpenTelemetry's and against the bare handler's, no errors, no request slowed. */
 function collectorRows(rows: Row[], results: Record<Variant, Load[]>, pinned: boolean) {
   const variants = Object.keys(VARIANTS) as Variant[];
-  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon${pinned ? ', each API in its own process on a core of its own' : ''}`;
+  const label = `${RATE.toLocaleString('en-US')} req/s, 10 connections, ${SECONDS} s each in ${ROUNDS} rounds, autocannon${pinned ? ', each API in its own process on a core of its own, the load and the ingest ends on the other' : ''}`;
   const micros = (v: Variant, key: 'p50' | 'p99') => (results[v].reduce((total, r) => total + r[key], 0) / results[v].length) * 1000;
   const row = (figure: string, value: string, budget = '—', pass?: boolean) =>
     rows.push({ group: 'collector', figure, value, budget, result: pass === undefined ? '' : pass ? 'pass' : 'FAIL' });
@@ -214,21 +215,26 @@ function collectorRows(rows: Row[], results: Record<Variant, Load[]>, pinned: bo
     );
   }
 
-  // The budgets are on CPU time, far steadier than a p99 on a shared machine.
+  // The budgets are on CPU time, far steadier than a p99 on a shared machine. What two identical
+  // bare processes differ by is the noise floor: a budget is met (or missed) only beyond it.
   const collector = addedCpu('collector').median;
   const otel = addedCpu('otel').median;
   const bare = spread(bareCpu, 1).median;
-  row(
+  const floor = Math.abs(addedCpu('control').median);
+  const verdict = (limit: number) => (collector + floor <= limit ? 'pass' : collector - floor > limit ? 'FAIL' : 'within the noise floor');
+  const budgetRow = (figure: string, value: string, budget: string, limit: number) =>
+    rows.push({ group: 'collector', figure, value: `${value}; noise floor ±${floor.toFixed(1)} µs`, budget, result: verdict(limit) });
+  budgetRow(
     'CPU per request the collector adds, against what OpenTelemetry adds',
     `${collector.toFixed(1)} against ${otel.toFixed(1)} µs (${otel > 0 ? `1/${(otel / Math.max(collector, 0.01)).toFixed(0)}` : '—'})`,
     '≤ 1/10',
-    otel > 0 && collector <= otel / 10,
+    otel / 10,
   );
-  row(
+  budgetRow(
     "CPU per request the collector adds, against the bare handler's own",
     `${collector.toFixed(1)} against ${bare.toFixed(1)} µs (${((collector / bare) * 100).toFixed(0)} %)`,
     '≤ 10 %',
-    collector <= bare / 10,
+    bare / 10,
   );
 
   // A console server down or slow must slow no request: each round's p99 against the collector's
