@@ -61,7 +61,7 @@ const nodeTests = [
     .map((f) => join('server/test', f)),
 ];
 // The store suites again, unchanged, on ClickHouse + PostgreSQL servers started for them: one shard, then two.
-const storeSuites = ['routes', 'figures', 'windows', 'ingest', 'spikes', 'otlp'].map((name) => join('server/test', `${name}.test.ts`));
+const storeSuites = ['routes', 'figures', 'windows', 'ingest', 'spikes', 'otlp', 'operations'].map((name) => join('server/test', `${name}.test.ts`));
 if (nodeTests.length && !process.argv.includes('--files')) {
   runNodeTests(nodeTests);
   for (const shards of [1, 2]) {

@@ -165,6 +165,24 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     await next();
   });
 
+  // ---- for load balancers and orchestrators: no credentials, no rate limit, nothing about any account ----
+  const unstored = { 'cache-control': 'no-store' };
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, unstored));
+  app.get('/readyz', async (c) => {
+    try {
+      await stores.ping();
+      return c.json({ status: 'ready' }, 200, unstored);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error('[ops-console server] not ready:', reason);
+      // Which database, not its address or error: the route answers anyone who asks.
+      const which = /^(DuckDB|ClickHouse|PostgreSQL) does not answer/.exec(reason)?.[0] ?? 'A database does not answer';
+      return problemResponse(
+        new ProblemError(503, 'Service unavailable', `Not ready: ${which}.`, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS), ...unstored }),
+      );
+    }
+  });
+
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
 

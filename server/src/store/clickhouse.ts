@@ -32,6 +32,8 @@ export interface ClickHouseTelemetry extends TelemetryStore {
   appendBatch(accountId: string, events: readonly RequestEvent[], batch: { key: string; at: number }): Promise<void>;
   /** Drops the whole months of raw events (and deliveries) older than the retention; the rollups stay. */
   applyRetention(now?: number): Promise<string[]>;
+  /** Resolves when every listed ClickHouse host answers. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -313,6 +315,11 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
         }
       }
       return dropped;
+    },
+
+    async ping() {
+      // SELECT 1 rather than the client's ping(): it needs the server to run a query, as readiness means.
+      await Promise.all(clients.map(async (client) => (await client.query({ query: 'SELECT 1', format: 'JSONEachRow' })).json()));
     },
 
     async close() {

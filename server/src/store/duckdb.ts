@@ -573,6 +573,11 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         await scoped.remember(accountId, key, answer);
         return { answer, appended: true };
       }),
+    async ping() {
+      await read('SELECT 1').catch((error: unknown) =>
+        Promise.reject(new Error(`DuckDB does not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error })),
+      );
+    },
     async close() {
       if (closed) return;
       closed = true;

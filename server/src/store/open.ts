@@ -44,6 +44,12 @@ export async function openStores({ store, telemetry, records }: StoreConfig): Pr
           await records.remember(accountId, key, answer);
           return { answer, appended: true };
         }),
+      async ping() {
+        // Both asked at once; when both are away, ClickHouse is named first, whichever failed first.
+        const [clickhouse, postgres] = await Promise.allSettled([telemetryStore.ping(), recordStore.ping()]);
+        if (clickhouse.status === 'rejected') throw new Error(`ClickHouse does not answer: ${messageOf(clickhouse.reason)}`, { cause: clickhouse.reason });
+        if (postgres.status === 'rejected') throw new Error(`PostgreSQL does not answer: ${messageOf(postgres.reason)}`, { cause: postgres.reason });
+      },
       async close() {
         clearInterval(timer);
         await Promise.all([telemetryStore.close(), recordStore.close()]);
@@ -54,3 +60,5 @@ export async function openStores({ store, telemetry, records }: StoreConfig): Pr
     throw error;
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -30,6 +30,8 @@ const MIGRATIONS = [
 export interface PostgresRecords extends RecordStore {
   /** Reserves `count` consecutive numbers of the named sequence, across every process sharing the database; answers the first. */
   reserve(name: string, count: number): Promise<number>;
+  /** Resolves when PostgreSQL answers a query. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -245,6 +247,9 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
         [name, count],
       );
       return Number(rows[0]!.first);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
     },
     async close() {
       await pool.end();

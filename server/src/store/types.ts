@@ -274,5 +274,7 @@ export interface Stores {
    * nothing and gets the first answer back (`appended: false`).
    */
   appendOnce(accountId: string, key: string, answer: Remembered, events: readonly RequestEvent[]): Promise<{ answer: Remembered; appended: boolean }>;
+  /** Resolves when every database behind the stores answers; rejects naming the first that does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
