@@ -21,7 +21,7 @@ export interface ServeOptions {
 export function serve(
   server: ConsoleServer,
   { port = 8787, hostname = '127.0.0.1', maxConnections = 1_024, headersTimeoutMs = 10_000, requestTimeoutMs = 60_000 }: ServeOptions = {},
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; close(options?: { timeoutMs?: number }): Promise<void> }> {
   return new Promise((resolve, reject) => {
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default): often enough that they hold.
     const serverOptions = { connectionsCheckingInterval: headersTimeoutMs > 0 ? Math.min(1_000, headersTimeoutMs) : 30_000 };
@@ -33,7 +33,17 @@ export function serve(
       http.on('error', (error) => console.error('[ops-console server] http', error));
       resolve({
         url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${(http.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => http.close(() => done())),
+        close: ({ timeoutMs = 10_000 } = {}) =>
+          new Promise<void>((done) => {
+            // Stops accepting; requests under way finish, idle kept-alive connections go now, and
+            // whatever is still open at the deadline is cut.
+            const deadline = setTimeout(() => http.closeAllConnections(), timeoutMs);
+            http.close(() => {
+              clearTimeout(deadline);
+              done();
+            });
+            http.closeIdleConnections();
+          }),
       });
     });
   });

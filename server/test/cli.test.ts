@@ -1,0 +1,167 @@
+// The `ops-console` CLI as an operator runs it, in a process of its own: --help and --version,
+// a configuration that cannot be used (one line per problem, status 2, no stack trace),
+// migrate, and serve: health, readiness, and SIGTERM in the middle of an ingest load, after
+// which a restart on the same DuckDB file holds every acknowledged event exactly once.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'ops-console-cli-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+
+function configFile(name: string, config: unknown): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+const TOKEN = 'cli-token';
+const INGEST = 'cli-ingest';
+const good = (store: string) => ({
+  port: 0,
+  store,
+  auth: { tokens: { [TOKEN]: { accountId: 'acct_cli', user: { id: 'u_1', name: 'Ana Silva' } } } },
+  ingestKeys: { [INGEST]: 'acct_cli' },
+});
+
+test('--version prints the package version; --help names every command', () => {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const printed = run(['--version']);
+  assert.deepEqual([printed.status, printed.stdout], [0, `${version}\n`]);
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  for (const word of ['serve', 'migrate', 'demo', '--config', 'OPS_CONSOLE_PORT']) assert.ok(help.stdout.includes(word), word);
+  const unknown = run(['launch']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /^ops-console: no command "launch"/);
+});
+
+test('a configuration that cannot be used: one line per problem naming the field, status 2, no stack trace', () => {
+  const file = configFile('bad.json', {
+    port: 'eighty',
+    ingestKeys: { '': 'acct_1' },
+    corsOrigins: ['https://portal.example.com/app'],
+    timeZone: 'Mars/Olympus',
+    telemetry: 'clickhouse://127.0.0.1:8123/ops',
+    fooo: 1,
+  });
+  const result = run(['serve', '--config', file]);
+  assert.equal(result.status, 2);
+  const lines = result.stderr.trim().split('\n');
+  assert.equal(lines[0], `ops-console: ${file}:`);
+  assert.deepEqual(
+    lines
+      .slice(1)
+      .map((line) => line.trim())
+      .sort(),
+    [
+      'corsOrigins.0: is not an origin (scheme://host[:port], no path)',
+      'fooo: is not an option',
+      'ingestKeys: a key is empty',
+      'port: must be a number',
+      'telemetry: scaling out takes both telemetry (ClickHouse) and records (PostgreSQL)',
+      'timeZone: is not an IANA time zone',
+    ],
+  );
+  assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+
+  const single = run(['serve', '--config', configFile('empty-key.json', { ingestKeys: { '': 'acct_1' } })]);
+  assert.equal(single.stderr, `ops-console: ${join(dir, 'empty-key.json')}: ingestKeys: a key is empty\n`);
+  const missing = run(['serve', '--config', join(dir, 'nowhere.json')]);
+  assert.deepEqual([missing.status, missing.stderr], [2, `ops-console: ${join(dir, 'nowhere.json')}: cannot be read (ENOENT)\n`]);
+  const fromEnv = run(['serve'], { OPS_CONSOLE_PORT: '99999' });
+  assert.deepEqual([fromEnv.status, fromEnv.stderr], [2, 'ops-console: the environment: port: Too big: expected number to be <=65535\n']);
+});
+
+test('migrate makes the DuckDB file and exits', () => {
+  const store = join(dir, 'migrated.duckdb');
+  const result = run(['migrate', '--config', configFile('migrate.json', { store })]);
+  assert.deepEqual([result.status, result.stdout], [0, `Stores ready: ${store}\n`]);
+  assert.ok(existsSync(store));
+});
+
+/** Starts `ops-console serve`; answers its URL once it listens. */
+async function startServe(config: string) {
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, OPS_CONSOLE_CONFIG: config }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const url = /listening on (\S+)/.exec(String(first.value))?.[1];
+  if (!url) throw new Error(`ops-console serve did not start: ${String(first.value)} ${stderr}`);
+  const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+  return { child, url, exited, stderr: () => stderr };
+}
+
+test('serve: healthy and ready; SIGTERM under an ingest load exits 0, and every acknowledged event is there once after a restart', async () => {
+  const config = configFile('serve.json', good(join(dir, 'served.duckdb')));
+  const first = await startServe(config);
+  assert.deepEqual(await (await fetch(`${first.url}/healthz`)).json(), { status: 'ok' });
+  assert.deepEqual(await (await fetch(`${first.url}/readyz`)).json(), { status: 'ready' });
+
+  // Four clients send batches, each under its own Idempotency-Key, until the server is gone.
+  const acknowledged: string[] = [];
+  let batch = 0;
+  const load = { stopped: false };
+  const sender = async () => {
+    while (!load.stopped) {
+      const n = batch++;
+      const events = Array.from({ length: 20 }, (_, i) => ({
+        ts: new Date(Date.now() - 1_000).toISOString(),
+        method: 'POST',
+        route: '/messages',
+        path: `/messages/b${n}e${i}`,
+        status: 201,
+        durationMs: 3,
+      }));
+      try {
+        const response = await fetch(`${first.url}/ingest/v1/requests`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${INGEST}`, 'content-type': 'application/json', 'idempotency-key': `b${n}` },
+          body: JSON.stringify({ events }),
+        });
+        if (response.status === 202) acknowledged.push(...events.map((e) => e.path));
+        await response.arrayBuffer();
+      } catch {
+        load.stopped = true; // refused: the server has stopped listening
+      }
+    }
+  };
+  const senders = Array.from({ length: 4 }, sender);
+  while (acknowledged.length < 400 && !load.stopped) await new Promise((resolve) => setTimeout(resolve, 20));
+  first.child.kill('SIGTERM');
+  const [code] = await first.exited;
+  load.stopped = true;
+  await Promise.all(senders);
+  assert.equal(code, 0, `exit status 0 (stderr: ${first.stderr()})`);
+
+  const second = await startServe(config);
+  try {
+    const stored: string[] = [];
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page = (await (
+        await fetch(`${second.url}/console/v1/requests?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).json()) as { items: { path: string }[]; nextCursor: string | null };
+      stored.push(...page.items.map((item) => item.path));
+      cursor = page.nextCursor;
+    }
+    assert.equal(new Set(stored).size, stored.length, 'no event twice');
+    const missing = acknowledged.filter((path) => !stored.includes(path));
+    assert.deepEqual(missing, [], `every acknowledged event kept (${acknowledged.length} acknowledged, ${stored.length} stored)`);
+  } finally {
+    second.child.kill('SIGTERM');
+    assert.equal((await second.exited)[0], 0);
+  }
+});
