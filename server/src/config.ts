@@ -72,6 +72,7 @@ export const serverConfig = z
         apiVersion: attributes.optional(),
       })
       .optional(),
+    metrics: z.strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() }).optional(),
     /** How long SIGTERM waits for requests under way before it closes their connections (default 10,000 ms). */
     shutdownTimeoutMs: z.int().min(0).default(10_000),
   })
@@ -95,6 +96,7 @@ export const ENV_OPTIONS = {
   OPS_CONSOLE_CORS_ORIGINS: 'corsOrigins',
   OPS_CONSOLE_JWT_SECRET: 'auth.jwt.secret',
   OPS_CONSOLE_JWKS_URL: 'auth.jwt.jwksUrl',
+  OPS_CONSOLE_METRICS_TOKEN: 'metrics.token',
   OPS_CONSOLE_SHUTDOWN_TIMEOUT_MS: 'shutdownTimeoutMs',
 } as const;
 

@@ -2,19 +2,21 @@
  * The console server as a web-standard fetch handler: the console API (bearer auth, CORS by
  * allowlist), the ingest API and the admin API (ingest keys), every error as problem+json.
  */
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { dayLabel, isTimeZone } from './calendar.ts';
+import { isCredential } from './credentials.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
 import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
 import { TIME_RANGES } from '../../src/api/enums.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
+import { createMetrics, type MetricsOptions } from './metrics.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
@@ -68,6 +70,8 @@ export interface ConsoleServerOptions {
   limits?: { maxBodyBytes?: number; maxBatch?: number };
   /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
   otlpAttributes?: Partial<OtlpAttributes>;
+  /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */
+  metrics?: MetricsOptions;
 }
 
 export interface RateLimit {
@@ -91,6 +95,13 @@ const WRITE_BODY_BYTES = 64 * 1024;
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** How long a client waits before retrying while the database is away. */
 const RETRY_AFTER_SECONDS = 5;
+
+/** Compares a presented secret with the expected one in constant time. */
+function sameSecret(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
 
 export async function createConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
   const timeZone = options.timeZone ?? 'UTC';
@@ -135,6 +146,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const ingestingPerAccount = new Map<string, number>();
 
   const app = new Hono<Env>();
+  const metrics = createMetrics();
+  if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
+    throw new Error('metrics.token is empty or "undefined": is its environment variable unset?');
+  app.use('*', metrics.measure);
   const spikes = createSpikeWatch(stores, () => clock().getTime());
   const forgetOldKeys = () =>
     stores.records
@@ -146,6 +161,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error);
     if (isStoreUnavailable(error)) {
+      metrics.storeErrors.inc({ kind: 'unavailable' });
       console.error('[ops-console server] database unavailable:', error instanceof Error ? error.message : error);
       return problemResponse(
         new ProblemError(503, 'Service unavailable', 'The console’s database cannot be reached right now. Retry shortly.', undefined, {
@@ -153,6 +169,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         }),
       );
     }
+    metrics.storeErrors.inc({ kind: 'failed' });
     console.error('[ops-console server]', error);
     return problemResponse(new ProblemError(500, 'Internal server error', 'The server could not answer; nothing was changed by this request.'));
   });
@@ -181,6 +198,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         new ProblemError(503, 'Service unavailable', `Not ready: ${which}.`, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS), ...unstored }),
       );
     }
+  });
+
+  app.get('/metrics', (c) => {
+    const { token, public: open = false } = options.metrics ?? {};
+    if (!open && token === undefined)
+      throw new ProblemError(404, 'Not found', 'Metrics are off: set metrics.token (or metrics.public inside a private network).');
+    if (!open && !sameSecret(bearerToken(c.req.raw), token!))
+      throw new ProblemError(401, 'Unauthorized', 'Send the metrics token as a bearer token.', undefined, { 'www-authenticate': 'Bearer' });
+    return metrics.print(c);
   });
 
   const tooLarge = (limit: number) => () =>
@@ -353,9 +379,13 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     c.set('accountId', accountId);
     ingesting++;
     ingestingPerAccount.set(accountId, ours + 1);
+    const declared = Number(c.req.header('content-length'));
+    const bytes = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+    metrics.ingestBytesInFlight.inc(bytes);
     try {
       await next();
     } finally {
+      metrics.ingestBytesInFlight.dec(bytes);
       ingesting--;
       const left = ingestingPerAccount.get(accountId)! - 1;
       if (left) ingestingPerAccount.set(accountId, left);
@@ -401,6 +431,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
         throw unprocessable('This Idempotency-Key was already used for a different batch; send a new key for a new batch.');
       if (!first.appended) return first.answer.body as typeof answer;
     }
+    metrics.ingestEvents.inc({ outcome: 'accepted' }, events.length);
+    metrics.ingestEvents.inc({ outcome: 'rejected' }, rejected.length);
     spikes.notice(
       accountId,
       events.filter((e) => e.status >= 500),
@@ -433,6 +465,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
     const { rejected } = await acceptRequests(accountId, read.requests);
     const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
+    metrics.otlpSpans.inc({ outcome: 'accepted' }, read.requests.length - rejected.length);
+    metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
+    metrics.otlpSpans.inc({ outcome: 'rejected' }, reasons.length);
     // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
     const notes = reasons.length
       ? [

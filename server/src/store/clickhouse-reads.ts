@@ -3,6 +3,7 @@
  * cluster (every shard), or one server's own `_local` tables (a single server, or the shard that
  * holds an account's rows). Reads asked in the same turn share queries (`batched.ts`).
  */
+import { storeClosed } from './unavailable.ts';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Period } from '../calendar.ts';
 import { batched } from './batched.ts';
@@ -68,7 +69,7 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
   const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
   /** Runs a query; with `params`, after putting them into its `?` (SQL already bound is run as it is). */
   const read = async (sql: string, params?: readonly Value[]): Promise<Row[]> => {
-    if (isClosed()) throw new Error('The store is closed.');
+    if (isClosed()) throw storeClosed();
     const result = await client.query({ query: params ? bind(sql, params) : sql, format: 'JSONEachRow' });
     return result.json<Row>();
   };

@@ -13,6 +13,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { readsOf, DAY, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
 import { bind } from './clickhouse-sql.ts';
+import { storeClosed } from './unavailable.ts';
 import { QUARTER_HOUR } from './quarter-hours.ts';
 import { num, type Row } from './sql-rows.ts';
 import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type WebhookDelivery } from './types.ts';
@@ -318,6 +319,7 @@ export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelem
     },
 
     async ping() {
+      if (closed) throw storeClosed();
       // SELECT 1 rather than the client's ping(): it needs the server to run a query, as readiness means.
       await Promise.all(clients.map(async (client) => (await client.query({ query: 'SELECT 1', format: 'JSONEachRow' })).json()));
     },

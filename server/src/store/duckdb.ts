@@ -3,6 +3,7 @@
  * p95 and monthly series over millions of events answer in milliseconds). Writes go through
  * one connection, one transaction at a time; reads open their own connections.
  */
+import { storeClosed } from './unavailable.ts';
 import { randomBytes } from 'node:crypto';
 import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Period } from '../calendar.ts';
@@ -129,7 +130,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   };
   let closed = false;
   const read = async (sql: string, params: DuckDBValue[] = []): Promise<Row[]> => {
-    if (closed) throw new Error('The store is closed.');
+    if (closed) throw storeClosed();
     const connection = await instance.connect();
     try {
       const reader = await connection.runAndReadAll(sql, params);
