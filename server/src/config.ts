@@ -72,6 +72,7 @@ export const serverConfig = z
         apiVersion: attributes.optional(),
       })
       .optional(),
+    elements: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1) })]).optional(),
     metrics: z.strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() }).optional(),
     /** How long SIGTERM waits for requests under way before it closes their connections (default 10,000 ms). */
     shutdownTimeoutMs: z.int().min(0).default(10_000),

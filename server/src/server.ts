@@ -16,6 +16,7 @@ import { TIME_RANGES } from '../../src/api/enums.ts';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
+import { elementsDir, mountElements, type ElementsOptions } from './elements.ts';
 import { createMetrics, type MetricsOptions } from './metrics.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
 import { INGEST_LIMITS } from './limits.ts';
@@ -72,6 +73,8 @@ export interface ConsoleServerOptions {
   otlpAttributes?: Partial<OtlpAttributes>;
   /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */
   metrics?: MetricsOptions;
+  /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
+  elements?: ElementsOptions | false;
 }
 
 export interface RateLimit {
@@ -208,6 +211,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       throw new ProblemError(401, 'Unauthorized', 'Send the metrics token as a bearer token.', undefined, { 'www-authenticate': 'Bearer' });
     return metrics.print(c);
   });
+
+  mountElements(app, elementsDir(options.elements));
 
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
