@@ -72,6 +72,8 @@ export const serverConfig = z
         apiVersion: attributes.optional(),
       })
       .optional(),
+    /** JSON log lines on stdout at this level and above; `info` logs each request. */
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     elements: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1) })]).optional(),
     metrics: z.strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() }).optional(),
     /** How long SIGTERM waits for requests under way before it closes their connections (default 10,000 ms). */
@@ -98,6 +100,7 @@ export const ENV_OPTIONS = {
   OPS_CONSOLE_JWT_SECRET: 'auth.jwt.secret',
   OPS_CONSOLE_JWKS_URL: 'auth.jwt.jwksUrl',
   OPS_CONSOLE_METRICS_TOKEN: 'metrics.token',
+  OPS_CONSOLE_LOG_LEVEL: 'logLevel',
   OPS_CONSOLE_SHUTDOWN_TIMEOUT_MS: 'shutdownTimeoutMs',
 } as const;
 
@@ -142,8 +145,8 @@ export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = pr
 
 /** The options `createConsoleServer` takes, from a checked configuration. */
 export function serverOptions(config: ServerConfig): ConsoleServerOptions {
-  const { port: _port, host: _host, shutdownTimeoutMs: _deadline, ...options } = config;
-  return options;
+  const { port: _port, host: _host, shutdownTimeoutMs: _deadline, logLevel, ...options } = config;
+  return { ...options, logLevel };
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {

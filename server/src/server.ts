@@ -5,6 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { pino, type LevelWithSilent, type Logger } from 'pino';
 import { cors } from 'hono/cors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
@@ -73,6 +76,10 @@ export interface ConsoleServerOptions {
   otlpAttributes?: Partial<OtlpAttributes>;
   /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */
   metrics?: MetricsOptions;
+  /** Where the server logs, as JSON lines (pino): a logger of yours, or one on stdout at `logLevel`. */
+  logger?: Logger;
+  /** The level of the server's own logger (default `warn`; `info` adds one line per request). */
+  logLevel?: LevelWithSilent;
   /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
   elements?: ElementsOptions | false;
 }
@@ -92,7 +99,7 @@ export interface ConsoleServer {
   stores: Stores;
 }
 
-type Env = { Variables: { principal: Principal; accountId: string } };
+type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
 
 const WRITE_BODY_BYTES = 64 * 1024;
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -149,23 +156,45 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const ingestingPerAccount = new Map<string, number>();
 
   const app = new Hono<Env>();
+  const log = options.logger ?? pino({ level: options.logLevel ?? 'warn', base: { service: 'ops-console' } });
   const metrics = createMetrics();
   if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
     throw new Error('metrics.token is empty or "undefined": is its environment variable unset?');
   app.use('*', metrics.measure);
-  const spikes = createSpikeWatch(stores, () => clock().getTime());
+  // Each request has an id (the caller's X-Request-Id when it is a plain token, else a new UUID),
+  // answered in X-Request-Id and on every log line about the request.
+  app.use('*', requestId(), async (c, next) => {
+    const started = performance.now();
+    await next();
+    log.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        route: routePath(c),
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  const spikes = createSpikeWatch(
+    stores,
+    () => clock().getTime(),
+    (error) => log.error({ err: error }, 'spike check failed'),
+  );
   const forgetOldKeys = () =>
     stores.records
       .forgetBefore(clock().getTime() - IDEMPOTENCY_TTL_MS)
-      .catch((error: unknown) => console.error('[ops-console server] idempotency keys', error));
+      .catch((error: unknown) => log.error({ err: error }, 'forgetting old idempotency keys failed'));
   void forgetOldKeys();
   const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
   keyTimer.unref();
-  app.onError((error) => {
+  app.onError((error, c) => {
+    const reqId = c.get('requestId');
     if (error instanceof ProblemError) return problemResponse(error);
     if (isStoreUnavailable(error)) {
       metrics.storeErrors.inc({ kind: 'unavailable' });
-      console.error('[ops-console server] database unavailable:', error instanceof Error ? error.message : error);
+      log.error({ reqId, err: error }, 'database unavailable');
       return problemResponse(
         new ProblemError(503, 'Service unavailable', 'The console’s database cannot be reached right now. Retry shortly.', undefined, {
           'retry-after': String(RETRY_AFTER_SECONDS),
@@ -173,7 +202,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       );
     }
     metrics.storeErrors.inc({ kind: 'failed' });
-    console.error('[ops-console server]', error);
+    log.error({ reqId, err: error }, 'request failed');
     return problemResponse(new ProblemError(500, 'Internal server error', 'The server could not answer; nothing was changed by this request.'));
   });
   app.notFound((c) => problemResponse(new ProblemError(404, 'Not found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)));
@@ -194,7 +223,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       return c.json({ status: 'ready' }, 200, unstored);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.error('[ops-console server] not ready:', reason);
+      log.warn({ reqId: c.get('requestId'), reason }, 'not ready');
       // Which database, not its address or error: the route answers anyone who asks.
       const which = /^(DuckDB|ClickHouse|PostgreSQL) does not answer/.exec(reason)?.[0] ?? 'A database does not answer';
       return problemResponse(

@@ -28,7 +28,7 @@ export interface SpikeWatch {
   close(): Promise<void>;
 }
 
-export function createSpikeWatch(stores: Stores, clock: () => number): SpikeWatch {
+export function createSpikeWatch(stores: Stores, clock: () => number, onError: (error: unknown) => void = console.error): SpikeWatch {
   /** Per account, the endpoints waiting for a check, by label (a label waits once). */
   const waiting = new Map<string, Map<string, Endpoint>>();
   /** The accounts in line: the one being checked joins the back once its check is done. */
@@ -45,7 +45,7 @@ export function createSpikeWatch(stores: Stores, clock: () => number): SpikeWatc
         await check(stores, accountId, endpoint, clock());
       } catch (error) {
         // A failed check must not stop the others (nor ever reach an ingest response).
-        console.error('[ops-console server] spike check', error);
+        onError(error);
       }
       if (endpoints.size) line.push(accountId);
       else waiting.delete(accountId);

@@ -95,18 +95,34 @@ async function startServe(config: string) {
   const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, OPS_CONSOLE_CONFIG: config }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const first = await lines.next();
-  const url = /listening on (\S+)/.exec(String(first.value))?.[1];
-  if (!url) throw new Error(`ops-console serve did not start: ${String(first.value)} ${stderr}`);
+  // Every line it writes is a JSON log record.
+  const logged: Record<string, unknown>[] = [];
+  let url: string | undefined;
+  const lines = createInterface({ input: child.stdout });
+  const listening = new Promise<void>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const record = JSON.parse(line) as Record<string, unknown>;
+      logged.push(record);
+      if (record['msg'] === 'listening') {
+        url = String(record['url']);
+        resolve();
+      }
+    });
+    child.once('exit', () => reject(new Error(`ops-console serve did not start: ${stderr}`)));
+  });
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
-  return { child, url, exited, stderr: () => stderr };
+  await listening;
+  return { child, url: url!, exited, logged, stderr: () => stderr };
 }
 
 test('serve: healthy and ready; SIGTERM under an ingest load exits 0, and every acknowledged event is there once after a restart', async () => {
   const config = configFile('serve.json', good(join(dir, 'served.duckdb')));
   const first = await startServe(config);
-  assert.deepEqual(await (await fetch(`${first.url}/healthz`)).json(), { status: 'ok' });
+  const health = await fetch(`${first.url}/healthz`, { headers: { 'x-request-id': 'probe-1' } });
+  assert.deepEqual([await health.json(), health.headers.get('x-request-id')], [{ status: 'ok' }, 'probe-1']);
+  const odd = await fetch(`${first.url}/healthz`, { headers: { 'x-request-id': 'a b"}' } });
+  const generated = odd.headers.get('x-request-id') ?? '';
+  assert.match(generated, /^[0-9a-f-]{36}$/, 'an id that is not a plain token is replaced');
   assert.deepEqual(await (await fetch(`${first.url}/readyz`)).json(), { status: 'ready' });
 
   // Four clients send batches, each under its own Idempotency-Key, until the server is gone.
@@ -144,6 +160,19 @@ test('serve: healthy and ready; SIGTERM under an ingest load exits 0, and every 
   load.stopped = true;
   await Promise.all(senders);
   assert.equal(code, 0, `exit status 0 (stderr: ${first.stderr()})`);
+  const requestLine = first.logged.find((r) => r['reqId'] === 'probe-1');
+  assert.deepEqual(requestLine && [requestLine['msg'], requestLine['method'], requestLine['route'], requestLine['status'], requestLine['service']], [
+    'request',
+    'GET',
+    '/healthz',
+    200,
+    'ops-console',
+  ]);
+  assert.ok(first.logged.some((r) => r['reqId'] === generated));
+  assert.deepEqual(
+    first.logged.filter((r) => typeof r['msg'] === 'string' && /^(stopping|stopped)/.test(r['msg'])).map((r) => String(r['msg']).split(':')[0]),
+    ['stopping', 'stopped'],
+  );
 
   const second = await startServe(config);
   try {

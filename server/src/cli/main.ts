@@ -82,8 +82,9 @@ async function main(argv: string[]): Promise<void> {
 }
 
 async function serveUntilStopped(config: ServerConfig): Promise<void> {
-  const [{ createConsoleServer }, { serve }] = await Promise.all([import('../server.ts'), import('../serve.ts')]);
-  const server = await createConsoleServer(serverOptions(config));
+  const [{ createConsoleServer }, { serve }, { pino }] = await Promise.all([import('../server.ts'), import('../serve.ts'), import('pino')]);
+  const log = pino({ level: config.logLevel, base: { service: 'ops-console' } });
+  const server = await createConsoleServer({ ...serverOptions(config), logger: log });
   let http: Awaited<ReturnType<typeof serve>>;
   try {
     http = await serve(server, { port: config.port, hostname: config.host });
@@ -91,17 +92,17 @@ async function serveUntilStopped(config: ServerConfig): Promise<void> {
     await server.close();
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  process.stdout.write(`Ops Console listening on ${http.url}\n`);
+  log.info({ url: http.url, version }, 'listening');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal}: finishing requests under way, then closing the stores\n`);
+    log.info({ signal }, 'stopping: finishing requests under way, then closing the stores');
     await http.close({ timeoutMs: config.shutdownTimeoutMs });
     await server.idle();
     await server.close();
-    process.stdout.write('Stopped.\n');
-    process.exit(0);
+    log.info('stopped');
+    log.flush(() => process.exit(0));
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
