@@ -1,0 +1,54 @@
+// What `npm test` needs from the system before it runs anything: Chromium and the fonts the
+// pictures were drawn with (browser, visual and Storybook tests), and a ClickHouse server and
+// PostgreSQL (the store suites start them on loopback ports). As root on Debian it installs what
+// is missing, as `.ci/run` does; elsewhere it names what is missing and the one command that
+// installs it, and stops, rather than failing 200 tests later.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** Whether a command of that name is on PATH. */
+const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const postgres = () => {
+  try {
+    return readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+  } catch {
+    return false;
+  }
+};
+const NEEDS = [
+  { what: `Chromium (${chromium}; or set CHROMIUM_PATH)`, packages: ['chromium'], present: () => existsSync(chromium) },
+  {
+    what: 'the DejaVu and Liberation fonts',
+    packages: ['fonts-dejavu-core', 'fonts-liberation'],
+    present: () => existsSync('/usr/share/fonts/truetype/dejavu') && existsSync('/usr/share/fonts/truetype/liberation'),
+  },
+  {
+    what: 'a ClickHouse server',
+    packages: ['clickhouse-server', 'clickhouse-client'],
+    present: () => onPath('clickhouse-server') || existsSync('/usr/sbin/clickhouse-server') || onPath('clickhouse'),
+  },
+  { what: 'PostgreSQL (initdb and pg_ctl)', packages: ['postgresql'], present: postgres },
+];
+
+const missing = () => NEEDS.filter((need) => !need.present());
+let absent = missing();
+if (absent.length) {
+  const packages = absent.flatMap((need) => need.packages);
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.OPS_CONSOLE_NO_INSTALL;
+  if (canInstall) {
+    console.log(`Installing ${absent.map((need) => need.what).join(', ')} from Debian's packages…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status === 0;
+    if (!apt(['update', '-qq']) || !apt(['install', '-y', '-qq', ...packages])) console.error('apt-get could not install them.');
+    absent = missing();
+  }
+  if (absent.length) {
+    console.error(
+      `npm test needs, and cannot find:\n${absent.map((need) => `  - ${need.what}`).join('\n')}\n` +
+        `Install them with:\n  sudo apt-get install -y ${absent.flatMap((need) => need.packages).join(' ')}\nthen run npm test again.`,
+    );
+    process.exit(1);
+  }
+}
