@@ -48,7 +48,7 @@ export function createMetrics(): ServerMetrics {
     }),
     storeErrors: new Counter({
       name: 'ops_console_store_errors_total',
-      help: 'Requests that failed in a store, by kind (unavailable: a database could not be reached; failed: any other error).',
+      help: 'Requests answered with a server error, by kind (unavailable: a database could not be reached, 503; failed: any other unexpected error, 500).',
       labelNames: ['kind'],
       registers,
     }),
