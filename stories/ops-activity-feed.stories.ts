@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures, generateActivity } from '../mocks/index.ts';
-import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage } from './support/states.ts';
+import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage, loading } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -31,7 +31,7 @@ const scenario = (name: string) => `/api/scenario/${name}/v1`;
 
 export const Loaded: Story = {};
 export const FilteredByKind: Story = { args: { kind: 'error-spike' } };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };

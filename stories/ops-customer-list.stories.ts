@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -41,7 +41,7 @@ export const TwoPerPage: Story = { args: { limit: 2 } };
 /** A status this version does not know yet, shown as sent in a neutral badge; a long name wraps. */
 export const UnknownStatus: Story = answer([{ ...fixtures.customers[0], status: 'Paused', name: 'Acme Logistics and Freight Forwarding International Ltd' }]);
 export const Empty: Story = answer([]);
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };

@@ -4,7 +4,7 @@ import type {} from 'msw-storybook-addon/csf3';
 import { problem } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { fill, press, shadowWith } from './support/play.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading, patient } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -40,15 +40,7 @@ export const NoteValidation: Story = {
 /** A note on its way: the button says "Adding…". */
 export const NoteAdding: Story = {
   args: { customerId: 'cus_globex' },
-  // The note stays on its way however long a screenshot takes: inside a wrapper that gives requests ten minutes, not 15 s.
-  render: (args) => {
-    const frame = renderElement('ops-customer', { timeZone: 'UTC', ...args });
-    const wrapper = document.createElement('ops-console');
-    wrapper.setAttribute('timeout-ms', '600000');
-    wrapper.append(...frame.childNodes);
-    frame.append(wrapper);
-    return frame;
-  },
+  decorators: [patient],
   beforeEach({ msw }) {
     msw.use(http.post('*/api/v1/customers/:id/notes', () => delay('infinite')));
   },
@@ -79,7 +71,7 @@ export const NoteFails: Story = {
     press(root, '.note-form button[type="submit"]');
   },
 };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), customerId: 'cus_missing' } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

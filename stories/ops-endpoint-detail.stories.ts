@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { createMockApi, fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -58,7 +58,7 @@ export const Quiet: Story = {
     );
   },
 };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), endpointId: 'ep_missing' } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

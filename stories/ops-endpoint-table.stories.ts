@@ -4,7 +4,7 @@ import { fixtures } from '../mocks/index.ts';
 // Types `beforeEach({ msw })` of the stories below.
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
-import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage } from './support/states.ts';
+import { apiFailures, forcedColours, keyboardFocus, lastPage, nextPage, loading } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -37,7 +37,7 @@ export const Loaded: Story = {};
 
 export const RecentEndpoints: Story = { args: { limit: 5, sort: 'recent', hideFilter: true } };
 
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
 

@@ -4,7 +4,7 @@ import type {} from 'msw-storybook-addon/csf3';
 import { problem } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { fill, press, shadowWith } from './support/play.ts';
-import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
+import { apiFailures, forcedColours, keyboardFocus, loading, patient } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -40,6 +40,7 @@ export const WithErrors: Story = {
 };
 /** A valid form on its way: the button says "Saving…" and cannot be pressed again. */
 export const Saving: Story = {
+  decorators: [patient],
   beforeEach({ msw }) {
     msw.use(http.post('*/api/v1/errors', () => delay('infinite')));
   },
@@ -73,7 +74,7 @@ export const DiscardConfirmation: Story = {
     press(root, '[part="actions"] button[type="button"]');
   },
 };
-export const OptionsLoading: Story = { args: { apiBase: scenario('hang') } };
+export const OptionsLoading: Story = loading<Args>();
 export const OptionsFail: Story = { args: { apiBase: scenario('server-error') } };
 /** No endpoints to choose from yet: the select offers only its prompt. */
 export const NoEndpointOptions: Story = {

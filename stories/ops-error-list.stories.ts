@@ -4,7 +4,7 @@ import type {} from 'msw-storybook-addon/csf3';
 import { createMockApi, fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { shadowWith } from './support/play.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading, patient } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -55,6 +55,7 @@ export const TwoPerPage: Story = { args: { limit: 2 } };
 export const UnknownStatus: Story = answer([{ ...fixtures.errorRecords[0], status: 'Snoozed' }, ...fixtures.errorRecords.slice(1)]);
 /** A status change on its way: the row shows it at once, its control busy. */
 export const Saving: Story = {
+  decorators: [patient],
   beforeEach({ msw }) {
     msw.use(http.patch(`*${OWN_BASE}/errors/:id`, () => delay('infinite')));
   },
@@ -77,7 +78,7 @@ export const ChangeRefused: Story = {
   play: fixFirst,
 };
 export const Empty: Story = answer([]);
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };

@@ -4,7 +4,7 @@ import type {} from 'msw-storybook-addon/csf3';
 import { problem } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
 import { fill, press, shadowWith } from './support/play.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading, patient } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -35,6 +35,7 @@ export const Fixed: Story = { args: { errorId: 'err_401_messages' } };
 export const Ignored: Story = { args: { errorId: 'err_400_contacts' } };
 /** A change on its way: the badge shows the new status at once and the button says "Saving…". */
 export const Saving: Story = {
+  decorators: [patient],
   beforeEach({ msw }) {
     msw.use(http.patch('*/api/v1/errors/:id', () => delay('infinite')));
   },
@@ -50,7 +51,7 @@ export const ChangeRefused: Story = {
   },
   play: fixIt,
 };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), errorId: 'err_missing' } };
 export const Malformed: Story = { args: { apiBase: scenario('malformed') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

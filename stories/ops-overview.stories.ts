@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures, problem } from '../mocks/index.ts';
-import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
+import { apiFailures, forcedColours, keyboardFocus, loading } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -29,7 +29,7 @@ const scenario = (name: string) => `/api/scenario/${name}/v1`;
 export const Loaded: Story = {};
 /** The last 24 hours: the range's requests hour by hour, each figure against the 24 hours before. */
 export const LastTwentyFourHours: Story = { args: { range: '24h' } };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement, type FrameArgs } from './support/element.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -66,7 +66,7 @@ export const LongValues: Story = answer({
     { name: 'x-request-id', value: '0b8c5f0e-3d8e-4d6c-9a7b-2f1e5d4c3b2a0b8c5f0e3d8e4d6c9a7b' },
   ],
 });
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), requestId: 'rq_missing' } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

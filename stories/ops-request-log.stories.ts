@@ -6,7 +6,7 @@ import { shadowWith } from './support/play.ts';
 import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { fixtures, problem } from '../mocks/index.ts';
-import { apiFailures, forcedColours, keyboardFocus } from './support/states.ts';
+import { apiFailures, forcedColours, keyboardFocus, loading } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -64,7 +64,7 @@ export const MillionEntries: Story = {
   },
 };
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

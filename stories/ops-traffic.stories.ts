@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { renderElement } from './support/element.ts';
 import { fixtures } from '../mocks/index.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading } from './support/states.ts';
 
 interface Args {
   apiBase: string;
@@ -41,7 +41,7 @@ export const Units: Story = {
 /** The last 7 days, day by day against the 7 days before; each day leads to its requests. */
 export const LastSevenDays: Story = { args: { range: '7d' } };
 
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const MalformedData: Story = { args: { apiBase: scenario('malformed') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type {} from 'msw-storybook-addon/csf3';
 import { fixtures } from '../mocks/index.ts';
 import { renderElement, type FrameArgs } from './support/element.ts';
-import { apiFailures } from './support/states.ts';
+import { apiFailures, loading } from './support/states.ts';
 
 interface Args extends FrameArgs {
   apiBase: string;
@@ -34,7 +34,7 @@ export const InvoicePaid: Story = {};
 export const UnknownStatus: Story = odd({ status: 'Paused' });
 /** A webhook that sent nothing all year: the chart says so instead of drawing a flat line. */
 export const NoActivity: Story = odd({ activity: { ...fixtures.webhooks[0]!.activity, values: fixtures.webhooks[0]!.activity.values.map(() => 0) } });
-export const Loading: Story = { args: { apiBase: scenario('hang') } };
+export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), webhookId: 'wh_missing' } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };

@@ -2,7 +2,7 @@
  * States every element shows the same way, written once: the API slow, timing out, answering a
  * proxy's HTML 502 or not reachable; a list's next page busy or failing; keyboard focus.
  */
-import type { StoryObj } from '@storybook/web-components-vite';
+import type { Decorator, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { delay, http, type RequestHandler } from 'msw';
 import { problem } from '../../mocks/problem.ts';
@@ -11,10 +11,26 @@ import { press, shadowWith } from './play.ts';
 /** The mock API of one failure scenario (mocks/scenarios.ts). */
 export const scenario = (name: string) => `/api/scenario/${name}/v1`;
 
+const PATIENT_MS = 600_000;
+/**
+ * For a story pictured while a request is on its way: inside a wrapper that gives requests ten
+ * minutes, not the client's 15 s, the request stays on its way however long a picture takes.
+ */
+export const patient: Decorator = (story) => html`<ops-console timeout-ms=${PATIENT_MS}>${story()}</ops-console>`;
+
+/** A panel waiting for its first answer, for as long as the story is looked at: the skeleton. */
+export function loading<A extends { apiBase: string }>(): StoryObj<A> {
+  return {
+    args: { apiBase: '' } as Partial<A>,
+    decorators: [(story) => html`<ops-console api-base=${scenario('hang')} timeout-ms=${PATIENT_MS}>${story()}</ops-console>`],
+  };
+}
+
 /**
  * The four ways an API lets a panel down, for the element `tag` (which needs no other args to
- * load: its record ids come from the meta's args), whose error shows as `failed`. Slow is pictured while it loads.
- * - `slow`: every answer takes 2.5 s, so the skeleton shows first;
+ * load: its record ids come from the meta's args), whose error shows as `failed`.
+ * - `slow`: every answer takes 2.5 s, so the skeleton shows first. Not pictured: what a picture
+ *   shows depends on when it is taken, and the skeleton is `loading`'s picture;
  * - `timedOut`: no answer at all, inside an `<ops-console timeout-ms="1000">`, so the client gives up;
  * - `badGateway`: a proxy's HTML 502 page where JSON was expected;
  * - `networkError`: the request never reaches a server.
@@ -25,7 +41,7 @@ export function apiFailures<A extends { apiBase: string }>(
 ): Record<'slow' | 'timedOut' | 'badGateway' | 'networkError', StoryObj<A>> {
   const base = (apiBase: string) => ({ apiBase }) as Partial<A>;
   return {
-    slow: { args: base(scenario('slow')) },
+    slow: { args: base(scenario('slow')), parameters: { visual: { skip: 'timing: the answer comes 2.5 s in; loading is the picture' } } },
     timedOut: {
       args: base(''),
       decorators: [(story) => html`<ops-console api-base=${scenario('hang')} timeout-ms="1000">${story()}</ops-console>`],
@@ -52,6 +68,7 @@ export function nextPage<A>(tag: string, path: string, outcome: 'busy' | 'failed
   return {
     // The busy page's request stays open on purpose: the visual test does not wait for it.
     parameters: { visual: { answersPending: outcome === 'busy' } },
+    ...(outcome === 'busy' && { decorators: [(story) => html`<ops-console timeout-ms=${PATIENT_MS}>${story()}</ops-console>`] }),
     beforeEach({ msw }) {
       msw.use(handler);
     },
