@@ -4,7 +4,7 @@
  */
 import type { ActivityItem, Endpoint, EndpointDetail, RequestDetail, RequestEntry } from '../src/api/schemas.ts';
 import { activitySeed, customers, endpoints, loggedRoutes, people } from './fixtures.ts';
-import { ACTIVITY_KINDS, type ActivityKind } from '../src/api/enums.ts';
+import { ACTIVITY_KINDS, type ActivityKind } from '@ops-console/contract/enums';
 
 /** A 32-bit integer hash (a mulberry32 step) of an index and a seed. */
 export function hash(index: number, seed = 0x9e3779b9): number {

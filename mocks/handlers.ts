@@ -55,7 +55,7 @@ function timeBounds(url: URL, now: Date): { from?: number; to?: number } {
   const from = instant('from') ?? (window && !(window instanceof Response) ? window.from : undefined);
   return { ...(from !== undefined ? { from } : {}), ...(instant('to') !== undefined ? { to: instant('to') } : {}) };
 }
-import { sortRows } from '../src/api/sort-rows.ts';
+import { sortRows } from '@ops-console/contract/sort-rows';
 
 /** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
 export const DEFAULT_BASE = '*/api/v1';

@@ -3,7 +3,7 @@
  * does, in UTC), and its buckets get steady made-up figures at the rate of the fixtures' month.
  */
 import type { CountSeries, TimeWindow, WindowSeries } from '../src/api/schemas.ts';
-import { isoSeconds, parseWindow, resolveWindow, windowOf, type ResolvedWindow } from '../src/api/time-window.ts';
+import { isoSeconds, parseWindow, resolveWindow, windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
 import { hash } from './generate.ts';
 import { problem } from './problem.ts';
 

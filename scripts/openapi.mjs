@@ -1,9 +1,12 @@
 // `npm run openapi`: the console API contract as an OpenAPI 3.1 document, generated from the
-// zod schemas in src/api/schemas.ts (the same ones the client validates with).
+// contract's route table (contract/src/routes.ts), its summaries and query schemas (route-docs.ts) and its zod schemas (the
+// same ones the client validates with).
 // `node scripts/openapi.mjs --check` fails when the committed openapi.json is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import * as s from '../src/api/schemas.ts';
+import { ROUTE_QUERIES, ROUTE_SUMMARIES } from '@ops-console/contract/route-docs';
+import { ROUTES } from '@ops-console/contract/routes';
+import * as s from '@ops-console/contract/schemas';
 
 const COMPONENTS = {
   Person: s.person,
@@ -54,6 +57,13 @@ function open(schema) {
   return out;
 }
 
+/** The component a schema of the contract is published as (`errorRecord` → `ErrorRecord`). */
+function componentOf(schemaName) {
+  const found = Object.entries(COMPONENTS).find(([, schema]) => schema === s[schemaName]);
+  if (!found) throw new Error(`no component for the schema ${schemaName}`);
+  return found[0];
+}
+
 export function buildOpenApi() {
   const registry = z.registry();
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
@@ -67,12 +77,7 @@ export function buildOpenApi() {
       content: { 'application/problem+json': { schema: ref('Problem') } },
     },
   };
-  const query = (name, description, schema = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
   const pathId = { name: 'id', in: 'path', required: true, description: 'An opaque id.', schema: { type: 'string' } };
-  const paging = [
-    query('limit', 'Page size, 1–500 (default 50).', { type: 'integer', minimum: 1, maximum: 500 }),
-    query('cursor', 'The `nextCursor` of the previous page.'),
-  ];
   const idempotency = {
     name: 'Idempotency-Key',
     in: 'header',
@@ -80,12 +85,27 @@ export function buildOpenApi() {
     description: 'A UUID made once per submission and reused on retry; a repeated key returns the same record.',
     schema: { type: 'string', format: 'uuid' },
   };
-  const timeRange = [
-    query('range', 'A named time range: 1h, 24h, 7d, 30d or 12m (the response adds `window` and `overTime`).', { type: 'string', enum: [...s.TIME_RANGES] }),
-    query('from', 'Start of a custom range (with `to`; it wins over `range`).', { type: 'string', format: 'date-time' }),
-    query('to', 'End of a custom range, exclusive (with `from`).', { type: 'string', format: 'date-time' }),
-  ];
-  const get = (summary, id, parameters = []) => ({ get: { summary, parameters, responses: { 200: { description: 'OK', ...json(id) }, ...problems } } });
+  /** The query schema's fields as OpenAPI parameters, each described by its schema. */
+  const queryParameters = (query) =>
+    Object.entries(query.def.shape).map(([name, field]) => {
+      const { description, ...schema } = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' });
+      delete schema.$schema;
+      // A named format says it: zod's long date-time pattern adds nothing a reader needs.
+      if (schema.format) delete schema.pattern;
+      return { name, in: 'query', required: false, description, schema };
+    });
+  const paths = {};
+  for (const [name, route] of Object.entries(ROUTES)) {
+    if (route.group !== 'console') continue;
+    const status = route.status ?? 200;
+    const operation = {
+      summary: ROUTE_SUMMARIES[name],
+      parameters: [...(route.path.includes('{id}') ? [pathId] : []), ...(route.idempotent ? [idempotency] : []), ...queryParameters(ROUTE_QUERIES[name])],
+      ...(route.body && { requestBody: { required: true, ...json(componentOf(route.body)) } }),
+      responses: { [status]: { description: status === 201 ? 'Created' : 'OK', ...json(componentOf(route.response)) }, ...problems },
+    };
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
 
   return {
     openapi: '3.1.0',
@@ -96,97 +116,7 @@ export function buildOpenApi() {
         'The console API that the ops-* elements read. Servers may add fields and enum values at any time; elements ignore unknown fields and show unknown enum values neutrally. Dates are YYYY-MM-DD, timestamps ISO 8601 with offset, percents in percent units (`errorPct: 2.4`).',
     },
     servers: [{ url: '/api/v1', description: 'The base URL a host page sets as api-base.' }],
-    paths: {
-      '/overview': get('Greeting owner, summary figures and requests by endpoint group', 'Overview', timeRange),
-      '/endpoints': get('Every route with its figures (rows may share method and path)', 'EndpointPage', [
-        query('status', 'Healthy, Failing or Slow.'),
-        query('q', 'Substring of the endpoint label.'),
-        query('sort', 'requests, -requests, p95Ms, -p95Ms, errorPct, -errorPct or recent.', { type: 'string', enum: [...s.ENDPOINT_SORTS] }),
-        ...timeRange,
-        ...paging,
-      ]),
-      '/endpoints/{id}': get('One endpoint row with its last 30 days (or the asked range), status codes and busiest customers', 'EndpointDetail', [
-        pathId,
-        ...timeRange,
-      ]),
-      '/requests': get('The request log, newest first', 'RequestPage', [
-        query('method', 'GET, POST, PUT, PATCH or DELETE.'),
-        query('status', 'A code such as 500 or a class such as 5xx.'),
-        query('path', 'Substring of the path.'),
-        query('since', 'Only entries after this timestamp.', { type: 'string', format: 'date-time' }),
-        query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
-        query('customerId', "Only one customer's requests."),
-        query('range', 'Only entries since the start of this named range: 1h, 24h, 7d, 30d or 12m.', { type: 'string', enum: [...s.TIME_RANGES] }),
-        query('from', 'Only entries at or after this timestamp.', { type: 'string', format: 'date-time' }),
-        query('to', 'Only entries before this timestamp.', { type: 'string', format: 'date-time' }),
-        ...paging,
-      ]),
-      '/requests/summary': get("Requests grouped by method, path and status with this week's count", 'RequestSummary', [
-        query('endpointId', 'Only the requests an endpoint row counts (its id from GET /endpoints).'),
-        query('customerId', "Only one customer's requests."),
-        ...timeRange,
-      ]),
-      '/requests/{id}': get('One request with its route, version, key, customer, size and the headers the collector kept', 'RequestDetail', [pathId]),
-      '/traffic': get('Traffic metrics, monthly series and breakdown', 'Traffic', [
-        query('range', 'Calendar months (12m, the default; 6m, 3m, 1m), or a window: 1h, 24h, 7d or 30d (the response adds `window` and `overTime`).', {
-          type: 'string',
-          enum: ['1m', '3m', '6m', ...s.TIME_RANGES],
-        }),
-        ...timeRange.slice(1),
-        query('customerId', "Only one customer's requests."),
-      ]),
-      '/customers': get('Customers with their recent figures, searched and sorted', 'CustomerPage', [
-        query('q', 'Substring of the name or id, any case.'),
-        query('sort', 'name (default), -name, requests, -requests, createdAt or -createdAt.', { type: 'string', enum: [...s.CUSTOMER_SORTS] }),
-        ...paging,
-      ]),
-      '/customers/{id}': get('A customer with notes and history (newest first)', 'Customer', [pathId]),
-      '/customers/{id}/notes': {
-        post: {
-          summary: 'Add a note; the customer gains a "Note added" history item',
-          parameters: [pathId, idempotency],
-          requestBody: { required: true, ...json('NewNote') },
-          responses: { 201: { description: 'Created', ...json('Note') }, ...problems },
-        },
-      },
-      '/webhooks': get('Webhooks with their delivery figures, searched and sorted', 'WebhookPage', [
-        query('q', "Substring of the name, the id or the customer's name, any case."),
-        query('sort', 'name (default), -name, deliveredPct, -deliveredPct, lastSentAt or -lastSentAt.', { type: 'string', enum: [...s.WEBHOOK_SORTS] }),
-        ...paging,
-      ]),
-      '/webhooks/{id}': get('A webhook with its monthly activity (and its deliveries over a time range)', 'Webhook', [pathId, ...timeRange]),
-      '/errors': {
-        ...get('Error records', 'ErrorPage', [
-          query('status', 'Open, Fixed or Ignored.'),
-          query('endpoint', 'Only the records of one endpoint, by its label (POST /webhooks).'),
-          query('sort', 'count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.', {
-            type: 'string',
-            enum: [...s.ERROR_SORTS],
-          }),
-          ...paging,
-        ]),
-        post: {
-          summary: 'Create an error record (the server fills title, owner, relatedEndpoints, monthly)',
-          parameters: [idempotency],
-          requestBody: { required: true, ...json('NewErrorRecord') },
-          responses: { 201: { description: 'Created', ...json('ErrorRecord') }, ...problems },
-        },
-      },
-      '/errors/options': get('The endpoints the creation form offers', 'ErrorOptions'),
-      '/errors/{id}': {
-        ...get('An error record (with its occurrences over a time range)', 'ErrorRecord', [pathId, ...timeRange]),
-        patch: {
-          summary: 'Change status and/or notes',
-          parameters: [pathId],
-          requestBody: { required: true, ...json('ErrorPatch') },
-          responses: { 200: { description: 'OK', ...json('ErrorRecord') }, ...problems },
-        },
-      },
-      '/activity': get('Latest activity, newest first', 'ActivityPage', [
-        query('kind', 'One of the activity kinds.', { type: 'string', enum: [...s.ACTIVITY_KINDS] }),
-        ...paging,
-      ]),
-    },
+    paths,
     components: { schemas: open(schemas) },
   };
 }
@@ -201,7 +131,7 @@ if (process.argv.includes('--check')) {
     // No committed file yet: compared as empty.
   }
   if (committed !== text) {
-    console.error('openapi.json is out of date with src/api/schemas.ts: run `npm run openapi` and commit it.');
+    console.error('openapi.json is out of date with the contract schemas: run `npm run openapi` and commit it.');
     process.exit(1);
   }
   console.log('openapi.json matches the schemas.');

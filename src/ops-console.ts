@@ -16,7 +16,7 @@ export { discover, load, observe } from './autoload/autoload.ts';
 export { OpsElement } from './shared/ops-element.ts';
 export * from './api/client.ts';
 export * from './api/errors.ts';
-export * from './api/enums.ts';
+export * from '@ops-console/contract/enums';
 export * as format from './format/format.ts';
 export { registerTranslations, localeReady, str } from './localize/localize.ts';
 

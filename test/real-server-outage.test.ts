@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/all.ts';
 import type { ConsoleApiError } from '../src/api/errors.ts';
-import * as schema from '../src/api/schemas.ts';
+import * as schema from '@ops-console/contract/schemas';
 import type { LoadErrorDetail } from '../src/shared/events.ts';
 import { mountInConsole } from './console-host.ts';
 import { $, $$, nextEvent, text, waitFor } from './dom.ts';

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../src/all.ts';
-import * as schema from '../src/api/schemas.ts';
+import * as schema from '@ops-console/contract/schemas';
 import { mountInConsole } from './console-host.ts';
 import { $, $$, allowVirtualizerResizeNotice, nextEvent, text, waitFor } from './dom.ts';
 

@@ -1,2 +1,2 @@
 /** The calendar lives with the contract, so the mocks bucket time exactly as the server does. */
-export * from '../../src/api/calendar.ts';
+export * from '@ops-console/contract/calendar';

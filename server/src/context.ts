@@ -4,7 +4,7 @@ import type { Thresholds } from './figures.ts';
 import type { Principal } from './auth.ts';
 import type { RequestIds } from './request-ids.ts';
 import type { Stores } from './store/types.ts';
-import type { ResolvedWindow } from '../../src/api/time-window.ts';
+import type { ResolvedWindow } from '@ops-console/contract/time-window';
 
 export interface ViewContext {
   stores: Stores;
@@ -46,4 +46,4 @@ export function parseEndpointLabel(label: string): { method: string; route: stri
   return match ? { method: match[1]!, route: match[2]! } : undefined;
 }
 
-export { isoSeconds } from '../../src/api/time-window.ts';
+export { isoSeconds } from '@ops-console/contract/time-window';

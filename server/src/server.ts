@@ -14,8 +14,8 @@ import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOpti
 import { dayLabel, isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
-import { isTimeRange, parseWindow, resolveWindow } from '../../src/api/time-window.ts';
-import { TIME_RANGES } from '../../src/api/enums.ts';
+import { isTimeRange, parseWindow, resolveWindow } from '@ops-console/contract/time-window';
+import { TIME_RANGES } from '@ops-console/contract/enums';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
@@ -97,6 +97,8 @@ export interface ConsoleServer {
   idle(): Promise<void>;
   close(): Promise<void>;
   stores: Stores;
+  /** The routes this server answers, as `GET /console/v1/errors/{id}`: the contract's route table, which a test holds them to. */
+  routes: readonly string[];
 }
 
 type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
@@ -559,6 +561,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
 
   return {
     stores,
+    routes: [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`))],
     fetch: async (request) => app.fetch(request),
     idle: () => spikes.idle(),
     async close() {

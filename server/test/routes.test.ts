@@ -2,7 +2,7 @@
 // accounts apart; writes are idempotent and guarded by If-Match; CORS by allowlist.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import * as schema from '../../src/api/schemas.ts';
+import * as schema from '@ops-console/contract/schemas';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
 import { call, freshStoreConfig, ingest, openTestStores, startServer } from './harness.ts';

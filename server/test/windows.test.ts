@@ -3,7 +3,7 @@
 // in a zone twelve hours ahead, so calendar days differ from UTC days.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import * as schema from '../../src/api/schemas.ts';
+import * as schema from '@ops-console/contract/schemas';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
 import { call, ingest, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';

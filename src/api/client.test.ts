@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { API_BASE, scenarios, useMockApi } from '../../test/mock-api.ts';
 import { createConsoleClient, joinUrl } from './client.ts';
 import { ConsoleApiError } from './errors.ts';
+import { ROUTES } from '@ops-console/contract/routes';
 
 async function failure(promise: Promise<unknown>): Promise<ConsoleApiError> {
   try {
@@ -17,6 +18,43 @@ async function failure(promise: Promise<unknown>): Promise<ConsoleApiError> {
 describe('console API client', () => {
   const api = useMockApi();
   const client = () => createConsoleClient({ baseUrl: API_BASE });
+
+  it('calls each console route of the contract’s table, and no other, with one of its methods', async () => {
+    const called = new Set<string>();
+    const c = createConsoleClient({
+      baseUrl: 'https://api.test/v1',
+      fetch: (input, init) => {
+        const path = new URL(input instanceof Request ? input.url : input).pathname.replace(/^\/v1/, '').replace(/\/rec_1(?=\/|$)/, '/{id}');
+        called.add(`${init?.method ?? 'GET'} ${path}`);
+        return Promise.resolve(new Response('{}', { status: 404 }));
+      },
+    });
+    const id = 'rec_1';
+    await Promise.allSettled([
+      c.getOverview(),
+      c.listEndpoints(),
+      c.getEndpoint(id),
+      c.listRequests(),
+      c.getRequest(id),
+      c.getRequestSummary(),
+      c.getTraffic(),
+      c.listCustomers(),
+      c.getCustomer(id),
+      c.addNote(id, { text: 'Called.' }),
+      c.listWebhooks(),
+      c.getWebhook(id),
+      c.listErrors(),
+      c.getError(id),
+      c.getErrorOptions(),
+      c.createError({ code: 500, endpoint: 'POST /messages', count: 1, firstSeen: '2026-09-14', status: 'Open' }),
+      c.patchError(id, { status: 'Fixed' }),
+      c.listActivity(),
+    ]);
+    const table = Object.values(ROUTES)
+      .filter((route) => route.group === 'console')
+      .map((route) => `${route.method} ${route.path}`);
+    expect([...called].sort()).to.deep.equal(table.sort());
+  });
 
   describe('valid responses', () => {
     it('reads every GET route of the contract', async () => {

@@ -3,6 +3,7 @@ import { configError, ConsoleApiError, httpWords } from './errors.ts';
 import { msg, plural, renderingLanguage, str } from '../localize/localize.ts';
 import { loadValidation, type Validation } from './load-validation.ts';
 import type * as schema from './schemas.ts';
+import { ROUTES, type ConsoleRouteName } from '@ops-console/contract/routes';
 import type {
   ActivityItem,
   Customer,
@@ -196,6 +197,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 type Schemas = typeof schema;
 /** The name of a response schema in `schemas.ts`. */
 type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodMiniType ? K : never }[keyof Schemas];
+/** What a console route of the contract's table answers. */
+type ResponseOf<R extends ConsoleRouteName> = z.infer<Schemas[(typeof ROUTES)[R]['response'] & SchemaName]>;
 
 export type ConsoleClient = ReturnType<typeof createConsoleClient>;
 
@@ -214,14 +217,24 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     return tokenOrigins.has(new URL(url).origin);
   };
 
-  async function call<N extends SchemaName>(
-    responseSchema: N,
-    method: string,
-    path: () => string,
-    { query, body, signal, idempotencyKey, ifMatch }: { query?: Query; body?: unknown; idempotencyKey?: string; ifMatch?: string } & CallOptions = {},
-  ): Promise<z.infer<Schemas[N]>> {
+  /** Calls the console route `name` of the contract's table (with the record `target` in its path). */
+  async function call<R extends ConsoleRouteName>(
+    name: R,
+    {
+      target,
+      query,
+      body,
+      signal,
+      idempotencyKey,
+      ifMatch,
+    }: { target?: { id: string; kind: string }; query?: Query; body?: unknown; idempotencyKey?: string; ifMatch?: string } & CallOptions = {},
+  ): Promise<ResponseOf<R>> {
+    const route = ROUTES[name];
+    const method = route.method;
+    const responseSchema = route.response;
     // Configuration problems (a javascript: base, an id of "..") throw before anything is sent.
-    const url = new URL(joinUrl(resolveBase(baseUrl).href, path(), query)).href;
+    const path = route.path.replace('{id}', () => (target ? segment(target.id, target.kind) : ''));
+    const url = new URL(joinUrl(resolveBase(baseUrl).href, path, query)).href;
     // The schemas come with the first request. If their chunk cannot be fetched, say so: the
     // console API is not at fault, and nothing can be read without them.
     const validation = loadValidation().catch((cause: unknown) => {
@@ -293,48 +306,42 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         issues: check.describeIssues(result.error.issues),
       });
     }
-    return result.data as z.infer<Schemas[N]>;
+    return result.data as ResponseOf<R>;
   }
 
   return {
     baseUrl,
-    getOverview: (o?: CallOptions, range: TimeRangeQuery = {}): Promise<Overview> => call('overview', 'GET', () => '/overview', { ...o, query: { ...range } }),
-    listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> =>
-      call('endpointPage', 'GET', () => '/endpoints', { ...o, query: { ...query } }),
+    getOverview: (o?: CallOptions, range: TimeRangeQuery = {}): Promise<Overview> => call('overview', { ...o, query: { ...range } }),
+    listEndpoints: (query: EndpointQuery = {}, o?: CallOptions): Promise<Page<Endpoint>> => call('endpoints', { ...o, query: { ...query } }),
     getEndpoint: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<EndpointDetail> =>
-      call('endpointDetail', 'GET', () => `/endpoints/${segment(id, 'endpoint')}`, { ...o, query: { ...range } }),
-    listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> =>
-      call('requestPage', 'GET', () => '/requests', { ...o, query: { ...query } }),
-    getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('requestDetail', 'GET', () => `/requests/${segment(id, 'request')}`, o),
+      call('endpoint', { ...o, target: { id, kind: 'endpoint' }, query: { ...range } }),
+    listRequests: (query: RequestQuery = {}, o?: CallOptions): Promise<Page<RequestEntry>> => call('requests', { ...o, query: { ...query } }),
+    getRequest: (id: string, o?: CallOptions): Promise<RequestDetail> => call('request', { ...o, target: { id, kind: 'request' } }),
     // The scope second, so callers from before it (`getRequestSummary({ signal })`) keep working.
-    getRequestSummary: (o?: CallOptions, scope: RequestScope = {}): Promise<RequestSummary> =>
-      call('requestSummary', 'GET', () => '/requests/summary', { ...o, query: { ...scope } }),
+    getRequestSummary: (o?: CallOptions, scope: RequestScope = {}): Promise<RequestSummary> => call('requestSummary', { ...o, query: { ...scope } }),
     /** `range`: the calendar months (`12m`, `6m`, …) or a time range, named or custom; `customerId`: one customer's traffic. */
     getTraffic: (range: string | TrafficQuery = '12m', o?: CallOptions): Promise<Traffic> =>
-      call('traffic', 'GET', () => '/traffic', { ...o, query: typeof range === 'string' ? { range } : { ...range } }),
-    listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> =>
-      call('customerPage', 'GET', () => '/customers', { ...o, query: { ...query } }),
-    getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', 'GET', () => `/customers/${segment(id, 'customer')}`, o),
+      call('traffic', { ...o, query: typeof range === 'string' ? { range } : { ...range } }),
+    listCustomers: (query: CustomerQuery = {}, o?: CallOptions): Promise<Page<CustomerSummary>> => call('customers', { ...o, query: { ...query } }),
+    getCustomer: (id: string, o?: CallOptions): Promise<Customer> => call('customer', { ...o, target: { id, kind: 'customer' } }),
     addNote: (customerId: string, note: NewNote, o?: WriteOptions): Promise<Note> =>
-      call('note', 'POST', () => `/customers/${segment(customerId, 'customer')}/notes`, { ...o, body: note }),
-    listWebhooks: (query: WebhookQuery = {}, o?: CallOptions): Promise<Page<WebhookSummary>> =>
-      call('webhookPage', 'GET', () => '/webhooks', { ...o, query: { ...query } }),
+      call('addNote', { ...o, target: { id: customerId, kind: 'customer' }, body: note }),
+    listWebhooks: (query: WebhookQuery = {}, o?: CallOptions): Promise<Page<WebhookSummary>> => call('webhooks', { ...o, query: { ...query } }),
     getWebhook: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<Webhook> =>
-      call('webhook', 'GET', () => `/webhooks/${segment(id, 'webhook')}`, { ...o, query: { ...range } }),
-    listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> =>
-      call('errorPage', 'GET', () => '/errors', { ...o, query: { ...query } }),
+      call('webhook', { ...o, target: { id, kind: 'webhook' }, query: { ...range } }),
+    listErrors: (query: ErrorQuery = {}, o?: CallOptions): Promise<Page<ErrorRecord>> => call('errors', { ...o, query: { ...query } }),
     getError: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<ErrorRecord> =>
-      call('errorRecord', 'GET', () => `/errors/${segment(id, 'error')}`, { ...o, query: { ...range } }),
-    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', 'GET', () => '/errors/options', o),
-    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('errorRecord', 'POST', () => '/errors', { ...o, body: record }),
+      call('error', { ...o, target: { id, kind: 'error' }, query: { ...range } }),
+    getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', o),
+    createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('createError', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
-      call('errorRecord', 'PATCH', () => `/errors/${segment(id, 'error')}`, {
+      call('updateError', {
         ...o,
+        target: { id, kind: 'error' },
         body: patch,
         ifMatch: version === undefined ? undefined : `"${version}"`,
       }),
-    listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> =>
-      call('activityPage', 'GET', () => '/activity', { ...o, query: { ...query } }),
+    listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> => call('activity', { ...o, query: { ...query } }),
   };
 }
 

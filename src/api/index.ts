@@ -3,4 +3,4 @@ export * from './errors.ts';
 export * from './issues.ts';
 export * as schemas from './schemas.ts';
 export type * from './schemas.ts';
-export * from './enums.ts';
+export * from '@ops-console/contract/enums';

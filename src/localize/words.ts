@@ -3,7 +3,7 @@
  * person reads them in the element's language. A value this version does not know is shown as
  * sent, never dropped.
  */
-import { ERROR_CATEGORIES, type ActivityKind } from '../api/enums.ts';
+import { ERROR_CATEGORIES, type ActivityKind } from '@ops-console/contract/enums';
 import { msg } from './localize.ts';
 
 const statusWords = (): Record<string, string> => ({

@@ -1,9 +1,9 @@
 import { property } from 'lit/decorators.js';
 import type { TimeRangeQuery } from '../api/client.ts';
-import { TIME_RANGES, type TimeRange } from '../api/enums.ts';
+import { TIME_RANGES, type TimeRange } from '@ops-console/contract/enums';
 import type { CountSeries, TimeWindow } from '../api/schemas.ts';
 import type { ChartData } from './chart/chart-data.ts';
-import { isTimestamp, MAX_WINDOW_DAYS } from '../api/time-window.ts';
+import { isTimestamp, MAX_WINDOW_DAYS } from '@ops-console/contract/time-window';
 import { formatBuckets, formatMonth, type FormatOptions } from '../format/format.ts';
 import { msg } from '../localize/localize.ts';
 import type { RangeDetail } from './events.ts';

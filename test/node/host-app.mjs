@@ -1,5 +1,5 @@
 // A host app as an adopting team has it: a fixture copied into a temporary directory, with the
-// packed tarball of this package and the framework's packages installed by npm.
+// packed tarballs of the elements and the contract, and the framework's packages, installed by npm.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +12,12 @@ const pinned = (name) => `${name}@${JSON.parse(readFileSync(resolve('node_module
 export function createHostApp(fixture, packages) {
   const dir = mkdtempSync(join(tmpdir(), `${fixture}-`));
   cpSync(resolve('test/fixtures', fixture), dir, { recursive: true });
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { encoding: 'utf8' }));
+  // The elements, and the contract they import (not on the registry: packed beside them).
+  const tarballs = execFileSync(process.execPath, [resolve('scripts/pack.mjs'), '--out', dir, '--only', 'contract,elements'], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: fixture, private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(dir, info.filename), ...packages.map(pinned)], {
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs, ...packages.map(pinned)], {
     cwd: dir,
     stdio: 'pipe',
   });

@@ -59,6 +59,9 @@ export const badClock = <ops-overview clock={new Date()} />;
             moduleResolution: 'bundler',
             target: 'es2022',
             noEmit: true,
+            // In the repository the types reach @ops-console/contract's TypeScript source (packed,
+            // its .d.ts: test/node/packed-install.test.mjs), whose imports name .ts files.
+            allowImportingTsExtensions: true,
             skipLibCheck: true,
             types: framework === 'react' ? ['react'] : [],
             lib: ['es2022', 'dom'],

@@ -1,7 +1,7 @@
 /** GET /customers/{id} and POST /customers/{id}/notes. */
 import { randomUUID } from 'node:crypto';
-import { CUSTOMER_SORTS, newNote } from '../../../src/api/schemas.ts';
-import { sortRows } from '../../../src/api/sort-rows.ts';
+import { CUSTOMER_SORTS, newNote } from '@ops-console/contract/schemas';
+import { sortRows } from '@ops-console/contract/sort-rows';
 import { dayLabel } from '../calendar.ts';
 import { DAY_MS, RECENT_DAYS, type PreparedWrite, type ViewContext } from '../context.ts';
 import { errorPct } from '../figures.ts';

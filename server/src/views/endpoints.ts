@@ -1,5 +1,5 @@
 /** GET /endpoints: one row per (API version, method, route) over the recent window; GET /endpoints/{id}: one of them in detail. */
-import { ENDPOINT_SORTS } from '../../../src/api/enums.ts';
+import { ENDPOINT_SORTS } from '@ops-console/contract/enums';
 import { lastDays, type Period } from '../calendar.ts';
 import { RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
 import { endpointStatus, errorPct, roundMs } from '../figures.ts';

@@ -1,8 +1,8 @@
 /** GET /errors, /errors/{id}, /errors/options; POST /errors; PATCH /errors/{id} with If-Match. */
 import { randomUUID } from 'node:crypto';
-import { ERROR_CATEGORIES, ERROR_SORTS, ERROR_STATUSES, errorPatch, newErrorRecord } from '../../../src/api/schemas.ts';
+import { ERROR_CATEGORIES, ERROR_SORTS, ERROR_STATUSES, errorPatch, newErrorRecord } from '@ops-console/contract/schemas';
 import { lastMonths, zonedInstant } from '../calendar.ts';
-import { isoSeconds, windowOf } from '../../../src/api/time-window.ts';
+import { isoSeconds, windowOf } from '@ops-console/contract/time-window';
 import { parseEndpointLabel, type PreparedWrite, type ViewContext } from '../context.ts';
 import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../problem.ts';
 import { pageOf, requestCursor } from '../paging.ts';
 import { endpointFilter } from './endpoints.ts';
 import { recentWindow } from './related.ts';
-import { EPOCH_DAY, isTimestamp } from '../../../src/api/time-window.ts';
+import { EPOCH_DAY, isTimestamp } from '@ops-console/contract/time-window';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
 
 export interface RequestListQuery {

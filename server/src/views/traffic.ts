@@ -3,7 +3,7 @@ import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, roundMs, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
-import { TIME_RANGES } from '../../../src/api/enums.ts';
+import { TIME_RANGES } from '@ops-console/contract/enums';
 import type { EventFilter, RouteCounts, Totals } from '../store/types.ts';
 import { windowed } from './window-series.ts';
 type Counts = { requests: number; errors: number; bytes: number };

@@ -1,7 +1,7 @@
 /** GET /webhooks and GET /webhooks/{id}: the registered webhooks with figures from their delivery events. */
-import { WEBHOOK_SORTS } from '../../../src/api/schemas.ts';
-import { sortRows } from '../../../src/api/sort-rows.ts';
-import { isoSeconds, windowOf } from '../../../src/api/time-window.ts';
+import { WEBHOOK_SORTS } from '@ops-console/contract/schemas';
+import { sortRows } from '@ops-console/contract/sort-rows';
+import { isoSeconds, windowOf } from '@ops-console/contract/time-window';
 import { dayLabel, lastMonths } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { round1 } from '../figures.ts';

@@ -1,5 +1,5 @@
 /** What every route asked with a time range adds: the window as resolved, and its series bucket by bucket. */
-import { windowOf, type ResolvedWindow } from '../../../src/api/time-window.ts';
+import { windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
 import { isoSeconds, type ViewContext } from '../context.ts';
 import { errorPct, roundMs } from '../figures.ts';
 import type { EventFilter } from '../store/types.ts';

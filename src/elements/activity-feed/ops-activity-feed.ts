@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ActivityQuery } from '../../api/client.ts';
-import { ACTIVITY_KINDS, type ActivityKind } from '../../api/enums.ts';
+import { ACTIVITY_KINDS, type ActivityKind } from '@ops-console/contract/enums';
 import type { ActivityItem } from '../../api/schemas.ts';
 import { formatAge, formatDateTime, formatRelative } from '../../format/format.ts';
 import { renderAvatar } from '../../shared/avatar.ts';

@@ -2,7 +2,7 @@ import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { CustomerQuery } from '../../api/client.ts';
-import { CUSTOMER_SORTS, type CustomerSort } from '../../api/enums.ts';
+import { CUSTOMER_SORTS, type CustomerSort } from '@ops-console/contract/enums';
 import type { CustomerSummary } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ENDPOINT_STATUSES, type EndpointSort, type EndpointStatus } from '../../api/enums.ts';
+import { ENDPOINT_STATUSES, type EndpointSort, type EndpointStatus } from '@ops-console/contract/enums';
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent, type FormatOptions } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';

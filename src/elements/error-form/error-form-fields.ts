@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { ERROR_CATEGORIES, ERROR_STATUSES } from '../../api/enums.ts';
+import { ERROR_CATEGORIES, ERROR_STATUSES } from '@ops-console/contract/enums';
 import { formatDate, type FormatOptions } from '../../format/format.ts';
 import { msg } from '../../localize/localize.ts';
 import { errorCategoryTitle, statusLabel } from '../../localize/words.ts';

@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ErrorQuery } from '../../api/client.ts';
-import { ERROR_SORTS, ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '../../api/enums.ts';
+import { ERROR_SORTS, ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '@ops-console/contract/enums';
 import { toConsoleError } from '../../api/errors.ts';
 import type { ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger } from '../../format/format.ts';

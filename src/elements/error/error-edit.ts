@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { ERROR_STATUSES } from '../../api/enums.ts';
+import { ERROR_STATUSES } from '@ops-console/contract/enums';
 import { msg, str } from '../../localize/localize.ts';
 import { statusLabel } from '../../localize/words.ts';
 

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { RequestQuery, RequestScope } from '../../api/client.ts';
-import type { HttpMethod } from '../../api/enums.ts';
+import type { HttpMethod } from '@ops-console/contract/enums';
 import type { RequestEntry, RequestSummary } from '../../api/schemas.ts';
 import { toCsv, downloadCsv } from '../../shared/csv.ts';
 import { DataTask } from '../../shared/data-task.ts';

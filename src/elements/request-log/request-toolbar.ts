@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { HTTP_METHODS } from '../../api/enums.ts';
+import { HTTP_METHODS } from '@ops-console/contract/enums';
 import { msg } from '../../localize/localize.ts';
 
 export type View = 'timeline' | 'summary';

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { fromWallClock, wallClock } from '../../api/calendar.ts';
-import { TIME_RANGES } from '../../api/enums.ts';
-import { MAX_WINDOW_DAYS } from '../../api/time-window.ts';
+import { fromWallClock, wallClock } from '@ops-console/contract/calendar';
+import { TIME_RANGES } from '@ops-console/contract/enums';
+import { MAX_WINDOW_DAYS } from '@ops-console/contract/time-window';
 import { msg } from '../../localize/localize.ts';
 import type { RangeDetail } from '../../shared/events.ts';
 import { OpsElement } from '../../shared/ops-element.ts';

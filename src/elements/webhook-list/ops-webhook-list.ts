@@ -2,7 +2,7 @@ import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WebhookQuery } from '../../api/client.ts';
-import { WEBHOOK_SORTS, type WebhookSort } from '../../api/enums.ts';
+import { WEBHOOK_SORTS, type WebhookSort } from '@ops-console/contract/enums';
 import type { WebhookSummary } from '../../api/schemas.ts';
 import { formatDate, formatPercent } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';

@@ -1,0 +1,131 @@
+/**
+ * What the OpenAPI document says of each route in `routes.ts`: its summary, and for a console
+ * route its query parameters as zod schemas with their descriptions. Every parameter is
+ * optional; the server answers a value it cannot read with a 400 that says what is wrong.
+ */
+import * as z from 'zod/mini';
+import {
+  ACTIVITY_KINDS,
+  CUSTOMER_SORTS,
+  ENDPOINT_SORTS,
+  ERROR_SORTS,
+  ERROR_STATUSES,
+  ENDPOINT_STATUSES,
+  HTTP_METHODS,
+  TIME_RANGES,
+  WEBHOOK_SORTS,
+} from './enums.ts';
+import type { ConsoleRouteName, RouteName } from './routes.ts';
+
+const text = (description: string) => z.optional(z.string().check(z.describe(description)));
+const instant = (description: string) => z.optional(z.iso.datetime({ offset: true }).check(z.describe(description)));
+
+const timeRange = {
+  range: z.optional(z.enum(TIME_RANGES).check(z.describe('A named time range: 1h, 24h, 7d, 30d or 12m (the response adds `window` and `overTime`).'))),
+  from: instant('Start of a custom range (with `to`; it wins over `range`).'),
+  to: instant('End of a custom range, exclusive (with `from`).'),
+};
+const paging = {
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(500), z.describe('Page size, 1–500 (default 50).'))),
+  cursor: text('The `nextCursor` of the previous page.'),
+};
+const scope = {
+  endpointId: text('Only the requests an endpoint row counts (its id from GET /endpoints).'),
+  customerId: text("Only one customer's requests."),
+};
+const none = z.object({});
+
+export const ROUTE_QUERIES = {
+  overview: z.object(timeRange),
+  endpoints: z.object({
+    status: z.optional(z.enum(ENDPOINT_STATUSES).check(z.describe('Healthy, Failing or Slow.'))),
+    q: text('Substring of the endpoint label.'),
+    sort: z.optional(z.enum(ENDPOINT_SORTS).check(z.describe('requests, p50Ms, p95Ms, p99Ms or errorPct (- for most first), or recent.'))),
+    ...timeRange,
+    ...paging,
+  }),
+  endpoint: z.object(timeRange),
+  requests: z.object({
+    method: z.optional(z.enum(HTTP_METHODS).check(z.describe('GET, POST, PUT, PATCH or DELETE.'))),
+    status: text('A code such as 500 or a class such as 5xx.'),
+    path: text('Substring of the path.'),
+    since: instant('Only entries after this timestamp.'),
+    ...scope,
+    range: z.optional(z.enum(TIME_RANGES).check(z.describe('Only entries since the start of this named range: 1h, 24h, 7d, 30d or 12m.'))),
+    from: instant('Only entries at or after this timestamp.'),
+    to: instant('Only entries before this timestamp.'),
+    ...paging,
+  }),
+  requestSummary: z.object({ ...scope, ...timeRange }),
+  request: none,
+  traffic: z.object({
+    range: z.optional(
+      z
+        .enum(['1m', '3m', '6m', ...TIME_RANGES])
+        .check(z.describe('Calendar months (12m, the default; 6m, 3m, 1m), or a window: 1h, 24h, 7d or 30d (the response adds `window` and `overTime`).')),
+    ),
+    from: timeRange.from,
+    to: timeRange.to,
+    customerId: scope.customerId,
+  }),
+  customers: z.object({
+    q: text('Substring of the name or id, any case.'),
+    sort: z.optional(z.enum(CUSTOMER_SORTS).check(z.describe('name (default), -name, requests, -requests, createdAt or -createdAt.'))),
+    ...paging,
+  }),
+  customer: none,
+  addNote: none,
+  webhooks: z.object({
+    q: text("Substring of the name, the id or the customer's name, any case."),
+    sort: z.optional(z.enum(WEBHOOK_SORTS).check(z.describe('name (default), -name, deliveredPct, -deliveredPct, lastSentAt or -lastSentAt.'))),
+    ...paging,
+  }),
+  webhook: z.object(timeRange),
+  errors: z.object({
+    status: z.optional(z.enum(ERROR_STATUSES).check(z.describe('Open, Fixed or Ignored.'))),
+    endpoint: text('Only the records of one endpoint, by its label (POST /webhooks).'),
+    sort: z.optional(
+      z.enum(ERROR_SORTS).check(z.describe('count, -count, firstSeen or -firstSeen (- is most or newest first); absent, newest recorded first.')),
+    ),
+    ...paging,
+  }),
+  createError: none,
+  errorOptions: none,
+  error: z.object(timeRange),
+  updateError: none,
+  activity: z.object({
+    kind: z.optional(z.enum(ACTIVITY_KINDS).check(z.describe('One of the activity kinds.'))),
+    ...paging,
+  }),
+} satisfies Record<ConsoleRouteName, z.ZodMiniObject>;
+
+export const ROUTE_SUMMARIES = {
+  overview: 'Greeting owner, summary figures and requests by endpoint group',
+  endpoints: 'Every route with its figures (rows may share method and path)',
+  endpoint: 'One endpoint row with its last 30 days (or the asked range), status codes and busiest customers',
+  requests: 'The request log, newest first',
+  requestSummary: "Requests grouped by method, path and status with this week's count",
+  request: 'One request with its route, version, key, customer, size and the headers the collector kept',
+  traffic: 'Traffic metrics, monthly series and breakdown',
+  customers: 'Customers with their recent figures, searched and sorted',
+  customer: 'A customer with notes and history (newest first)',
+  addNote: 'Add a note; the customer gains a "Note added" history item',
+  webhooks: 'Webhooks with their delivery figures, searched and sorted',
+  webhook: 'A webhook with its monthly activity (and its deliveries over a time range)',
+  errors: 'Error records',
+  createError: 'Create an error record (the server fills title, owner, relatedEndpoints, monthly)',
+  errorOptions: 'The endpoints the creation form offers',
+  error: 'An error record (with its occurrences over a time range)',
+  updateError: 'Change status and/or notes',
+  activity: 'Latest activity, newest first',
+  ingestRequests: 'Request events from a collector',
+  ingestWebhookDeliveries: 'Webhook delivery outcomes',
+  otlpTraces: 'OTLP/HTTP traces (protobuf or JSON); HTTP server spans become requests',
+  putCustomer: 'Create (201) or replace (200) a customer',
+  putWebhook: 'Create (201) or replace (200) a webhook',
+  addActivity: 'Record an activity item',
+  health: 'The process is up',
+  ready: 'The stores answer (503 with the reason when not)',
+  metrics: 'Prometheus text format',
+  elements: "The elements' script tag entry and its chunks, for pages of any origin",
+} satisfies Record<RouteName, string>;

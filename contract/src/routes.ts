@@ -1,0 +1,129 @@
+/**
+ * Every route of the Ops Console server, declared once. The elements' client takes its paths
+ * from here, the OpenAPI document is generated from here (with the summaries and query schemas
+ * of `route-docs.ts`), and tests hold the server's routes, the mock API's handlers and the
+ * contract's docs to this table.
+ *
+ * Only what a call needs: the client's core imports this table (no zod, no prose); the schemas
+ * come with its first answer.
+ */
+
+/** Where each group of routes is mounted, and who may call it. */
+export const ROUTE_GROUPS = {
+  /** What the elements read and write, with a console token. */
+  console: { base: '/console/v1', auth: 'console token' },
+  /** What collectors send, with an ingest key. */
+  ingest: { base: '/ingest/v1', auth: 'ingest key' },
+  /** OpenTelemetry exporters' traces (OTLP/HTTP), with an ingest key. */
+  otlp: { base: '/v1', auth: 'ingest key' },
+  /** An API company's back office: customers, webhooks, activity, with an admin key. */
+  admin: { base: '/admin/v1', auth: 'admin key' },
+  /** For operators and their probes: no account. */
+  operations: { base: '', auth: 'none (metrics: its token)' },
+} as const;
+
+export type RouteGroup = keyof typeof ROUTE_GROUPS;
+
+export interface Route {
+  group: RouteGroup;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  /** Below the group's base, with `{id}` for a path parameter. */
+  path: string;
+  /** The schema (in `schemas.ts`) of the success body, for console routes. */
+  response?: string;
+  /** The schema of the request body, for console writes. */
+  body?: string;
+  /** The success status (200 unless said). */
+  status?: number;
+  /** Needs an `Idempotency-Key` header. */
+  idempotent?: boolean;
+}
+
+export const ROUTES = {
+  overview: { group: 'console', method: 'GET', path: '/overview', response: 'overview' },
+  endpoints: { group: 'console', method: 'GET', path: '/endpoints', response: 'endpointPage' },
+  endpoint: {
+    group: 'console',
+    method: 'GET',
+    path: '/endpoints/{id}',
+    response: 'endpointDetail',
+  },
+  requests: { group: 'console', method: 'GET', path: '/requests', response: 'requestPage' },
+  requestSummary: {
+    group: 'console',
+    method: 'GET',
+    path: '/requests/summary',
+    response: 'requestSummary',
+  },
+  request: {
+    group: 'console',
+    method: 'GET',
+    path: '/requests/{id}',
+    response: 'requestDetail',
+  },
+  traffic: { group: 'console', method: 'GET', path: '/traffic', response: 'traffic' },
+  customers: { group: 'console', method: 'GET', path: '/customers', response: 'customerPage' },
+  customer: { group: 'console', method: 'GET', path: '/customers/{id}', response: 'customer' },
+  addNote: {
+    group: 'console',
+    method: 'POST',
+    path: '/customers/{id}/notes',
+    body: 'newNote',
+    response: 'note',
+    status: 201,
+    idempotent: true,
+  },
+  webhooks: { group: 'console', method: 'GET', path: '/webhooks', response: 'webhookPage' },
+  webhook: {
+    group: 'console',
+    method: 'GET',
+    path: '/webhooks/{id}',
+    response: 'webhook',
+  },
+  errors: { group: 'console', method: 'GET', path: '/errors', response: 'errorPage' },
+  createError: {
+    group: 'console',
+    method: 'POST',
+    path: '/errors',
+    body: 'newErrorRecord',
+    response: 'errorRecord',
+    status: 201,
+    idempotent: true,
+  },
+  errorOptions: { group: 'console', method: 'GET', path: '/errors/options', response: 'errorOptions' },
+  error: {
+    group: 'console',
+    method: 'GET',
+    path: '/errors/{id}',
+    response: 'errorRecord',
+  },
+  updateError: {
+    group: 'console',
+    method: 'PATCH',
+    path: '/errors/{id}',
+    body: 'errorPatch',
+    response: 'errorRecord',
+  },
+  activity: { group: 'console', method: 'GET', path: '/activity', response: 'activityPage' },
+
+  ingestRequests: { group: 'ingest', method: 'POST', path: '/requests', status: 202 },
+  ingestWebhookDeliveries: { group: 'ingest', method: 'POST', path: '/webhook-deliveries', status: 202 },
+  otlpTraces: { group: 'otlp', method: 'POST', path: '/traces' },
+  putCustomer: { group: 'admin', method: 'PUT', path: '/customers/{id}' },
+  putWebhook: { group: 'admin', method: 'PUT', path: '/webhooks/{id}' },
+  addActivity: { group: 'admin', method: 'POST', path: '/activity', status: 201 },
+
+  health: { group: 'operations', method: 'GET', path: '/healthz' },
+  ready: { group: 'operations', method: 'GET', path: '/readyz' },
+  metrics: { group: 'operations', method: 'GET', path: '/metrics' },
+  elements: { group: 'operations', method: 'GET', path: '/elements/*' },
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+export type ConsoleRouteName = { [K in RouteName]: (typeof ROUTES)[K]['group'] extends 'console' ? K : never }[RouteName];
+
+/** The route's full path, as a server mounts it: `/console/v1/errors/{id}`. */
+export const fullPath = (route: Route): string => `${ROUTE_GROUPS[route.group].base}${route.path}`;
+
+/** The route's path with its `{id}` filled in, encoded: `/errors/err%2F1`. */
+export const pathOf = (route: Route, id?: string): string => route.path.replace('{id}', () => encodeURIComponent(id ?? ''));

@@ -1,0 +1,348 @@
+/**
+ * The console API contract (v1) in executable form. Every route and payload of
+ * `console-api.md` has a schema here; the client validates every response with them and
+ * the error form validates its input with the same ones.
+ *
+ * Forward compatibility: objects ignore unknown fields (zod strips them) and enums are
+ * "open" — a known value list for docs and rendering, but any string is accepted so a
+ * server can add values without breaking deployed elements.
+ */
+import * as z from 'zod/mini';
+import { ENGLISH_FORM_WORDS, type FormWords } from './form-words.ts';
+import {
+  ACTIVITY_KINDS,
+  CUSTOMER_STATUSES,
+  ENDPOINT_STATUSES,
+  ERROR_CODES,
+  ERROR_STATUSES,
+  HISTORY_KINDS,
+  HTTP_METHODS,
+  METRIC_UNITS,
+  TIME_BUCKETS,
+  WEBHOOK_STATUSES,
+} from './enums.ts';
+
+/** Known values plus any other string, so new server-side enum values never fail validation. */
+function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()]);
+}
+
+/** A real calendar day (`2026-02-30` and `2026-99-99` are refused). */
+const isoDate = z.iso.date({ error: 'expected a YYYY-MM-DD date' });
+const isoTimestamp = z.iso.datetime({ offset: true });
+const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a YYYY-MM month'));
+const nonNegativeInt = z.int().check(z.gte(0));
+const cursor = z.nullable(z.string());
+
+export * from './enums.ts';
+
+export const method = openEnum(HTTP_METHODS);
+
+export const person = z.object({
+  id: z.string(),
+  name: z.string(),
+  initials: z.optional(z.string()),
+});
+
+export const monthSeries = z
+  .object({ months: z.array(yearMonth), values: z.array(z.number()) })
+  .check(z.refine((s) => s.months.length === s.values.length, 'months and values differ in length'));
+
+/** `id` is the endpoint's id (as in GET /endpoints), for drill-downs; optional so older servers stay valid. */
+export const relatedEndpoint = z.object({ id: z.optional(z.string()), label: z.string(), requests: nonNegativeInt });
+
+/**
+ * A signed change against last month (or, with a time range, the window before it), in percent
+ * units; `null` when there is nothing to compare with (the element shows `—`, not `0.0%`).
+ */
+const changePct = z.nullable(z.number());
+
+/** The window a route was asked for (`range`, or `from`–`to`) as the server resolved it; changes compare with `previousFrom`–`previousTo`. */
+export const timeWindow = z.object({
+  range: z.optional(z.string()),
+  from: isoTimestamp,
+  to: isoTimestamp,
+  bucket: openEnum(TIME_BUCKETS),
+  previousFrom: isoTimestamp,
+  previousTo: isoTimestamp,
+});
+
+/** A window cut into buckets: each bucket's start, its requests, server errors, error rate and p95 (`null` without requests), and the requests of the bucket one window earlier. */
+export const windowSeries = z
+  .object({
+    starts: z.array(isoTimestamp),
+    requests: z.array(nonNegativeInt),
+    errors: z.array(nonNegativeInt),
+    errorPct: z.array(z.number()),
+    p95Ms: z.array(z.nullable(z.number())),
+    previousRequests: z.array(nonNegativeInt),
+  })
+  .check(
+    z.refine(
+      (s) => [s.requests, s.errors, s.errorPct, s.p95Ms, s.previousRequests].every((list) => list.length === s.starts.length),
+      'starts, requests, errors, errorPct, p95Ms and previousRequests differ in length',
+    ),
+  );
+
+/** Counts over a window's buckets (a webhook's deliveries, an error record's occurrences): each bucket's start and its count. */
+export const countSeries = z
+  .object({ starts: z.array(isoTimestamp), values: z.array(nonNegativeInt) })
+  .check(z.refine((s) => s.values.length === s.starts.length, 'starts and values differ in length'));
+
+/** What a route asked with a time range adds: the window, and its series (both absent without a range, or from older servers). */
+const windowed = { window: z.optional(timeWindow), overTime: z.optional(windowSeries) };
+
+// GET /overview
+export const overview = z.object({
+  owner: person,
+  figures: z.object({
+    requestsThisMonth: z.object({ value: nonNegativeInt, series: monthSeries }),
+    requestsToday: z.object({ value: nonNegativeInt, changePct }),
+    errorRate: z.object({ valuePct: z.number(), changePct }),
+    p95Latency: z.object({ valueMs: z.number(), changePct }),
+    activeKeys: z.object({ value: nonNegativeInt, changePct }),
+    /** With a time range: the window's requests against the window before it. */
+    requests: z.optional(z.object({ value: nonNegativeInt, changePct })),
+  }),
+  requestsByEndpoint: z.array(z.object({ group: z.string(), sharePct: z.number() })),
+  ...windowed,
+});
+
+// GET /endpoints
+export const endpoint = z.object({
+  id: z.string(),
+  method,
+  path: z.string(),
+  requests: nonNegativeInt,
+  /** The median duration; optional so older servers stay valid. */
+  p50Ms: z.optional(z.number()),
+  p95Ms: z.number(),
+  /** The 99th-percentile duration; optional so older servers stay valid. */
+  p99Ms: z.optional(z.number()),
+  errorPct: z.number(),
+  status: openEnum(ENDPOINT_STATUSES),
+  /** The API version the row counts, when the API reports versions; rows may share method and path and differ here. */
+  apiVersion: z.optional(z.string()),
+  /**
+   * How many rows (API versions) of the account share this row's method and path, counted over the
+   * same window whatever the filter, sort or page; optional so older servers stay valid.
+   */
+  versions: z.optional(nonNegativeInt),
+});
+function page<T extends z.core.SomeType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: cursor });
+}
+
+export const endpointPage = page(endpoint);
+
+// GET /endpoints/{id}: the row with its days, status codes and busiest customers.
+export const endpointDetail = z.extend(endpoint, {
+  daily: z
+    .object({ days: z.array(isoDate), requests: z.array(nonNegativeInt), errors: z.array(nonNegativeInt), p95Ms: z.array(z.nullable(z.number())) })
+    .check(
+      z.refine(
+        (d) => d.requests.length === d.days.length && d.errors.length === d.days.length && d.p95Ms.length === d.days.length,
+        'days, requests, errors and p95Ms differ in length',
+      ),
+    ),
+  statusCodes: z.array(z.object({ status: z.int(), requests: nonNegativeInt })),
+  topCustomers: z.array(z.object({ id: z.string(), name: z.string(), requests: nonNegativeInt })),
+  ...windowed,
+});
+
+// GET /requests, GET /requests/summary
+export const requestEntry = z.object({
+  id: z.string(),
+  method,
+  path: z.string(),
+  status: z.int(),
+  durationMs: z.number(),
+  actor: person,
+  time: isoTimestamp,
+});
+export const requestPage = page(requestEntry);
+
+// GET /requests/{id}: one request with everything the collector recorded about it. The fields
+// beyond the log's entry are optional, so a backend that records less stays valid.
+export const requestHeader = z.object({ name: z.string(), value: z.string() });
+export const requestDetail = z.extend(requestEntry, {
+  /** The route template (`/contacts/{id}`); `path` is the concrete path. */
+  route: z.optional(z.nullable(z.string())),
+  /** The endpoint row (as in GET /endpoints) that counts this request, for the drill-down. */
+  endpointId: z.optional(z.nullable(z.string())),
+  apiVersion: z.optional(z.nullable(z.string())),
+  keyId: z.optional(z.nullable(z.string())),
+  customer: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
+  /** Response size in bytes, when the collector could measure it. */
+  bytes: z.optional(z.nullable(nonNegativeInt)),
+  /** The request headers the collector was allowed to keep, after its redact hook; in the order received. */
+  headers: z.optional(z.nullable(z.array(requestHeader))),
+});
+export const requestSummary = z.object({
+  groups: z.array(z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt })),
+});
+
+// GET /traffic
+/** `count`, `ms`, `bytes`, `percent`, or an ISO 4217 currency code such as `USD`. */
+export const metricUnit = openEnum(METRIC_UNITS);
+export const metric = z.object({ value: z.number(), unit: metricUnit, changePct });
+export const traffic = z.object({
+  metrics: z.object({ requests: metric, errorRate: metric, latency: metric, bandwidth: metric }),
+  requestsOverTime: z
+    .object({ months: z.array(yearMonth), thisYear: z.array(z.number()), lastYear: z.array(z.number()) })
+    .check(z.refine((s) => s.thisYear.length === s.months.length && s.lastYear.length === s.months.length, 'months, thisYear and lastYear differ in length')),
+  errorRateByMonth: z
+    .object({ months: z.array(yearMonth), valuesPct: z.array(z.number()) })
+    .check(z.refine((s) => s.valuesPct.length === s.months.length, 'months and valuesPct differ in length')),
+  breakdown: z.array(z.object({ method, path: z.string(), value: z.number(), unit: metricUnit, changePct, sharePct: z.number() })),
+  ...windowed,
+});
+
+// GET /customers/{id}, POST /customers/{id}/notes
+export const note = z.object({ id: z.string(), text: z.string(), author: person, createdAt: isoDate });
+export const historyItem = z.object({ kind: openEnum(HISTORY_KINDS), actor: person, at: isoDate });
+// GET /customers: the list, one row per customer with the figures of its recent requests.
+export const customerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDate,
+  plan: z.string(),
+  requests: nonNegativeInt,
+  errorPct: z.number(),
+  status: openEnum(CUSTOMER_STATUSES),
+  owner: person,
+});
+export const customer = z.extend(customerSummary, {
+  relatedEndpoints: z.array(relatedEndpoint),
+  notes: z.array(note),
+  history: z.array(historyItem),
+});
+export const customerPage = page(customerSummary);
+// GET /webhooks: the list, one row per registered webhook with its delivery figures.
+export const webhookSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  deliveredPct: z.number(),
+  lastSentAt: isoDate,
+  status: openEnum(WEBHOOK_STATUSES),
+  owner: person,
+});
+export const webhookPage = page(webhookSummary);
+// GET /webhooks/{id}
+export const webhook = z.extend(webhookSummary, {
+  activity: monthSeries,
+  relatedEndpoints: z.array(relatedEndpoint),
+  /** With a time range: the window, and the deliveries in its buckets. */
+  window: z.optional(timeWindow),
+  countsOverTime: z.optional(countSeries),
+});
+
+// GET /errors, GET /errors/{id}, GET /errors/options, POST /errors, PATCH /errors/{id}
+export const errorStatus = openEnum(ERROR_STATUSES);
+export const errorRecord = z.object({
+  id: z.string(),
+  code: z.int(),
+  title: z.string(),
+  endpoint: z.string(),
+  count: nonNegativeInt,
+  firstSeen: isoDate,
+  status: errorStatus,
+  notes: z.nullable(z.string()),
+  owner: person,
+  relatedEndpoints: z.array(relatedEndpoint),
+  monthly: monthSeries,
+  /** Increases with every change; sent back as `If-Match` on PATCH. Optional so older servers stay valid. */
+  version: z.optional(nonNegativeInt),
+  /** GET /errors/{id} with a time range: the window, and the occurrences in its buckets. */
+  window: z.optional(timeWindow),
+  countsOverTime: z.optional(countSeries),
+});
+export const errorPage = page(errorRecord);
+export const errorOptions = z.object({ endpoints: z.array(z.string()) });
+// GET /activity
+export const activityItem = z.object({
+  id: z.string(),
+  actor: person,
+  kind: openEnum(ACTIVITY_KINDS),
+  text: z.string(),
+  at: isoTimestamp,
+  /** What the item is about, for the drill-down (`{ kind: 'customer', id: 'cus_acme' }`); optional, so older servers stay valid. */
+  subject: z.optional(z.object({ kind: z.string(), id: z.string() })),
+});
+export const activityPage = page(activityItem);
+
+// problem+json (RFC 9457) error bodies
+export const problem = z.object({
+  type: z.optional(z.string()),
+  title: z.optional(z.string()),
+  status: z.optional(z.int()),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+});
+
+export type Person = z.infer<typeof person>;
+export type MonthSeries = z.infer<typeof monthSeries>;
+export type RelatedEndpoint = z.infer<typeof relatedEndpoint>;
+export type Overview = z.infer<typeof overview>;
+export type TimeWindow = z.infer<typeof timeWindow>;
+export type WindowSeries = z.infer<typeof windowSeries>;
+export type CountSeries = z.infer<typeof countSeries>;
+export type Endpoint = z.infer<typeof endpoint>;
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type RequestEntry = z.infer<typeof requestEntry>;
+export type RequestSummary = z.infer<typeof requestSummary>;
+export type RequestDetail = z.infer<typeof requestDetail>;
+export type MetricUnit = z.infer<typeof metricUnit>;
+export type Metric = z.infer<typeof metric>;
+export type Traffic = z.infer<typeof traffic>;
+export type Note = z.infer<typeof note>;
+export type HistoryItem = z.infer<typeof historyItem>;
+export type Customer = z.infer<typeof customer>;
+export type CustomerSummary = z.infer<typeof customerSummary>;
+export type NewNote = z.input<typeof newNote>;
+export type Webhook = z.infer<typeof webhook>;
+export type EndpointDetail = z.infer<typeof endpointDetail>;
+export type WebhookSummary = z.infer<typeof webhookSummary>;
+export type ErrorRecord = z.infer<typeof errorRecord>;
+export type ErrorOptions = z.infer<typeof errorOptions>;
+export type NewErrorRecord = z.infer<typeof newErrorRecord>;
+export type ErrorPatch = z.infer<typeof errorPatch>;
+export type ActivityItem = z.infer<typeof activityItem>;
+export type Problem = z.infer<typeof problem>;
+
+/** The longest note, on a customer or an error record. */
+export const NOTE_MAX_LENGTH = 2000;
+
+/**
+ * The schemas of what a person submits (a note, a new error record, a change to one), with the
+ * words a refused field shows. The server answers in English; the elements pass words in the
+ * page's language. Each word is a function, read when a value is checked, so a form checks in
+ * the language of that moment.
+ */
+export function formSchemas(words: FormWords = ENGLISH_FORM_WORDS) {
+  const notesLength = z.maxLength(NOTE_MAX_LENGTH, { error: () => words.notesTooLong(NOTE_MAX_LENGTH) });
+  return {
+    newNote: z.object({
+      text: z.string().check(z.trim(), z.minLength(1, { error: () => words.noteEmpty() }), notesLength),
+    }),
+    newErrorRecord: z.object({
+      code: z.literal(ERROR_CODES, { error: () => words.chooseError() }),
+      endpoint: z.string().check(z.minLength(1, { error: () => words.chooseEndpoint() })),
+      count: z.int({ error: () => words.countWhole() }).check(z.gte(0, { error: () => words.countNegative() })),
+      firstSeen: z.string().check(
+        z.minLength(1, { error: () => words.firstSeenEmpty() }),
+        z.refine((value) => isoDate.safeParse(value).success, { error: () => words.firstSeenDate() }),
+      ),
+      status: z.enum(ERROR_STATUSES, { error: () => words.chooseStatus() }),
+      notes: z.optional(z.string().check(notesLength)),
+    }),
+    errorPatch: z.object({
+      status: z.optional(errorStatus),
+      notes: z.optional(z.nullable(z.string().check(notesLength))),
+    }),
+  };
+}
+
+// POST /customers/{id}/notes, POST /errors, PATCH /errors/{id}, refused in English.
+export const { newNote, newErrorRecord, errorPatch } = formSchemas();
