@@ -20,7 +20,8 @@ export function elementsDir(option: ElementsOptions | false | undefined): string
   if (option === false) return undefined;
   if (option?.dir !== undefined) return option.dir;
   try {
-    return dirname(fileURLToPath(import.meta.resolve('@ops-console/elements/ops-console.js')));
+    // Through package.json: in Node, `@ops-console/elements/ops-console.js` is the server-side module, not the bundle.
+    return join(dirname(fileURLToPath(import.meta.resolve('@ops-console/elements/package.json'))), 'dist');
   } catch {
     return undefined;
   }

@@ -70,3 +70,12 @@ export async function open(browser, url) {
 export async function until(page, fn, ...args) {
   await page.waitForFunction(fn, { timeout: 20_000, polling: 100 }, ...args);
 }
+
+/** In the page: the first figure of the overview inside `<ops-console>`'s app, as shown (run with `page.evaluate`). */
+export const firstOverviewFigure = () =>
+  document
+    .querySelector('ops-console')
+    ?.shadowRoot?.querySelector('ops-console-app')
+    ?.shadowRoot?.querySelector('ops-overview')
+    ?.shadowRoot?.querySelector('[part="figure"] .figure-value')
+    ?.textContent.trim();

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createConsoleServer, serve as serveConsole } from '../../server/src/index.ts';
-import { launch, open, serve, until } from './browser.mjs';
+import { firstOverviewFigure, launch, open, serve, until } from './browser.mjs';
 
 const DIST = resolve('dist');
 let portal;
@@ -96,15 +96,8 @@ test('a portal on another origin loads the elements from the console server and 
     </script>`;
   pages['/portal.html'] = page;
   const { page: tab, errors, requests } = await open(browser, `${portal.origin}/portal.html`);
-  const shown = () =>
-    document
-      .querySelector('ops-console')
-      ?.shadowRoot?.querySelector('ops-console-app')
-      ?.shadowRoot?.querySelector('ops-overview')
-      ?.shadowRoot?.querySelector('[part="figure"] .figure-value')
-      ?.textContent.trim();
-  await until(tab, shown);
-  assert.equal(await tab.evaluate(shown), figure.toLocaleString('en-US'));
+  await until(tab, firstOverviewFigure);
+  assert.equal(await tab.evaluate(firstOverviewFigure), figure.toLocaleString('en-US'));
   const scripts = requests.filter((url) => /\.js(\?|$)/.test(url));
   assert.ok(scripts.length > 1, 'the stub, the core and the elements it loads');
   assert.deepEqual(

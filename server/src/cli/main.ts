@@ -8,7 +8,7 @@
  * SIGINT stop accepting, let requests under way finish (up to `shutdownTimeoutMs`), close the
  * stores and exit 0.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, ENV_OPTIONS, loadConfig, serverOptions, type ServerConfig } from '../config.ts';
 
@@ -57,7 +57,10 @@ async function main(argv: string[]): Promise<void> {
   if (extra.length) fail(`unexpected ${extra.map((e) => `"${e}"`).join(' ')}\n\n${HELP}`, 2);
 
   if (command === 'demo') {
-    await import('../../demo/main.ts');
+    // The demo (its sample APIs and their OpenTelemetry SDK) lives in the repository, not in the package.
+    const demo = new URL('../../demo/main.ts', import.meta.url);
+    if (!existsSync(demo)) fail('the demo runs from a clone of the repository: git clone it, then npm install && npm start', 2);
+    await import(demo.href);
     return;
   }
   if (command !== 'serve' && command !== 'migrate') fail(`no command "${command}"\n\n${HELP}`, 2);
