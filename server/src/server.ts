@@ -3,7 +3,7 @@
  * allowlist), the ingest API and the admin API (ingest keys), every error as problem+json.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { routePath } from 'hono/route';
@@ -16,6 +16,7 @@ import { isCredential } from './credentials.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
 import { isTimeRange, parseWindow, resolveWindow } from '@ops-console/contract/time-window';
 import { TIME_RANGES } from '@ops-console/contract/enums';
+import { ROUTES, fullPath, type Route, type RouteName } from '@ops-console/contract/routes';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
 import { parseLimit } from './paging.ts';
@@ -216,34 +217,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     await next();
   });
 
-  // ---- for load balancers and orchestrators: no credentials, no rate limit, nothing about any account ----
+  /** Operations' answers are about this moment: never cached. */
   const unstored = { 'cache-control': 'no-store' };
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, unstored));
-  app.get('/readyz', async (c) => {
-    try {
-      await stores.ping();
-      return c.json({ status: 'ready' }, 200, unstored);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log.warn({ reqId: c.get('requestId'), reason }, 'not ready');
-      // Which database, not its address or error: the route answers anyone who asks.
-      const which = /^(DuckDB|ClickHouse|PostgreSQL) does not answer/.exec(reason)?.[0] ?? 'A database does not answer';
-      return problemResponse(
-        new ProblemError(503, 'Service unavailable', `Not ready: ${which}.`, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS), ...unstored }),
-      );
-    }
-  });
-
-  app.get('/metrics', (c) => {
-    const { token, public: open = false } = options.metrics ?? {};
-    if (!open && token === undefined)
-      throw new ProblemError(404, 'Not found', 'Metrics are off: set metrics.token (or metrics.public inside a private network).');
-    if (!open && !sameSecret(bearerToken(c.req.raw), token!))
-      throw new ProblemError(401, 'Unauthorized', 'Send the metrics token as a bearer token.', undefined, { 'www-authenticate': 'Bearer' });
-    return metrics.print(c);
-  });
-
-  mountElements(app, elementsDir(options.elements));
 
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
@@ -294,83 +269,6 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (typeof asked === 'string') throw badRequest(asked, [{ field: c.req.query('from') || c.req.query('to') ? 'from' : 'range', message: asked }]);
     return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
   };
-
-  app.get('/console/v1/overview', async (c) => c.json(await overview(inWindow(c))));
-  app.get('/console/v1/endpoints', async (c) =>
-    c.json(
-      await endpoints(inWindow(c), {
-        status: c.req.query('status'),
-        q: c.req.query('q'),
-        sort: c.req.query('sort'),
-        limit: limit(c),
-        cursor: c.req.query('cursor'),
-      }),
-    ),
-  );
-  app.get('/console/v1/endpoints/:id', async (c) => c.json(await endpointDetail(inWindow(c), c.req.param('id'))));
-  app.get('/console/v1/requests/summary', async (c) =>
-    c.json(await requestSummary(inWindow(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
-  );
-  app.get('/console/v1/requests/:id', async (c) => c.json(await requestDetail(view(c), c.req.param('id'))));
-  app.get('/console/v1/requests', async (c) =>
-    c.json(
-      // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
-      await requests(inWindow(c, { boundsAreFilters: true }), {
-        limit: limit(c),
-        cursor: c.req.query('cursor'),
-        method: c.req.query('method'),
-        status: c.req.query('status'),
-        path: c.req.query('path'),
-        since: c.req.query('since'),
-        endpointId: c.req.query('endpointId'),
-        customerId: c.req.query('customerId'),
-        from: c.req.query('from'),
-        to: c.req.query('to'),
-      }),
-    ),
-  );
-  app.get('/console/v1/traffic', async (c) => {
-    const range = c.req.query('range') || undefined;
-    // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
-    const monthly = ['1m', '3m', '6m', '12m'];
-    if (range && !monthly.includes(range) && !isTimeRange(range))
-      throw badRequest(`range must be one of ${[...monthly, ...TIME_RANGES.filter((r) => r !== '12m')].join(', ')}.`);
-    const months = !c.req.query('from') && !c.req.query('to') && (range === undefined || monthly.includes(range));
-    return c.json(await traffic(months ? view(c) : inWindow(c), range, { customerId: c.req.query('customerId') || undefined }));
-  });
-  app.get('/console/v1/customers', async (c) =>
-    c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
-  );
-  app.get('/console/v1/customers/:id', async (c) => c.json(await customer(view(c), c.req.param('id'))));
-  app.post('/console/v1/customers/:id/notes', async (c) => idempotent(c, (ctx, body) => addNote(ctx, c.req.param('id'), body)));
-  app.get('/console/v1/webhooks', async (c) =>
-    c.json(await webhookList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
-  );
-  app.get('/console/v1/webhooks/:id', async (c) => c.json(await webhook(inWindow(c), c.req.param('id'))));
-  app.get('/console/v1/errors/options', async (c) => c.json(await errorOptions(view(c))));
-  app.get('/console/v1/errors/:id', async (c) => c.json(await errorRecord(inWindow(c), c.req.param('id'))));
-  app.get('/console/v1/errors', async (c) =>
-    c.json(
-      await errorList(view(c), {
-        status: c.req.query('status'),
-        endpoint: c.req.query('endpoint'),
-        sort: c.req.query('sort'),
-        limit: limit(c),
-        cursor: c.req.query('cursor'),
-      }),
-    ),
-  );
-  app.post('/console/v1/errors', async (c) => idempotent(c, (ctx, body) => createError(ctx, body)));
-  app.patch('/console/v1/errors/:id', async (c) => {
-    const body = await jsonBody(c.req.raw);
-    const ctx = view(c);
-    // The change and its activity item land together; the figures are read after, outside the writer.
-    const record = await stores.records.atomically((records) =>
-      patchError({ ...ctx, stores: { ...stores, records } }, c.req.param('id'), body, c.req.header('if-match')),
-    );
-    return c.json(await errorView(ctx, record));
-  });
-  app.get('/console/v1/activity', async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })));
 
   /**
    * A write and everything it records (history, activity, the Idempotency-Key's answer) land in
@@ -476,88 +374,192 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     return answer;
   };
 
-  app.post('/ingest/v1/requests', async (c) => {
-    const accountId = c.get('accountId');
-    const raw = await c.req.raw.text();
-    const key = idempotencyKey(c);
-    const items = batchOf(raw, c.req.header('content-type'), 'events');
-    return c.json(await acceptRequests(accountId, items, key === undefined ? undefined : { key, fingerprint: fingerprintOf(c, raw) }), 202);
-  });
-
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
   const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
   app.use('/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
-  app.post('/v1/traces', async (c) => {
-    const accountId = c.get('accountId');
-    const encoding = encodingOf(c.req.header('content-type'));
-    if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
-    const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
-    const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
-      new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-    const decoded = decodeExport(new Uint8Array(await c.req.arrayBuffer()), encoding, c.req.header('content-encoding'), maxBodyBytes);
-    const read = 'error' in decoded ? decoded : spansToRequests(decoded.request, otlpNames);
-    if ('error' in read) return answer(400, encodeStatus(encoding, 3, read.error)); // 3: INVALID_ARGUMENT
-    if (read.requests.length > maxBatch)
-      return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
-    const { rejected } = await acceptRequests(accountId, read.requests);
-    const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
-    metrics.otlpSpans.inc({ outcome: 'accepted' }, read.requests.length - rejected.length);
-    metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
-    metrics.otlpSpans.inc({ outcome: 'rejected' }, reasons.length);
-    // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
-    const notes = reasons.length
-      ? [
-          `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
-          read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
-        ].filter(Boolean)
-      : [];
-    return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
-  });
-  app.post('/ingest/v1/webhook-deliveries', async (c) => {
-    const accountId = c.get('accountId');
-    const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-    const deliveries = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
-    await stores.telemetry.appendDeliveries(deliveries);
-    return c.json({ accepted: deliveries.length, rejected }, 202);
-  });
-  app.put('/admin/v1/customers/:id', async (c) => {
-    const accountId = c.get('accountId');
-    const input = validate(customerInput, await jsonBody(c.req.raw));
-    const now = clock().getTime();
-    const id = c.req.param('id');
-    // The record and its history item land together.
-    const { record, outcome } = await stores.records.atomically(async (records) => {
-      const existing = await records.customer(accountId, id);
-      const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
-      const outcome = await records.upsertCustomer(accountId, record);
-      const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
-      await records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
-      return { record, outcome };
-    });
-    return c.json(record, outcome === 'created' ? 201 : 200);
-  });
-  app.put('/admin/v1/webhooks/:id', async (c) => {
-    const accountId = c.get('accountId');
-    const input = validate(webhookInput, await jsonBody(c.req.raw));
-    const id = c.req.param('id');
-    const existing = await stores.records.webhook(accountId, id);
-    const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(clock().getTime(), timeZone) };
-    const outcome = await stores.records.upsertWebhook(accountId, record);
-    return c.json(record, outcome === 'created' ? 201 : 200);
-  });
-  app.post('/admin/v1/activity', async (c) => {
-    const accountId = c.get('accountId');
-    const input = validate(activityInput, await jsonBody(c.req.raw));
-    const item = await recordActivity(stores, accountId, {
-      kind: input.kind,
-      actor: input.actor,
-      text: input.text,
-      ts: input.at ?? clock().getTime(),
-      subject: input.subject,
-      target: input.target ?? null,
-    });
-    return c.json(item, 201);
-  });
+
+  /** The `{id}` of the route's path (every handler that reads it has one). */
+  const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
+  /** What answers each route of the contract's table (the elements' files are mounted apart). */
+  const handlers: { [N in Exclude<RouteName, 'elements'>]: Handler<Env> } = {
+    overview: async (c) => c.json(await overview(inWindow(c))),
+    endpoints: async (c) =>
+      c.json(
+        await endpoints(inWindow(c), {
+          status: c.req.query('status'),
+          q: c.req.query('q'),
+          sort: c.req.query('sort'),
+          limit: limit(c),
+          cursor: c.req.query('cursor'),
+        }),
+      ),
+    endpoint: async (c) => c.json(await endpointDetail(inWindow(c), idParam(c))),
+    requests: async (c) =>
+      c.json(
+        // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
+        await requests(inWindow(c, { boundsAreFilters: true }), {
+          limit: limit(c),
+          cursor: c.req.query('cursor'),
+          method: c.req.query('method'),
+          status: c.req.query('status'),
+          path: c.req.query('path'),
+          since: c.req.query('since'),
+          endpointId: c.req.query('endpointId'),
+          customerId: c.req.query('customerId'),
+          from: c.req.query('from'),
+          to: c.req.query('to'),
+        }),
+      ),
+    requestSummary: async (c) => c.json(await requestSummary(inWindow(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
+    request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
+    traffic: async (c) => {
+      const range = c.req.query('range') || undefined;
+      // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
+      const monthly = ['1m', '3m', '6m', '12m'];
+      if (range && !monthly.includes(range) && !isTimeRange(range))
+        throw badRequest(`range must be one of ${[...monthly, ...TIME_RANGES.filter((r) => r !== '12m')].join(', ')}.`);
+      const months = !c.req.query('from') && !c.req.query('to') && (range === undefined || monthly.includes(range));
+      return c.json(await traffic(months ? view(c) : inWindow(c), range, { customerId: c.req.query('customerId') || undefined }));
+    },
+    customers: async (c) =>
+      c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+    customer: async (c) => c.json(await customer(view(c), idParam(c))),
+    addNote: async (c) => idempotent(c, (ctx, body) => addNote(ctx, idParam(c), body)),
+    webhooks: async (c) =>
+      c.json(await webhookList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+    webhook: async (c) => c.json(await webhook(inWindow(c), idParam(c))),
+    errors: async (c) =>
+      c.json(
+        await errorList(view(c), {
+          status: c.req.query('status'),
+          endpoint: c.req.query('endpoint'),
+          sort: c.req.query('sort'),
+          limit: limit(c),
+          cursor: c.req.query('cursor'),
+        }),
+      ),
+    createError: async (c) => idempotent(c, (ctx, body) => createError(ctx, body)),
+    errorOptions: async (c) => c.json(await errorOptions(view(c))),
+    error: async (c) => c.json(await errorRecord(inWindow(c), idParam(c))),
+    updateError: async (c) => {
+      const body = await jsonBody(c.req.raw);
+      const ctx = view(c);
+      // The change and its activity item land together; the figures are read after, outside the writer.
+      const record = await stores.records.atomically((records) =>
+        patchError({ ...ctx, stores: { ...stores, records } }, idParam(c), body, c.req.header('if-match')),
+      );
+      return c.json(await errorView(ctx, record));
+    },
+    activity: async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })),
+    ingestRequests: async (c) => {
+      const accountId = c.get('accountId');
+      const raw = await c.req.raw.text();
+      const key = idempotencyKey(c);
+      const items = batchOf(raw, c.req.header('content-type'), 'events');
+      return c.json(await acceptRequests(accountId, items, key === undefined ? undefined : { key, fingerprint: fingerprintOf(c, raw) }), 202);
+    },
+    ingestWebhookDeliveries: async (c) => {
+      const accountId = c.get('accountId');
+      const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
+      const deliveries = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
+      await stores.telemetry.appendDeliveries(deliveries);
+      return c.json({ accepted: deliveries.length, rejected }, 202);
+    },
+    otlpTraces: async (c) => {
+      const accountId = c.get('accountId');
+      const encoding = encodingOf(c.req.header('content-type'));
+      if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
+      const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
+      const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
+        new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
+      const decoded = decodeExport(new Uint8Array(await c.req.arrayBuffer()), encoding, c.req.header('content-encoding'), maxBodyBytes);
+      const read = 'error' in decoded ? decoded : spansToRequests(decoded.request, otlpNames);
+      if ('error' in read) return answer(400, encodeStatus(encoding, 3, read.error)); // 3: INVALID_ARGUMENT
+      if (read.requests.length > maxBatch)
+        return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
+      const { rejected } = await acceptRequests(accountId, read.requests);
+      const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
+      metrics.otlpSpans.inc({ outcome: 'accepted' }, read.requests.length - rejected.length);
+      metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
+      metrics.otlpSpans.inc({ outcome: 'rejected' }, reasons.length);
+      // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
+      const notes = reasons.length
+        ? [
+            `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
+            read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
+          ].filter(Boolean)
+        : [];
+      return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
+    },
+    putCustomer: async (c) => {
+      const accountId = c.get('accountId');
+      const input = validate(customerInput, await jsonBody(c.req.raw));
+      const now = clock().getTime();
+      const id = idParam(c);
+      // The record and its history item land together.
+      const { record, outcome } = await stores.records.atomically(async (records) => {
+        const existing = await records.customer(accountId, id);
+        const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
+        const outcome = await records.upsertCustomer(accountId, record);
+        const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
+        await records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
+        return { record, outcome };
+      });
+      return c.json(record, outcome === 'created' ? 201 : 200);
+    },
+    putWebhook: async (c) => {
+      const accountId = c.get('accountId');
+      const input = validate(webhookInput, await jsonBody(c.req.raw));
+      const id = idParam(c);
+      const existing = await stores.records.webhook(accountId, id);
+      const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(clock().getTime(), timeZone) };
+      const outcome = await stores.records.upsertWebhook(accountId, record);
+      return c.json(record, outcome === 'created' ? 201 : 200);
+    },
+    addActivity: async (c) => {
+      const accountId = c.get('accountId');
+      const input = validate(activityInput, await jsonBody(c.req.raw));
+      const item = await recordActivity(stores, accountId, {
+        kind: input.kind,
+        actor: input.actor,
+        text: input.text,
+        ts: input.at ?? clock().getTime(),
+        subject: input.subject,
+        target: input.target ?? null,
+      });
+      return c.json(item, 201);
+    },
+    // For load balancers and orchestrators: no credentials, no rate limit, nothing about any account.
+    health: (c) => c.json({ status: 'ok' }, 200, unstored),
+    ready: async (c) => {
+      try {
+        await stores.ping();
+        return c.json({ status: 'ready' }, 200, unstored);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ reqId: c.get('requestId'), reason }, 'not ready');
+        // Which database, not its address or error: the route answers anyone who asks.
+        const which = /^(DuckDB|ClickHouse|PostgreSQL) does not answer/.exec(reason)?.[0] ?? 'A database does not answer';
+        return problemResponse(
+          new ProblemError(503, 'Service unavailable', `Not ready: ${which}.`, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS), ...unstored }),
+        );
+      }
+    },
+    metrics: (c) => {
+      const { token, public: open = false } = options.metrics ?? {};
+      if (!open && token === undefined)
+        throw new ProblemError(404, 'Not found', 'Metrics are off: set metrics.token (or metrics.public inside a private network).');
+      if (!open && !sameSecret(bearerToken(c.req.raw), token!))
+        throw new ProblemError(401, 'Unauthorized', 'Send the metrics token as a bearer token.', undefined, { 'www-authenticate': 'Bearer' });
+      return metrics.print(c);
+    },
+  };
+  // Registered in the table's order, after every middleware: a fixed path comes before a
+  // parameter's (/errors/options before /errors/{id}).
+  for (const [name, route] of Object.entries(ROUTES) as [RouteName, Route][]) {
+    if (name === 'elements') mountElements(app, elementsDir(options.elements));
+    else app.on(route.method, fullPath(route).replace(/\{(\w+)\}/g, ':$1'), handlers[name]);
+  }
 
   return {
     stores,
