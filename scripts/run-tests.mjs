@@ -68,6 +68,9 @@ if (nodeTests.length && !process.argv.includes('--files')) {
     console.log(`\nThe store suites on ClickHouse (${shards === 1 ? 'one shard' : 'two shards'}) + PostgreSQL:`);
     runNodeTests(storeSuites, [process.execPath, 'server/test/with-databases.ts', '--shards', String(shards), '--']);
   }
+  // Current ClickHouse too: chDB (from npm) runs it inside each test process.
+  console.log('\nThe store suites on ClickHouse from chDB (in process) + PostgreSQL:');
+  runNodeTests(storeSuites, [process.execPath, 'server/test/with-databases.ts', '--chdb', '--']);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -30,6 +30,7 @@ import { cleanStrings } from './text.ts';
 import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
+import type { TelemetryConnection } from './store/clickhouse.ts';
 import { toRequestEvent } from './store/request-event.ts';
 import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
@@ -49,6 +50,8 @@ export interface ConsoleServerOptions {
   telemetry?: string;
   /** Records on PostgreSQL instead of DuckDB: `postgres://user@host:5432/database[?schema=name]` (with `telemetry`). */
   records?: string;
+  /** How the ClickHouse client reaches each host of `telemetry`, instead of HTTP: chDB's in-process ClickHouse 26.7 (`() => createChdbConnection({ path })` from `chdb/connection`), for one. */
+  telemetryConnection?: TelemetryConnection;
   /** How console requests are authenticated (static tokens, JWT, or your own hook). */
   auth?: AuthOptions;
   /** Ingest keys and the account each writes telemetry to: `{ 'demo-ingest-key': 'acct_demo' }`. */
@@ -120,7 +123,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const timeZone = options.timeZone ?? 'UTC';
   if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}".`);
   const stores =
-    typeof options.store === 'object' ? options.store : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records });
+    typeof options.store === 'object'
+      ? options.store
+      : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records, telemetryConnection: options.telemetryConnection });
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const requestIds = createRequestIds(await stores.records.secret('request-ids'));
   const clock = options.clock ?? (() => new Date());

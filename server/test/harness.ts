@@ -4,7 +4,9 @@
  * a fresh database on the ClickHouse and PostgreSQL servers it started.
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { createConsoleServer, openStores, type ConsoleServer, type ConsoleServerOptions, type StoreConfig, type Stores } from '../src/index.ts';
+import type { TelemetryConnection } from '../src/store/clickhouse.ts';
 
 export const TOKENS = {
   'token-a': { accountId: 'acct_a', user: { id: 'u_ana', name: 'Ana Silva' } },
@@ -13,15 +15,31 @@ export const TOKENS = {
 export const INGEST_KEYS = { 'ingest-a': 'acct_a', 'ingest-b': 'acct_b' };
 export const ADMIN_KEYS = { 'admin-a': 'acct_a', 'admin-b': 'acct_b' };
 
-/** Set by test/with-databases.ts: the servers' URLs, each test server gets a database (ClickHouse) and a schema (PostgreSQL) of its own. */
+/**
+ * Set by test/with-databases.ts: the servers' URLs, each test server gets a database (ClickHouse)
+ * and a schema (PostgreSQL) of its own. With OPS_TEST_CHDB (a folder), ClickHouse is chDB's, in
+ * this process.
+ */
 const TELEMETRY = process.env['OPS_TEST_TELEMETRY'];
 const RECORDS = process.env['OPS_TEST_RECORDS'];
-export const storeSetup = TELEMETRY && RECORDS ? `ClickHouse (${TELEMETRY.includes('cluster=') ? 'two shards' : 'one shard'}) + PostgreSQL` : 'DuckDB';
+const CHDB = process.env['OPS_TEST_CHDB'];
+const chdbConnection = CHDB ? (await import('chdb/connection')).createChdbConnection : undefined;
+// A folder per test process: node --test runs files side by side, and a chDB folder is one process's.
+const CHDB_PATH = CHDB && join(CHDB, String(process.pid));
+export const storeSetup =
+  TELEMETRY && RECORDS
+    ? `ClickHouse (${chdbConnection ? 'chDB, in process' : TELEMETRY.includes('cluster=') ? 'two shards' : 'one shard'}) + PostgreSQL`
+    : 'DuckDB';
 
 export function freshStoreConfig(): StoreConfig {
   if (!TELEMETRY || !RECORDS) return { store: ':memory:' };
   const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  return { telemetry: TELEMETRY.replace(/^(clickhouse:\/\/[^/]+\/)\w+/, `$1${name}`), records: `${RECORDS}?schema=${name}` };
+  return {
+    telemetry: TELEMETRY.replace(/^(clickhouse:\/\/[^/]+\/)\w+/, `$1${name}`),
+    records: `${RECORDS}?schema=${name}`,
+    // chdb types its connection against @clickhouse/client-common's copy of the client's (same) contract.
+    ...(chdbConnection && { telemetryConnection: () => chdbConnection({ path: CHDB_PATH! }) as unknown as ReturnType<TelemetryConnection> }),
+  };
 }
 
 export const openTestStores = (): Promise<Stores> => openStores(freshStoreConfig());

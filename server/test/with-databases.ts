@@ -1,9 +1,16 @@
 /**
  * Runs a command with ClickHouse (one or two shards) and PostgreSQL servers started for it, their
  * URLs in OPS_TEST_TELEMETRY and OPS_TEST_RECORDS, and stops them after: how the store suites run
- * unchanged on the scale-out setup. `node test/with-databases.ts --shards 2 -- node --test test/routes.test.ts`
+ * unchanged on the scale-out setup. `node test/with-databases.ts --shards 2 -- node --test test/routes.test.ts`;
+ * `--chdb` instead: ClickHouse 26.7 from npm's chdb, in each test process (see harness.ts).
  */
 import { spawn } from 'node:child_process';
+import { createClient } from '@clickhouse/client';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TelemetryConnection } from '../src/store/clickhouse.ts';
 import { startClickHouse, startPostgres } from './databases.ts';
 
 const args = process.argv.slice(2);
@@ -11,14 +18,28 @@ const dash = args.indexOf('--');
 const shards = Number(args[args.indexOf('--shards') + 1] ?? 1) || 1;
 const [command, ...rest] = args.slice(dash + 1);
 if (dash < 0 || !command) {
-  console.error('usage: with-databases.ts [--shards N] -- command …');
+  console.error('usage: with-databases.ts [--shards N | --chdb] -- command …');
   process.exit(2);
 }
-const [clickhouse, postgres] = await Promise.all([startClickHouse({ shards }), startPostgres()]);
+// chDB's ClickHouse runs inside each test process, on files in a folder of its own: nothing to start.
+const chdb = args.includes('--chdb') ? mkdtempSync(join(tmpdir(), 'ops-chdb-')) : undefined;
+const [clickhouse, postgres] = await Promise.all([
+  chdb ? { url: 'clickhouse://chdb/ops', dispose: () => rm(chdb, { recursive: true, force: true }) } : startClickHouse({ shards }),
+  startPostgres(),
+]);
+if (chdb) {
+  // Which ClickHouse the suites are about to run on, in the log.
+  const { createChdbConnection } = await import('chdb/connection');
+  const client = createClient({ connection: createChdbConnection({ path: chdb }) as unknown as ReturnType<TelemetryConnection> });
+  const [row] = await (await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' })).json<{ version: string }>();
+  console.log(`ClickHouse ${row?.version} (chDB, in process)`);
+  await client.close();
+}
 let status = 1;
 try {
   status = await new Promise<number>((resolve) => {
-    const child = spawn(command, rest, { stdio: 'inherit', env: { ...process.env, OPS_TEST_TELEMETRY: clickhouse.url, OPS_TEST_RECORDS: postgres.url } });
+    const env = { ...process.env, OPS_TEST_TELEMETRY: clickhouse.url, OPS_TEST_RECORDS: postgres.url, ...(chdb && { OPS_TEST_CHDB: chdb }) };
+    const child = spawn(command, rest, { stdio: 'inherit', env });
     child.once('exit', (code) => resolve(code ?? 1));
     child.once('error', () => resolve(1));
   });

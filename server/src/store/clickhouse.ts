@@ -10,7 +10,7 @@
  * come from `allocate`, which must hand out numbers no other process gets (the records store's
  * sequence). The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
  */
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, DAY, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
 import { bind } from './clickhouse-sql.ts';
 import { storeClosed } from './unavailable.ts';
@@ -23,7 +23,16 @@ export interface ClickHouseTelemetryOptions {
   url: string;
   /** Reserves `count` fresh request numbers and answers the first (the rest follow it). */
   allocate: (count: number) => Promise<number>;
+  /** How the client reaches a host of the URL, instead of HTTP: chDB's in-process ClickHouse, for one (`chdb/connection`). */
+  connection?: TelemetryConnection;
 }
+
+/**
+ * A `@clickhouse/client` connection for a host of the telemetry URL, in place of HTTP. The
+ * client's `connection` option is experimental and made for chDB: this is how the store suites
+ * run on current ClickHouse in-process.
+ */
+export type TelemetryConnection = (host: string) => NonNullable<ClickHouseClientConfigOptions['connection']>;
 
 export interface ClickHouseTelemetry extends TelemetryStore {
   /**
@@ -159,11 +168,12 @@ function fromEpoch(argument: unknown): unknown {
     : argument;
 }
 
-export async function openClickHouseTelemetry({ url, allocate }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
+export async function openClickHouseTelemetry({ url, allocate, connection }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
   const target = parseClickHouseUrl(url);
   const clients: ClickHouseClient[] = target.hosts.map((host) =>
     createClient({
       url: `http://${host}`,
+      ...(connection && { connection: connection(host) }),
       username: target.username,
       password: target.password,
       request_timeout: 30_000,

@@ -2,7 +2,7 @@
  * Opens the stores a configuration names: the embedded DuckDB file by default, or request
  * telemetry on ClickHouse and records on PostgreSQL, which several console servers can share.
  */
-import { openClickHouseTelemetry } from './clickhouse.ts';
+import { openClickHouseTelemetry, type TelemetryConnection } from './clickhouse.ts';
 import { openDuckDbStores } from './duckdb.ts';
 import { openPostgresRecords } from './postgres.ts';
 import type { Stores } from './types.ts';
@@ -14,17 +14,23 @@ export interface StoreConfig {
   telemetry?: string;
   /** `postgres://user@host:5432/database[?schema=name]`: records on PostgreSQL (with `telemetry`). */
   records?: string;
+  /** How the ClickHouse client reaches each host of `telemetry`, instead of HTTP (chDB's in-process ClickHouse: `() => createChdbConnection({ path })`). */
+  telemetryConnection?: TelemetryConnection;
 }
 
 const HOUR = 3_600_000;
 
-export async function openStores({ store, telemetry, records }: StoreConfig): Promise<Stores> {
+export async function openStores({ store, telemetry, records, telemetryConnection }: StoreConfig): Promise<Stores> {
   if (telemetry === undefined && records === undefined) return openDuckDbStores((store ?? 'duckdb:./ops-console.duckdb').replace(/^duckdb:/, ''));
   if (!telemetry?.startsWith('clickhouse://') || !/^postgres(ql)?:\/\//.test(records ?? ''))
     throw new Error('Scaling out takes both: telemetry: "clickhouse://…" and records: "postgres://…".');
   const recordStore = await openPostgresRecords(records!);
   try {
-    const telemetryStore = await openClickHouseTelemetry({ url: telemetry, allocate: (count) => recordStore.reserve('request', count) });
+    const telemetryStore = await openClickHouseTelemetry({
+      url: telemetry,
+      allocate: (count) => recordStore.reserve('request', count),
+      connection: telemetryConnection,
+    });
     const retire = () => telemetryStore.applyRetention().catch((error: unknown) => console.error('[ops-console server] retention', error));
     void retire();
     const timer = setInterval(() => void retire(), HOUR);
