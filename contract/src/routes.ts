@@ -124,6 +124,3 @@ export type ConsoleRouteName = { [K in RouteName]: (typeof ROUTES)[K]['group'] e
 
 /** The route's full path, as a server mounts it: `/console/v1/errors/{id}`. */
 export const fullPath = (route: Route): string => `${ROUTE_GROUPS[route.group].base}${route.path}`;
-
-/** The route's path with its `{id}` filled in, encoded: `/errors/err%2F1`. */
-export const pathOf = (route: Route, id?: string): string => route.path.replace('{id}', () => encodeURIComponent(id ?? ''));

@@ -27,16 +27,17 @@ const [clickhouse, postgres] = await Promise.all([
   chdb ? { url: 'clickhouse://chdb/ops', dispose: () => rm(chdb, { recursive: true, force: true }) } : startClickHouse({ shards }),
   startPostgres(),
 ]);
-if (chdb) {
-  // Which ClickHouse the suites are about to run on, in the log.
-  const { createChdbConnection } = await import('chdb/connection');
-  const client = createClient({ connection: createChdbConnection({ path: chdb }) as unknown as ReturnType<TelemetryConnection> });
-  const [row] = await (await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' })).json<{ version: string }>();
-  console.log(`ClickHouse ${row?.version} (chDB, in process)`);
-  await client.close();
-}
 let status = 1;
 try {
+  if (chdb) {
+    // Which ClickHouse the suites are about to run on, in the log.
+    const { createChdbConnection } = await import('chdb/connection');
+    const client = createClient({ connection: createChdbConnection({ path: join(chdb, 'version') }) as unknown as ReturnType<TelemetryConnection> });
+    const [row] = await (await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' })).json<{ version: string }>();
+    console.log(`ClickHouse ${row?.version} (chDB, in process)`);
+    await client.close();
+  }
+
   status = await new Promise<number>((resolve) => {
     const env = { ...process.env, OPS_TEST_TELEMETRY: clickhouse.url, OPS_TEST_RECORDS: postgres.url, ...(chdb && { OPS_TEST_CHDB: chdb }) };
     const child = spawn(command, rest, { stdio: 'inherit', env });
