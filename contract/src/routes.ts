@@ -8,18 +8,18 @@
  * come with its first answer.
  */
 
-/** Where each group of routes is mounted, and who may call it. */
+/** Where each group of routes is mounted (the comments say who may call it). */
 export const ROUTE_GROUPS = {
   /** What the elements read and write, with a console token. */
-  console: { base: '/console/v1', auth: 'console token' },
+  console: { base: '/console/v1' },
   /** What collectors send, with an ingest key. */
-  ingest: { base: '/ingest/v1', auth: 'ingest key' },
+  ingest: { base: '/ingest/v1' },
   /** OpenTelemetry exporters' traces (OTLP/HTTP), with an ingest key. */
-  otlp: { base: '/v1', auth: 'ingest key' },
+  otlp: { base: '/v1' },
   /** An API company's back office: customers, webhooks, activity, with an admin key. */
-  admin: { base: '/admin/v1', auth: 'admin key' },
+  admin: { base: '/admin/v1' },
   /** For operators and their probes: no account. */
-  operations: { base: '', auth: 'none (metrics: its token)' },
+  operations: { base: '' },
 } as const;
 
 export type RouteGroup = keyof typeof ROUTE_GROUPS;
