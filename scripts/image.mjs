@@ -1,0 +1,39 @@
+// Builds the console server's container image from the packed packages:
+//   npm run image [-- --tag NAME] [-- --build-arg NODE_IMAGE=…]
+// Packs the three packages into .packs/ (emptied first: the Dockerfile copies every tarball
+// there), then runs `docker build` (or `podman build`, in Docker's image format so HEALTHCHECK
+// is kept; OPS_CONSOLE_ENGINE picks one) with server/Dockerfile on that folder.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { tag: { type: 'string', default: 'ops-console' }, 'build-arg': { type: 'string', multiple: true, default: [] } },
+});
+const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
+const engine = process.env.OPS_CONSOLE_ENGINE || (onPath('docker') ? 'docker' : onPath('podman') ? 'podman' : undefined);
+if (!engine) {
+  console.error('npm run image needs docker or podman (Debian: sudo apt-get install -y podman).');
+  process.exit(1);
+}
+
+const packs = join(root, '.packs');
+rmSync(packs, { recursive: true, force: true });
+execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packs], { stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(
+  engine,
+  [
+    'build',
+    ...(engine.endsWith('podman') ? ['--format', 'docker'] : []),
+    ...values['build-arg'].flatMap((arg) => ['--build-arg', arg]),
+    '--file',
+    join(root, 'server/Dockerfile'),
+    '--tag',
+    values.tag,
+    packs,
+  ],
+  { stdio: 'inherit' },
+);
+process.exit(build.status ?? 1);
