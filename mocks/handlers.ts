@@ -1,8 +1,10 @@
 /**
- * MSW handlers for every route of the console API contract. The same handlers back the
- * tests, Storybook and the dev server (in the browser and over real HTTP).
+ * MSW handlers for every route of the console API contract, each mounted at its method and path
+ * in the contract's route table. The same handlers back the tests, Storybook and the dev server
+ * (in the browser and over real HTTP).
  */
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver, type PathParams, type RequestHandler } from 'msw';
+import { ROUTES, type ConsoleRouteName } from '@ops-console/contract/routes';
 import * as schema from '../src/api/schemas.ts';
 import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
 import * as fixtures from './fixtures.ts';
@@ -170,8 +172,14 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
     return key;
   };
 
+  /** The mock of one console route: its method and path are the contract's table's. */
+  const route = (name: ConsoleRouteName, resolver: HttpResponseResolver<PathParams<'id'>>): RequestHandler => {
+    const { method, path } = ROUTES[name];
+    return http[method.toLowerCase() as 'get' | 'post' | 'patch'](`${base}${path.replace(/\{(\w+)\}/g, ':$1')}`, resolver);
+  };
+
   const handlers: RequestHandler[] = [
-    http.get(`${base}/overview`, ({ request }) => {
+    route('overview', ({ request }) => {
       const window = askedWindow(new URL(request.url), now());
       if (!window) return HttpResponse.json(fixtures.overview);
       if (window instanceof Response) return window;
@@ -181,7 +189,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json({ ...fixtures.overview, figures, ...ranged });
     }),
 
-    http.get(`${base}/endpoints`, ({ request }) => {
+    route('endpoints', ({ request }) => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
       const q = url.searchParams.get('q')?.toLowerCase();
@@ -199,7 +207,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
-    http.get(`${base}/endpoints/:id`, ({ params, request }) => {
+    route('endpoint', ({ params, request }) => {
       const row = allEndpoints().find((e) => e.id === params['id']);
       if (!row) return problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
       const found = { ...row, versions: allEndpoints().filter((e) => e.method === row.method && e.path === row.path).length };
@@ -214,7 +222,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json({ ...endpointDetailOf(found, anchor()), requests: total, ...ranged });
     }),
 
-    http.get(`${base}/requests/summary`, ({ request }) => {
+    route('requestSummary', ({ request }) => {
       const url = new URL(request.url);
       const endpointId = url.searchParams.get('endpointId');
       const customerId = url.searchParams.get('customerId');
@@ -231,7 +239,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json({ groups });
     }),
 
-    http.get(`${base}/requests`, ({ request }) => {
+    route('requests', ({ request }) => {
       const url = new URL(request.url);
       const params = pageParams(url);
       if (params instanceof Response) return params;
@@ -252,7 +260,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json({ items: newer, nextCursor: newer.length === page.items.length ? page.nextCursor : null });
     }),
 
-    http.get(`${base}/requests/:id`, ({ params }) => {
+    route('request', ({ params }) => {
       // An id is `rq_<slot>`, the entry's time in 30 s steps: its index counts back from the newest.
       const id = String(params['id']);
       const slot = /^rq_(\d+)$/.exec(id)?.[1];
@@ -261,7 +269,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json(requestDetailAt(index, anchor()));
     }),
 
-    http.get(`${base}/traffic`, ({ request }) => {
+    route('traffic', ({ request }) => {
       const url = new URL(request.url);
       const customerId = url.searchParams.get('customerId');
       if (customerId) return customerTraffic(url, customerId, now());
@@ -276,7 +284,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json({ ...fixtures.traffic, metrics, breakdown, ...ranged });
     }),
 
-    http.get(`${base}/customers`, ({ request }) => {
+    route('customers', ({ request }) => {
       const url = new URL(request.url);
       const sort = url.searchParams.get('sort') || 'name';
       if (!(schema.CUSTOMER_SORTS as readonly string[]).includes(sort))
@@ -288,12 +296,12 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sortRows(items, sort), url);
     }),
 
-    http.get(`${base}/customers/:id`, ({ params }) => {
+    route('customer', ({ params }) => {
       const found = db.customers.find((c) => c.id === params['id']);
       return found ? HttpResponse.json(found) : problem(404, 'Not found', `No customer ${String(params['id'])}.`);
     }),
 
-    http.post(`${base}/customers/:id/notes`, async ({ request, params }) => {
+    route('addNote', async ({ request, params }) => {
       const body = await readJson(request);
       const key = record(request, body);
       const customer = db.customers.find((c) => c.id === params['id']);
@@ -311,7 +319,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json(note, { status: 201 });
     }),
 
-    http.get(`${base}/webhooks`, ({ request }) => {
+    route('webhooks', ({ request }) => {
       const url = new URL(request.url);
       const sort = url.searchParams.get('sort') || 'name';
       if (!(schema.WEBHOOK_SORTS as readonly string[]).includes(sort))
@@ -323,7 +331,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sortRows(items, sort), url);
     }),
 
-    http.get(`${base}/webhooks/:id`, ({ params, request }) => {
+    route('webhook', ({ params, request }) => {
       const found = fixtures.webhooks.find((w) => w.id === params['id']);
       if (!found) return problem(404, 'Not found', `No webhook ${String(params['id'])}.`);
       // Over a range, its deliveries at the rate of its busiest month.
@@ -331,9 +339,9 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return counted instanceof Response ? counted : HttpResponse.json({ ...found, ...counted });
     }),
 
-    http.get(`${base}/errors/options`, () => HttpResponse.json(fixtures.errorOptions)),
+    route('errorOptions', () => HttpResponse.json(fixtures.errorOptions)),
 
-    http.get(`${base}/errors`, ({ request }) => {
+    route('errors', ({ request }) => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status');
       const sort = url.searchParams.get('sort');
@@ -348,14 +356,14 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return slice(sorted, url);
     }),
 
-    http.get(`${base}/errors/:id`, ({ params, request }) => {
+    route('error', ({ params, request }) => {
       const found = db.errors.find((e) => e.id === params['id']);
       if (!found) return problem(404, 'Not found', `No error record ${String(params['id'])}.`);
       const counted = countsInWindow(request, now(), Math.max(...found.monthly.values));
       return counted instanceof Response ? counted : HttpResponse.json({ ...found, ...counted });
     }),
 
-    http.post(`${base}/errors`, async ({ request }) => {
+    route('createError', async ({ request }) => {
       const body = await readJson(request);
       const key = record(request, body);
       const previous = key ? createdByKey.get(key) : undefined;
@@ -386,7 +394,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json(created, { status: 201 });
     }),
 
-    http.patch(`${base}/errors/:id`, async ({ request, params }) => {
+    route('updateError', async ({ request, params }) => {
       const body = await readJson(request);
       record(request, body);
       const found = db.errors.find((e) => e.id === params['id']);
@@ -408,7 +416,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       return HttpResponse.json(found);
     }),
 
-    http.get(`${base}/activity`, ({ request }) => {
+    route('activity', ({ request }) => {
       const url = new URL(request.url);
       const kind = url.searchParams.get('kind');
       return slice(
