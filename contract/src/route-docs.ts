@@ -1,14 +1,16 @@
 /**
- * What the OpenAPI document says of each route in `routes.ts`: its summary, and for a console
- * route its query parameters as zod schemas with their descriptions. Every parameter is
- * optional.
+ * What each route in `routes.ts` takes and does beyond its path: for a console route its query
+ * parameters as zod schemas (the server parses each request's query with them; the OpenAPI
+ * document describes them from them), and every route's summary. Every parameter is optional.
  */
 import * as z from 'zod/mini';
 import { ACTIVITY_KINDS, CUSTOMER_SORTS, ENDPOINT_SORTS, ERROR_SORTS, ERROR_STATUSES, ENDPOINT_STATUSES, TIME_RANGES, WEBHOOK_SORTS } from './enums.ts';
 import type { ConsoleRouteName, RouteName } from './routes.ts';
+import { TIMESTAMP } from './time-window.ts';
 
 const text = (description: string) => z.optional(z.string().check(z.describe(description)));
-const instant = (description: string) => z.optional(z.iso.datetime({ offset: true }).check(z.describe(description)));
+// The contract's timestamps: ISO 8601 with an offset, seconds optional (`2026-09-14T09:41Z`).
+const instant = (description: string) => z.optional(z.string().check(z.regex(TIMESTAMP), z.describe(description)));
 
 const timeRange = {
   range: z.optional(z.enum(TIME_RANGES).check(z.describe('A named time range: 1h, 24h, 7d, 30d or 12m (the response adds `window` and `overTime`).'))),
@@ -51,7 +53,7 @@ export const ROUTE_QUERIES = {
   traffic: z.object({
     range: z.optional(
       z
-        .enum(['1m', '3m', '6m', ...TIME_RANGES])
+        .enum(['1m', '3m', '6m', '12m', ...TIME_RANGES.filter((range) => range !== '12m')])
         .check(z.describe('Calendar months (12m, the default; 6m, 3m, 1m), or a window: 1h, 24h, 7d or 30d (the response adds `window` and `overTime`).')),
     ),
     from: timeRange.from,
@@ -84,7 +86,8 @@ export const ROUTE_QUERIES = {
   error: z.object(timeRange),
   updateError: none,
   activity: z.object({
-    kind: z.optional(z.enum(ACTIVITY_KINDS).check(z.describe('One of the activity kinds.'))),
+    // An open set, as the response's `kind`: the seed's kinds, the console's own (note-added, error-recorded, status-changed) and any an admin records.
+    kind: text(`An activity kind: ${ACTIVITY_KINDS.join(', ')}, note-added, error-recorded, status-changed, or one an admin API caller recorded.`),
     ...paging,
   }),
 } satisfies Record<ConsoleRouteName, z.ZodMiniObject>;

@@ -70,7 +70,8 @@ export function parseWindow(query: WindowQuery): { range: TimeRange } | { from: 
 export const EPOCH_DAY = '1970-01-01';
 
 /** An ISO 8601 timestamp with its offset (`2026-09-14T09:41:00Z`), as the contract's `from` and `to` must be. */
-export const isTimestamp = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+export const isTimestamp = (text: string) => TIMESTAMP.test(text);
 
 /** The bucket of a custom window: about 12 to 200 of them, whatever its length. */
 function bucketFor(span: number): Bucket {

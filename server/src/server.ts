@@ -14,12 +14,14 @@ import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOpti
 import { dayLabel, isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
-import { isTimeRange, parseWindow, resolveWindow } from '@ops-console/contract/time-window';
-import { TIME_RANGES } from '@ops-console/contract/enums';
-import { ROUTES, fullPath, type Route, type RouteName } from '@ops-console/contract/routes';
+import { parseWindow, resolveWindow } from '@ops-console/contract/time-window';
+import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
+import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
+import type * as z from 'zod/mini';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
-import { parseLimit } from './paging.ts';
+import { DEFAULT_LIMIT } from './paging.ts';
+import { parseQuery } from './query.ts';
 import { elementsDir, mountElements, type ElementsOptions } from './elements.ts';
 import { createMetrics, type MetricsOptions } from './metrics.ts';
 import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
@@ -164,6 +166,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const ingestingPerAccount = new Map<string, number>();
 
   const app = new Hono<Env>();
+  /** Each group of the route table is a sub-app with its own middleware, mounted at the group's base. */
+  const groups = Object.fromEntries(Object.keys(ROUTE_GROUPS).map((group) => [group, new Hono<Env>()])) as Record<RouteGroup, Hono<Env>>;
   const log = options.logger ?? pino({ level: options.logLevel ?? 'warn', base: { service: 'ops-console' } });
   const metrics = createMetrics();
   if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
@@ -229,8 +233,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
 
   // ---- console API ----
-  app.use(
-    '/console/v1/*',
+  groups.console.use(
+    '*',
     cors({
       origin: (origin) => (allowed.has(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
@@ -241,7 +245,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   );
   // A write under cookie auth must be one a page of an allowed origin sent: a form or a
   // text/plain fetch from another site can carry the cookie but neither JSON nor the right Origin.
-  app.use('/console/v1/*', async (c, next) => {
+  groups.console.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
       if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
         throw new ProblemError(415, 'Unsupported media type', 'Send the body as application/json.');
@@ -254,24 +258,23 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     }
     await next();
   });
-  app.use('/console/v1/*', async (c, next) => {
+  groups.console.use('*', async (c, next) => {
     const principal = await authenticate(c.req.raw);
     await consoleRate(principal.accountId);
     c.set('principal', principal);
     await next();
   });
-  app.use('/console/v1/*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
+  groups.console.use('*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
 
   const view = (c: Context<Env>): ViewContext => {
     const principal = c.get('principal');
     return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime(), requestIds };
   };
-  const limit = (c: Context<Env>) => parseLimit(c.req.query('limit'));
   /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
-  const inWindow = (c: Context<Env>, { boundsAreFilters = false } = {}): ViewContext => {
+  const inWindow = (c: Context<Env>, query: WindowQuery, { boundsAreFilters = false } = {}): ViewContext => {
     const ctx = view(c);
-    const asked = parseWindow({ range: c.req.query('range'), ...(boundsAreFilters ? {} : { from: c.req.query('from'), to: c.req.query('to') }) });
-    if (typeof asked === 'string') throw badRequest(asked, [{ field: c.req.query('from') || c.req.query('to') ? 'from' : 'range', message: asked }]);
+    const asked = parseWindow({ range: query.range, ...(boundsAreFilters ? {} : { from: query.from, to: query.to }) });
+    if (typeof asked === 'string') throw badRequest(asked, [{ field: query.from || query.to ? 'from' : 'range', message: asked }]);
     return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
   };
 
@@ -331,9 +334,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       else ingestingPerAccount.delete(accountId);
     }
   };
-  app.use('/ingest/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
-  app.use(
-    '/admin/v1/*',
+  groups.ingest.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  groups.admin.use(
+    '*',
     async (c, next) => {
       c.set('accountId', adminAccount(c.req.raw));
       await next();
@@ -381,71 +384,34 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
 
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
   const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
-  app.use('/v1/*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  groups.otlp.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
 
   /** The `{id}` of the route's path (every handler that reads it has one). */
   const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
-  /** What answers each route of the contract's table (the elements' files are mounted apart). */
-  const handlers: { [N in Exclude<RouteName, 'elements'>]: Handler<Env> } = {
-    overview: async (c) => c.json(await overview(inWindow(c))),
-    endpoints: async (c) =>
-      c.json(
-        await endpoints(inWindow(c), {
-          status: c.req.query('status'),
-          q: c.req.query('q'),
-          sort: c.req.query('sort'),
-          limit: limit(c),
-          cursor: c.req.query('cursor'),
-        }),
-      ),
-    endpoint: async (c) => c.json(await endpointDetail(inWindow(c), idParam(c))),
-    requests: async (c) =>
-      c.json(
-        // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
-        await requests(inWindow(c, { boundsAreFilters: true }), {
-          limit: limit(c),
-          cursor: c.req.query('cursor'),
-          method: c.req.query('method'),
-          status: c.req.query('status'),
-          path: c.req.query('path'),
-          since: c.req.query('since'),
-          endpointId: c.req.query('endpointId'),
-          customerId: c.req.query('customerId'),
-          from: c.req.query('from'),
-          to: c.req.query('to'),
-        }),
-      ),
-    requestSummary: async (c) => c.json(await requestSummary(inWindow(c), { endpointId: c.req.query('endpointId'), customerId: c.req.query('customerId') })),
+  /** What answers each console route: the request's context and its query, parsed with the route's schema in the contract. */
+  const consoleHandlers: { [N in ConsoleRouteName]: (c: Context<Env>, query: ConsoleQuery<N>) => Promise<Response> } = {
+    overview: async (c, query) => c.json(await overview(inWindow(c, query))),
+    endpoints: async (c, { status, q, sort, limit = DEFAULT_LIMIT, cursor, ...window }) =>
+      c.json(await endpoints(inWindow(c, window), { status, q, sort, limit, cursor })),
+    endpoint: async (c, query) => c.json(await endpointDetail(inWindow(c, query), idParam(c))),
+    // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
+    requests: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await requests(inWindow(c, query, { boundsAreFilters: true }), { ...query, limit })),
+    requestSummary: async (c, { endpointId, customerId, ...window }) => c.json(await requestSummary(inWindow(c, window), { endpointId, customerId })),
     request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
-    traffic: async (c) => {
-      const range = c.req.query('range') || undefined;
+    traffic: async (c, { range, from, to, customerId }) => {
       // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
-      const monthly = ['1m', '3m', '6m', '12m'];
-      if (range && !monthly.includes(range) && !isTimeRange(range))
-        throw badRequest(`range must be one of ${[...monthly, ...TIME_RANGES.filter((r) => r !== '12m')].join(', ')}.`);
-      const months = !c.req.query('from') && !c.req.query('to') && (range === undefined || monthly.includes(range));
-      return c.json(await traffic(months ? view(c) : inWindow(c), range, { customerId: c.req.query('customerId') || undefined }));
+      const months = !from && !to && (range === undefined || MONTHLY_RANGES.includes(range));
+      return c.json(await traffic(months ? view(c) : inWindow(c, { range, from, to }), range, { customerId }));
     },
-    customers: async (c) =>
-      c.json(await customerList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
+    customers: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await customerList(view(c), { ...query, limit })),
     customer: async (c) => c.json(await customer(view(c), idParam(c))),
     addNote: async (c) => idempotent(c, (ctx, body) => addNote(ctx, idParam(c), body)),
-    webhooks: async (c) =>
-      c.json(await webhookList(view(c), { q: c.req.query('q'), sort: c.req.query('sort'), limit: limit(c), cursor: c.req.query('cursor') })),
-    webhook: async (c) => c.json(await webhook(inWindow(c), idParam(c))),
-    errors: async (c) =>
-      c.json(
-        await errorList(view(c), {
-          status: c.req.query('status'),
-          endpoint: c.req.query('endpoint'),
-          sort: c.req.query('sort'),
-          limit: limit(c),
-          cursor: c.req.query('cursor'),
-        }),
-      ),
+    webhooks: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await webhookList(view(c), { ...query, limit })),
+    webhook: async (c, query) => c.json(await webhook(inWindow(c, query), idParam(c))),
+    errors: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await errorList(view(c), { ...query, limit })),
     createError: async (c) => idempotent(c, (ctx, body) => createError(ctx, body)),
     errorOptions: async (c) => c.json(await errorOptions(view(c))),
-    error: async (c) => c.json(await errorRecord(inWindow(c), idParam(c))),
+    error: async (c, query) => c.json(await errorRecord(inWindow(c, query), idParam(c))),
     updateError: async (c) => {
       const body = await jsonBody(c.req.raw);
       const ctx = view(c);
@@ -455,7 +421,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       );
       return c.json(await errorView(ctx, record));
     },
-    activity: async (c) => c.json(await activity(view(c), { kind: c.req.query('kind'), limit: limit(c), cursor: c.req.query('cursor') })),
+    activity: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await activity(view(c), { ...query, limit })),
+  };
+  /** What answers the other routes of the table (the elements' files are mounted apart). */
+  const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
     ingestRequests: async (c) => {
       const accountId = c.get('accountId');
       const raw = await c.req.raw.text();
@@ -560,11 +529,18 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     },
   };
   // Registered in the table's order, after every middleware: a fixed path comes before a
-  // parameter's (/errors/options before /errors/{id}).
+  // parameter's (/errors/options before /errors/{id}). Each group's sub-app is then mounted at its base.
   for (const [name, route] of Object.entries(ROUTES) as [RouteName, Route][]) {
-    if (name === 'elements') mountElements(app, elementsDir(options.elements));
-    else app.on(route.method, fullPath(route).replace(/\{(\w+)\}/g, ':$1'), handlers[name]);
+    const group = groups[route.group];
+    const path = route.path.replace(/\{(\w+)\}/g, ':$1');
+    if (name === 'elements') mountElements(group, elementsDir(options.elements));
+    else if (name in consoleHandlers) {
+      const handler = consoleHandlers[name as ConsoleRouteName] as (c: Context<Env>, query: unknown) => Promise<Response>;
+      const schema = ROUTE_QUERIES[name as ConsoleRouteName];
+      group.on(route.method, path, (c) => handler(c, parseQuery(schema, c.req.url)));
+    } else group.on(route.method, path, handlers[name as keyof typeof handlers]);
   }
+  for (const [group, { base }] of Object.entries(ROUTE_GROUPS) as [RouteGroup, { base: string }][]) app.route(base || '/', groups[group]);
 
   return {
     stores,
@@ -578,6 +554,11 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     },
   };
 }
+
+type ConsoleQuery<N extends ConsoleRouteName> = z.infer<(typeof ROUTE_QUERIES)[N]>;
+type WindowQuery = { range?: string | undefined; from?: string | undefined; to?: string | undefined };
+/** The ranges of GET /traffic that count calendar months rather than a window. */
+const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'];
 
 /** The request's Idempotency-Key, when it sent one. */
 function idempotencyKey(c: Context): string | undefined {
