@@ -11,7 +11,7 @@ import { pino, type LevelWithSilent, type Logger } from 'pino';
 import { cors } from 'hono/cors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
-import { dayLabel, isTimeZone } from './calendar.ts';
+import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import type { PreparedWrite, ViewContext } from './context.ts';
 import { parseWindow, resolveWindow } from '@ops-console/contract/time-window';
@@ -36,7 +36,9 @@ import type { TelemetryConnection } from './store/clickhouse.ts';
 import { toRequestEvent } from './store/request-event.ts';
 import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
-import { activity, recordActivity } from './views/activity.ts';
+import { activity } from './views/activity.ts';
+import * as admin from './views/admin.ts';
+import type { AdminContext } from './views/admin.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
 import { endpointDetail, endpoints } from './views/endpoints.ts';
 import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
@@ -386,6 +388,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
   groups.otlp.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
 
+  const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
   /** The `{id}` of the route's path (every handler that reads it has one). */
   const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
   /** What answers each console route: the request's context and its query, parsed with the route's schema in the contract. */
@@ -466,43 +469,14 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
     },
     putCustomer: async (c) => {
-      const accountId = c.get('accountId');
-      const input = validate(customerInput, await jsonBody(c.req.raw));
-      const now = clock().getTime();
-      const id = idParam(c);
-      // The record and its history item land together.
-      const { record, outcome } = await stores.records.atomically(async (records) => {
-        const existing = await records.customer(accountId, id);
-        const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(now, timeZone) };
-        const outcome = await records.upsertCustomer(accountId, record);
-        const kind = outcome === 'created' ? 'Created' : existing?.status !== record.status ? 'Status changed' : 'Updated details';
-        await records.addHistory(accountId, { customerId: id, kind, actor: input.owner, at: dayLabel(now, timeZone), ts: now });
-        return { record, outcome };
-      });
-      return c.json(record, outcome === 'created' ? 201 : 200);
+      const { record, created } = await admin.putCustomer(adminContext(c), idParam(c), validate(customerInput, await jsonBody(c.req.raw)));
+      return c.json(record, created ? 201 : 200);
     },
     putWebhook: async (c) => {
-      const accountId = c.get('accountId');
-      const input = validate(webhookInput, await jsonBody(c.req.raw));
-      const id = idParam(c);
-      const existing = await stores.records.webhook(accountId, id);
-      const record = { id, ...input, createdAt: input.createdAt ?? existing?.createdAt ?? dayLabel(clock().getTime(), timeZone) };
-      const outcome = await stores.records.upsertWebhook(accountId, record);
-      return c.json(record, outcome === 'created' ? 201 : 200);
+      const { record, created } = await admin.putWebhook(adminContext(c), idParam(c), validate(webhookInput, await jsonBody(c.req.raw)));
+      return c.json(record, created ? 201 : 200);
     },
-    addActivity: async (c) => {
-      const accountId = c.get('accountId');
-      const input = validate(activityInput, await jsonBody(c.req.raw));
-      const item = await recordActivity(stores, accountId, {
-        kind: input.kind,
-        actor: input.actor,
-        text: input.text,
-        ts: input.at ?? clock().getTime(),
-        subject: input.subject,
-        target: input.target ?? null,
-      });
-      return c.json(item, 201);
-    },
+    addActivity: async (c) => c.json(await admin.addActivity(adminContext(c), validate(activityInput, await jsonBody(c.req.raw))), 201),
     // For load balancers and orchestrators: no credentials, no rate limit, nothing about any account.
     health: (c) => c.json({ status: 'ok' }, 200, unstored),
     ready: async (c) => {
