@@ -137,6 +137,18 @@ describe('ops-chart (shared chart host)', () => {
     await waitFor(() => option(el).textStyle.color === 'rgb(232, 234, 237)', 'dark text colour');
   });
 
+  it('draws a theme switch with the colours it ends on, however long the switch takes to show', async () => {
+    const el = await chart(lineData, 'color-scheme: light');
+    await drawn(el);
+    // A busy page can take long over the colour probes' transition: stretched here to 300 ms, as
+    // if frames were slow, the chart must still end on the dark colours, not the first step's.
+    const slow = new CSSStyleSheet();
+    slow.replaceSync('.palette span { transition-duration: 300ms; }');
+    el.shadowRoot!.adoptedStyleSheets = [...el.shadowRoot!.adoptedStyleSheets, slow];
+    el.parentElement!.style.colorScheme = 'dark';
+    await waitFor(() => option(el).textStyle.color === 'rgb(232, 234, 237)', 'dark text colour', 5_000);
+  });
+
   it('writes its labels in the font the page sets with --ops-font-family', async () => {
     const fonts: string[] = [];
     const font = Object.getOwnPropertyDescriptor(CanvasRenderingContext2D.prototype, 'font')!;

@@ -104,7 +104,9 @@ export class OpsChart extends LitElement {
         background: var(--_chart-5);
       }
       /* Colour probes: their computed colours are the resolved tokens ECharts is given, and a
-         transition on them reports every theme change (scheme, attribute or token) as an event. */
+         transition on them reports every theme change (scheme, attribute or token) as an event:
+         its end (or cancel), when the computed colour is the one the theme ends on. At its start
+         (transitionrun) a slow frame still reads the old colour. */
       .palette {
         position: absolute;
         width: 0;
@@ -215,7 +217,7 @@ export class OpsChart extends LitElement {
         <summary>${msg('Show data as a table')}</summary>
         ${this.renderTable(data)}
       </details>
-      <div class="palette" aria-hidden="true" @transitionrun=${this.#redraw}>
+      <div class="palette" aria-hidden="true" @transitionend=${this.#redraw} @transitioncancel=${this.#redraw}>
         ${Array.from({ length: 4 + PALETTE_SIZE }, () => html`<span></span>`)}
       </div>
     </figure>`;
