@@ -19,7 +19,7 @@ import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGrou
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import type * as z from 'zod/mini';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
-import { activityInput, batchItems, customerInput, deliveryInput, requestEventInput, sortOut, toDelivery, upTo, webhookInput } from './ingest.ts';
+import { activityInput, customerInput, webhookInput } from './ingest.ts';
 import { DEFAULT_LIMIT } from './paging.ts';
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements, type ElementsOptions } from './elements.ts';
@@ -28,12 +28,12 @@ import { ProblemError, badRequest, problemResponse, unprocessable } from './prob
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
+import { createIngestHandlers } from './ingest-handlers.ts';
+import { fingerprintOf, idempotencyKey } from './idempotency.ts';
 import { cleanStrings } from './text.ts';
-import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
-import { DEFAULT_OTLP_ATTRIBUTES, spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
+import { DEFAULT_OTLP_ATTRIBUTES, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import type { TelemetryConnection } from './store/clickhouse.ts';
-import { toRequestEvent } from './store/request-event.ts';
 import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import { activity } from './views/activity.ts';
@@ -112,7 +112,6 @@ export interface ConsoleServer {
 type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
 
 const WRITE_BODY_BYTES = 64 * 1024;
-const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** How long a client waits before retrying while the database is away. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -346,46 +345,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }),
   );
 
-  const batchOf = (raw: string, contentType: string | undefined, field: string) => {
-    const items = batchItems(raw, contentType, field);
-    if (typeof items === 'string') throw badRequest(items);
-    if (items.length > maxBatch) throw new ProblemError(413, 'Content too large', `Send at most ${maxBatch.toLocaleString('en-US')} items per batch.`);
-    return items;
-  };
-  const batch = async (c: Context, field: string) => batchOf(await c.req.raw.text(), c.req.header('content-type'), field);
-
-  /**
-   * Checks each request and keeps the good ones in one transaction; the error-spike checks run
-   * afterwards, off the response's path. With an Idempotency-Key the batch is kept once: a
-   * repeat gets the first answer and appends nothing.
-   */
-  const acceptRequests = async (accountId: string, items: readonly unknown[], idempotency?: { key: string; fingerprint: string }) => {
-    const { good, rejected } = sortOut(items, requestEventInput);
-    const events = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((e) => toRequestEvent(accountId, e));
-    const answer = { accepted: events.length, rejected };
-    if (!idempotency) await stores.telemetry.append(events);
-    else {
-      const first = await stores.appendOnce(
-        accountId,
-        `ingest ${idempotency.key}`,
-        { ...idempotency, status: 202, body: answer, at: clock().getTime() },
-        events,
-      );
-      if (first.answer.fingerprint !== idempotency.fingerprint)
-        throw unprocessable('This Idempotency-Key was already used for a different batch; send a new key for a new batch.');
-      if (!first.appended) return first.answer.body as typeof answer;
-    }
-    metrics.ingestEvents.inc({ outcome: 'accepted' }, events.length);
-    metrics.ingestEvents.inc({ outcome: 'rejected' }, rejected.length);
-    spikes.notice(
-      accountId,
-      events.filter((e) => e.status >= 500),
-    );
-    return answer;
-  };
-
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
-  const otlpNames = { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes };
   groups.otlp.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
 
   const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
@@ -428,46 +388,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   };
   /** What answers the other routes of the table (the elements' files are mounted apart). */
   const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
-    ingestRequests: async (c) => {
-      const accountId = c.get('accountId');
-      const raw = await c.req.raw.text();
-      const key = idempotencyKey(c);
-      const items = batchOf(raw, c.req.header('content-type'), 'events');
-      return c.json(await acceptRequests(accountId, items, key === undefined ? undefined : { key, fingerprint: fingerprintOf(c, raw) }), 202);
-    },
-    ingestWebhookDeliveries: async (c) => {
-      const accountId = c.get('accountId');
-      const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-      const deliveries = upTo(good, rejected, clock().getTime() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
-      await stores.telemetry.appendDeliveries(deliveries);
-      return c.json({ accepted: deliveries.length, rejected }, 202);
-    },
-    otlpTraces: async (c) => {
-      const accountId = c.get('accountId');
-      const encoding = encodingOf(c.req.header('content-type'));
-      if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
-      const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
-      const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
-        new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-      const decoded = decodeExport(new Uint8Array(await c.req.arrayBuffer()), encoding, c.req.header('content-encoding'), maxBodyBytes);
-      const read = 'error' in decoded ? decoded : spansToRequests(decoded.request, otlpNames);
-      if ('error' in read) return answer(400, encodeStatus(encoding, 3, read.error)); // 3: INVALID_ARGUMENT
-      if (read.requests.length > maxBatch)
-        return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
-      const { rejected } = await acceptRequests(accountId, read.requests);
-      const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
-      metrics.otlpSpans.inc({ outcome: 'accepted' }, read.requests.length - rejected.length);
-      metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
-      metrics.otlpSpans.inc({ outcome: 'rejected' }, reasons.length);
-      // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
-      const notes = reasons.length
-        ? [
-            `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
-            read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
-          ].filter(Boolean)
-        : [];
-      return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
-    },
+    ...createIngestHandlers({
+      stores,
+      clock: () => clock().getTime(),
+      metrics,
+      spikes,
+      maxBatch,
+      maxBodyBytes,
+      otlpNames: { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes },
+    }),
     putCustomer: async (c) => {
       const { record, created } = await admin.putCustomer(adminContext(c), idParam(c), validate(customerInput, await jsonBody(c.req.raw)));
       return c.json(record, created ? 201 : 200);
@@ -533,31 +462,6 @@ type ConsoleQuery<N extends ConsoleRouteName> = z.infer<(typeof ROUTE_QUERIES)[N
 type WindowQuery = { range?: string | undefined; from?: string | undefined; to?: string | undefined };
 /** The ranges of GET /traffic that count calendar months rather than a window. */
 const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'];
-
-/** The request's Idempotency-Key, when it sent one. */
-function idempotencyKey(c: Context): string | undefined {
-  const key = c.req.header('idempotency-key');
-  if (key !== undefined && (!key || key.length > 200)) throw badRequest('Idempotency-Key must be 1–200 characters.');
-  return key;
-}
-
-/** What makes two requests with one Idempotency-Key the same request. */
-const fingerprintOf = (c: Context, raw: string) =>
-  createHash('sha256')
-    .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${raw}`)
-    .digest('hex');
-
-/** The span attributes an event's fields come from, so an exporter's reason names what it sent. */
-const SPAN_FIELDS: Record<string, string> = {
-  ts: 'startTimeUnixNano',
-  method: 'http.request.method',
-  route: 'http.route',
-  path: 'url.path',
-  status: 'http.response.status_code',
-  durationMs: 'the span’s duration',
-  bytes: 'http.response.body.size',
-};
-const inSpanTerms = (reason: string) => reason.replace(/(^|; )(\w+):/g, (all, start: string, field: string) => `${start}${SPAN_FIELDS[field] ?? field}:`);
 
 function parseJson(raw: string): unknown {
   try {
