@@ -22,11 +22,14 @@ if (!engine) {
 const packs = join(root, '.packs');
 rmSync(packs, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packs], { stdio: ['ignore', 'ignore', 'inherit'] });
+// Podman (also behind a `docker` command that is podman-docker's shim) writes OCI images unless
+// told otherwise, and OCI images have no HEALTHCHECK.
+const isPodman = engine.endsWith('podman') || /podman/i.test(spawnSync(engine, ['--version'], { encoding: 'utf8' }).stdout ?? '');
 const build = spawnSync(
   engine,
   [
     'build',
-    ...(engine.endsWith('podman') ? ['--format', 'docker'] : []),
+    ...(isPodman ? ['--format', 'docker'] : []),
     ...values['build-arg'].flatMap((arg) => ['--build-arg', arg]),
     '--file',
     join(root, 'server/Dockerfile'),

@@ -81,9 +81,11 @@ function nodeBaseImage() {
 }
 
 let databases = [];
+/** Set once podman is seen using the test's own storage: only then does `after` remove everything in it. */
+let ownStorage = false;
 before(async () => {
-  // The storage must be the test's own before anything is removed from it.
-  assert.equal(podman('info', '--format', '{{.Store.GraphRoot}}'), join(work, 'storage'));
+  assert.equal(podman('info', '--format', '{{.Store.GraphRoot}}'), join(work, 'storage'), 'podman uses the test’s own storage');
+  ownStorage = true;
   nodeBaseImage();
   const build = spawnSync(process.execPath, ['scripts/image.mjs', '--tag', IMAGE, '--build-arg', `NODE_IMAGE=${BASE}`], {
     cwd: root,
@@ -95,9 +97,11 @@ before(async () => {
 after(async () => {
   await Promise.all(databases.map((database) => database.dispose()));
   try {
-    podman('rm', '--all', '--force', '--time', '0');
-    podman('volume', 'rm', '--all', '--force');
-    podman('rmi', '--all', '--force');
+    if (ownStorage) {
+      podman('rm', '--all', '--force', '--time', '0');
+      podman('volume', 'rm', '--all', '--force');
+      podman('rmi', '--all', '--force');
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -156,7 +160,7 @@ async function ingest(base, events) {
   assert.deepEqual(await response.json(), { accepted: events.length, rejected: [] });
 }
 async function endpoints(base) {
-  const response = await get(`${base}/console/v1/endpoints?period=24h`, consoleToken);
+  const response = await get(`${base}/console/v1/endpoints?range=24h`, consoleToken);
   assert.equal(response.status, 200);
   const { items } = await response.json();
   return new Map(items.map((item) => [`${item.method} ${item.path}`, { requests: item.requests, errorPct: item.errorPct }]));
