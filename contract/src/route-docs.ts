@@ -41,7 +41,8 @@ export const ROUTE_QUERIES = {
     method: text('An HTTP method, such as GET or POST (events also record HEAD, OPTIONS and OTHER).'),
     status: text('A code such as 500 or a class such as 5xx.'),
     path: text('Substring of the path.'),
-    since: instant('Only entries after this timestamp.'),
+    // Read as leniently as before the schema: any date Date.parse reads (the server answers 400 for one it cannot).
+    since: text('Only entries after this timestamp, such as 2026-09-14T09:41:00Z.'),
     ...scope,
     range: z.optional(z.enum(TIME_RANGES).check(z.describe('Only entries since the start of this named range: 1h, 24h, 7d, 30d or 12m.'))),
     from: instant('Only entries at or after this timestamp.'),

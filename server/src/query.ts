@@ -22,8 +22,11 @@ const kindOf = (field: z.core.$ZodType | undefined): string | undefined => {
 export function parseQuery<S extends QuerySchema>(schema: S, url: string): z.infer<S> {
   const shape = schema._zod.def.shape;
   const raw: Record<string, string | number> = {};
+  const seen = new Set<string>();
   for (const [name, value] of new URL(url).searchParams) {
-    if (value === '' || name in raw || !(name in shape)) continue;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (value === '' || !(name in shape)) continue;
     raw[name] = kindOf(shape[name]) === 'number' && /^\d{1,15}$/.test(value) ? Number(value) : value;
   }
   const parsed = schema.safeParse(raw);

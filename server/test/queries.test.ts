@@ -94,6 +94,18 @@ test('an empty value is no value, and unknown parameters are ignored', async () 
   assert.deepEqual(empty.json, plain.json);
 });
 
+test('of a parameter given twice the first counts, an empty first one too', async () => {
+  assert.equal((await call(server, '/console/v1/endpoints?sort=nope&sort=requests', { token: 'token-a' })).status, 400);
+  assert.equal((await call(server, '/console/v1/endpoints?sort=requests&sort=nope', { token: 'token-a' })).status, 200);
+  const plain = await call(server, '/console/v1/endpoints', { token: 'token-a' });
+  assert.deepEqual((await call(server, '/console/v1/endpoints?sort=&sort=nope', { token: 'token-a' })).json, plain.json);
+});
+
+test('since reads any date the server can read, as it always has', async () => {
+  const { status } = await call(server, '/console/v1/requests?since=2026-09-14', { token: 'token-a' });
+  assert.equal(status, 200);
+});
+
 test('a number too long to be one is refused as a number, not read as another', async () => {
   const { status, json } = await call(server, '/console/v1/endpoints?limit=9999999999999999999', { token: 'token-a' });
   assert.equal(status, 400);

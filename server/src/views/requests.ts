@@ -51,7 +51,8 @@ export function statusFilter(status: string | undefined): Pick<EventFilter, 'sta
 
 export async function requests(ctx: ViewContext, query: RequestListQuery) {
   const since = query.since ? Date.parse(query.since) : undefined;
-  if (since !== undefined && Number.isNaN(since)) throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.');
+  if (since !== undefined && Number.isNaN(since))
+    throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.', [{ field: 'since', message: 'Use a timestamp such as 2026-09-14T09:41:00Z.' }]);
   const before = requestCursor.decode(query.cursor, (id) => ctx.requestIds.decode(ctx.accountId, id));
   const method = query.method?.toUpperCase() || undefined;
   // `from`/`to` bound the log themselves; a range asked instead starts it where the range starts.
