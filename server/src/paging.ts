@@ -1,17 +1,7 @@
-/** `limit` and `cursor` of list routes: opaque cursors, a clear 400 for a bad one. */
+/** `limit` and `cursor` of list routes (the query schema bounds `limit`): opaque cursors, a clear 400 for a bad one. */
 import { badRequest } from './problem.ts';
 
 export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 500;
-
-export function parseLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_LIMIT;
-  const limit = Number(value);
-  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_LIMIT) {
-    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}.`, [{ field: 'limit', message: `Use 1–${MAX_LIMIT}.` }]);
-  }
-  return limit;
-}
 
 const encode = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const decode = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
