@@ -8,7 +8,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { Period } from '../calendar.ts';
 import { batched } from './batched.ts';
 import { bind, contains, nearestRank, type Value } from './clickhouse-sql.ts';
-import { QUARTER_HOUR, rollupCan, split } from './quarter-hours.ts';
+import { DAY, joined, levels as levelsOf, listed, piecewise as cutPieces, span, type Indexed, type Signed } from './period-plan.ts';
+import { QUARTER_HOUR, rollupCan } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
 import { num, requestWhere, storedRequestOf, text, type Row } from './sql-rows.ts';
 import type { DeliveryStats, EventFilter, RequestQuery, RouteStats, StoredRequest, SummaryGroup, TelemetryStore, Totals } from './types.ts';
@@ -26,9 +27,6 @@ export interface ReadsOptions {
   isClosed: () => boolean;
 }
 
-type Indexed = Period & { i: number };
-/** A piece of period `i` to add (sign 1, the default) or to take away (−1). */
-type Signed = Indexed & { sign?: 1 | -1 };
 /** A row of `version, method, route, r (requests), e (errors)`. */
 const routeCountsOf = (r: Row) => ({
   apiVersion: text(r['version']),
@@ -38,11 +36,8 @@ const routeCountsOf = (r: Row) => ({
   errors: num(r['e']),
 });
 const P95 = nearestRank(0.95, 'duration_ms');
-/** The most rollup buckets a query lists by value (past it, ranges). */
-const MAX_LISTED = 2_000;
 /** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
 const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
-export const DAY = 86_400_000;
 /** The filter fields besides the period. */
 const NARROWING = ['method', 'route', 'apiVersion', 'status', 'statusClass', 'pathContains', 'customerId'] as const satisfies readonly (keyof EventFilter)[];
 /** Periods at least this long read the daily rollups (their ragged ends the events); shorter ones read the events. */
@@ -95,16 +90,6 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       ? `toInt32(transform(${time}, [${pairs.map(([bucket]) => bucket).join(', ')}], [${pairs.map(([, i]) => i).join(', ')}], -1))`
       : `toInt32(${periodIndex(time, ranges)})`;
   };
-  /** `each` of every bucket (a multiple of `unit`) that starts in one of the ranges, while they are at most MAX_LISTED. */
-  const listed = <T>(ranges: readonly Indexed[], unit: number, each: (bucket: number, range: Indexed) => T): T[] | undefined => {
-    const out: T[] = [];
-    for (const r of ranges)
-      for (let bucket = Math.ceil(r.from / unit) * unit; bucket < r.to; bucket += unit) {
-        if (out.length === MAX_LISTED) return undefined;
-        out.push(each(bucket, r));
-      }
-    return out;
-  };
   /**
    * A rollup's condition for the ranges: their span when it holds few more buckets (one range
    * reads fastest), else the buckets listed (18.16 analyses a long OR of ranges slowly), else the
@@ -118,7 +103,7 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
     );
     if (!buckets) return within(time, ranges);
     const [from, to] = span(ranges);
-    if ((to! - from!) / unit <= 4 * buckets.length + 200) return `(${time} >= ${from} AND ${time} < ${to})`;
+    if ((to - from) / unit <= 4 * buckets.length + 200) return `(${time} >= ${from} AND ${time} < ${to})`;
     return `${time} IN (${buckets.join(', ')})`;
   };
   /**
@@ -136,31 +121,18 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
             WHERE at >= pf AND at < pt`;
   };
   /**
-   * Sums that add up (counts, histograms) over periods that may overlap: the periods are cut at
-   * each other's edges into pieces that each lie wholly inside every period covering them; each
-   * row is numbered by its piece (`g`, `bucketIndex`), the query sums per piece, and `periodsOf(g)`
-   * says which periods a piece's sums go to, and with which sign. Cheaper than a row per period (`inPeriods`).
+   * Sums that add up over periods that may overlap (`piecewise` in period-plan.ts): each row is
+   * numbered by its piece (`g`, `bucketIndex`), the query sums per piece. Cheaper than a row per period (`inPeriods`).
    */
   const piecewise = () => {
-    const all: { periods: { i: number; sign: number }[] }[] = [];
+    const plan = cutPieces();
     return {
       /** The `columns` of `rows` (a query with them and `at`, a time or a rollup's bucket of `unit`), with `g`, their piece of `ranges` (−1 for none). */
-      rows(rows: string, ranges: readonly Signed[], columns: string, unit?: number) {
-        const edges = [...new Set(ranges.flatMap((r) => [r.from, r.to]))].sort((a, b) => a - b);
-        const mine: Indexed[] = [];
-        for (let k = 0; k + 1 < edges.length; k++) {
-          const piece = { from: edges[k]!, to: edges[k + 1]! };
-          const periods = ranges.filter((r) => r.from <= piece.from && piece.to <= r.to).map((r) => ({ i: r.i, sign: r.sign ?? 1 }));
-          if (!periods.length) continue;
-          mine.push({ ...piece, i: all.length });
-          all.push({ periods });
-        }
-        return `SELECT ${bucketIndex('at', mine, unit)} AS g, ${columns} FROM (${rows})`;
-      },
-      periodsOf: (g: number) => all[g]?.periods ?? [],
+      rows: (rows: string, ranges: readonly Signed[], columns: string, unit?: number) =>
+        `SELECT ${bucketIndex('at', plan.cut(ranges), unit)} AS g, ${columns} FROM (${rows})`,
+      periodsOf: plan.periodsOf,
     };
   };
-  const span = (ranges: readonly Period[]) => [Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))];
   /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
   const sources = (periods: readonly Period[], filter: EventFilter, { subtract = false } = {}) => {
     const raw = { table: EVENTS, time: 'ts', counted: '1', bytes: 'ifNull(bytes, 0)', unit: undefined };
@@ -173,82 +145,14 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       { ...raw, ranges: events, unit: undefined },
     ].filter((s) => s.ranges.length);
   };
-  /**
-   * Each period as its whole days, the whole quarter hours of the rest, and the rest, each piece
-   * numbered by its period. With `subtract` (for sums), a ragged end that is most of one day is
-   * read as that whole day less the rest of it: the day so far against the same part of past
-   * days, late in the day, reads a few quarter hours per day instead of nearly a hundred. The same
-   * for most of a quarter hour: the events of the rest are read instead of those of the part.
-   */
-  const levels = (periods: readonly Period[], { subtract = false } = {}) => {
-    const days: Signed[] = [];
-    const quarters: Signed[] = [];
-    const events: Signed[] = [];
-    // Raw events retention dropped cannot be taken away: there the parts are read as they are.
-    const kept = retainedFrom();
-    const byQuarter = (part: Period, i: number, sign: 1 | -1) => {
-      const cut = split(part);
-      if (cut.core) quarters.push({ ...cut.core, i, sign });
-      for (const edge of cut.edges) {
-        const quarter = Math.floor(edge.from / QUARTER_HOUR) * QUARTER_HOUR;
-        // Likewise most of one quarter hour (up to now, in the quarter hour now is in): the quarter
-        // hour less the events of the rest of it, which are few (none yet, when that rest is to come).
-        if (subtract && quarter >= kept && edge.to <= quarter + QUARTER_HOUR && edge.to - edge.from > QUARTER_HOUR / 2) {
-          quarters.push({ from: quarter, to: quarter + QUARTER_HOUR, i, sign });
-          for (const rest of [
-            { from: quarter, to: edge.from },
-            { from: edge.to, to: quarter + QUARTER_HOUR },
-          ])
-            if (rest.from < rest.to) events.push({ ...rest, i, sign: sign === 1 ? -1 : 1 });
-        } else events.push({ ...edge, i, sign });
-      }
-    };
-    periods.forEach((period, i) => {
-      // A period of no length (the day so far, in its first quarter hour) reads nothing.
-      if (period.to <= period.from) return;
-      const byDay = split(period, DAY);
-      if (byDay.core) days.push({ ...byDay.core, i });
-      // A ragged end across a UTC midnight (a local day of a zone off UTC) is cut there, so each
-      // part can be read as most of its UTC day.
-      const parts = byDay.edges.flatMap((edge) => {
-        const midnight = Math.floor(edge.from / DAY) * DAY + DAY;
-        return edge.to > midnight
-          ? [
-              { from: edge.from, to: midnight },
-              { from: midnight, to: edge.to },
-            ]
-          : [edge];
-      });
-      for (const edge of parts) {
-        const day = Math.floor(edge.from / DAY) * DAY;
-        if (subtract && day >= kept && edge.to - edge.from > DAY / 2) {
-          days.push({ from: day, to: day + DAY, i });
-          for (const rest of [
-            { from: day, to: edge.from },
-            { from: edge.to, to: day + DAY },
-          ])
-            if (rest.from < rest.to) byQuarter(rest, i, -1);
-        } else byQuarter(edge, i, 1);
-      }
-    });
-    return { days, quarters, events };
-  };
+  /** Each period as its whole days, quarter hours and events (`levels` in period-plan.ts), with what retention keeps now. */
+  const levels = (periods: readonly Period[], { subtract = false } = {}) => levelsOf(periods, { subtract, retainedFrom: retainedFrom() });
 
   /** `(time in range) OR …`: ClickHouse reads only the index marks of the ranges. */
   const within = (time: string, ranges: readonly Period[]) =>
     `(${joined(ranges)
       .map((r) => `(${time} >= ${r.from} AND ${time} < ${r.to})`)
       .join(' OR ')})`;
-  /** The ranges as few as can cover them: ranges that overlap or touch become one (batched periods often do; every OR costs on each row). */
-  const joined = (ranges: readonly Period[]) =>
-    [...ranges]
-      .sort((a, b) => a.from - b.from)
-      .reduce<Period[]>((out, r) => {
-        const last = out.at(-1);
-        if (last && r.from <= last.to) last.to = Math.max(last.to, r.to);
-        else out.push({ from: r.from, to: r.to });
-        return out;
-      }, []);
   /** Whether the filter asks for nothing but a period long enough for the daily rollups. */
   const longAndWhole = (filter: EventFilter) =>
     NARROWING.every((key) => filter[key] === undefined) && filter.from !== undefined && filter.to !== undefined && filter.to - filter.from >= LONG_PERIOD;

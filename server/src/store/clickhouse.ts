@@ -11,7 +11,8 @@
  * sequence). The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
-import { readsOf, DAY, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
+import { readsOf, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
+import { DAY } from './period-plan.ts';
 import { bind } from './clickhouse-sql.ts';
 import { storeClosed } from './unavailable.ts';
 import { QUARTER_HOUR } from './quarter-hours.ts';
