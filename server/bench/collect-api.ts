@@ -3,25 +3,37 @@
  * share its event loop, and its CPU time is its alone): the same small JSON handler on
  * `node:http`. `bare`: as it is. `collector <url>`: wrapped by the collector, sending to the
  * console server at `url`. `otel`: as it is, the process started with `--import ./collect-otel.ts`
- * (OpenTelemetry instruments `node:http` itself). Prints its port, then, whenever a line arrives
- * on stdin, its CPU time and what its telemetry delivered so far, as one JSON line.
+ * (OpenTelemetry instruments `node:http` itself). `pair <url>`: three servers in this one process,
+ * `bare`, `control` (bare again) and `collector`, loaded one at a time, so what the collector adds
+ * is measured without what two processes differ by. Prints its port (for `pair`, the three ports
+ * as JSON), then, whenever a line arrives on stdin, its CPU time and what its telemetry delivered
+ * so far, as one JSON line; for `pair`, after sending what the collector holds, so a batch's CPU
+ * counts where its requests did.
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectHttp, createCollector } from '../src/collect/index.ts';
 
-const [kind, sinkUrl] = process.argv.slice(2) as ['bare' | 'collector' | 'otel', string | undefined];
+const [kind, sinkUrl] = process.argv.slice(2) as ['bare' | 'collector' | 'otel' | 'pair', string | undefined];
 
 const api: RequestListener = (request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: request.url?.split('/').pop(), name: 'Contact' }));
 };
-const collector = kind === 'collector' ? createCollector({ sink: { url: sinkUrl!, ingestKey: 'bench-ingest' } }) : undefined;
+const collector = kind === 'collector' || kind === 'pair' ? createCollector({ sink: { url: sinkUrl!, ingestKey: 'bench-ingest' } }) : undefined;
 // The module the process was started with (--import), not a second copy: same URL, same instance.
 const otel = kind === 'otel' ? await import('./collect-otel.ts') : undefined;
 
-const server = createServer(collector ? collectHttp(collector, api, { route: () => '/contacts/:id', apiVersion: { fixed: 'v2' } }) : api);
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => console.log((server.address() as AddressInfo).port));
+const collected = collector && collectHttp(collector, api, { route: () => '/contacts/:id', apiVersion: { fixed: 'v2' } });
+
+function listen(listener: RequestListener): Promise<number> {
+  const server = createServer(listener);
+  server.keepAliveTimeout = 60_000;
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+if (kind === 'pair') {
+  const [bare, control, withCollector] = [await listen(api), await listen(api), await listen(collected!)];
+  console.log(JSON.stringify({ bare, control, collector: withCollector }));
+} else console.log(await listen(collected ?? api));
 
 /** Events or spans the console server took, and those given up on. */
 function delivered(): { sent: number; failed: number } {
@@ -35,7 +47,7 @@ function delivered(): { sent: number; failed: number } {
 // its timer, so it is sent first; the collector's (1 s) has gone by then in the bench's pause,
 // and waiting on its sends would hang on a console server that is slow.
 process.stdin.setEncoding('utf8').on('data', () => {
-  void (otel?.flushSpans() ?? Promise.resolve()).then(() => {
+  void (otel?.flushSpans() ?? (kind === 'pair' ? collector!.flush() : Promise.resolve())).then(() => {
     const { user, system } = process.cpuUsage();
     process.stdout.write(`${JSON.stringify({ cpuMicros: user + system, ...delivered() })}\n`);
   });
