@@ -4,5 +4,14 @@ export default {
   litelement: true,
   packagejson: false,
   globs: ['src/**/*.ts'],
-  exclude: ['src/**/*.test.ts', 'src/**/*.styles.ts', 'src/shared/styles.ts', 'src/shared/table.ts', 'src/shared/detail.ts', 'src/react/**', 'src/server.ts'],
+  exclude: [
+    'src/**/*.test.ts',
+    'src/elements/registry.ts',
+    'src/**/*.styles.ts',
+    'src/shared/styles.ts',
+    'src/shared/table.ts',
+    'src/shared/detail.ts',
+    'src/react/**',
+    'src/server.ts',
+  ],
 };

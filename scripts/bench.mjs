@@ -11,6 +11,7 @@ import { build as viteBuild } from 'vite';
 import { launch, serve } from '../test/node/browser.mjs';
 import { createHostApp } from '../test/node/host-app.mjs';
 import { staticClosure } from './metafile.mjs';
+import { ELEMENTS, folderOf } from '../src/elements/registry.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const started = performance.now();
@@ -83,22 +84,8 @@ const fullEcharts = await bundle("import * as echarts from 'echarts'; globalThis
 add('bytes', 'lazy chart chunk', chartChunk, 'KB gz', null, 'gzip -9 of the echarts chunk and what it imports beyond the core');
 add('bytes', 'full echarts, bundled in this run', fullEcharts, 'KB gz', null, 'esbuild --minify of `import * as echarts`');
 add('bytes', 'chart chunk / full echarts', (chartChunk / fullEcharts) * 100, '%', 45, 'ratio of the two above');
-const ELEMENTS = [
-  'overview',
-  'endpoint-table',
-  'endpoint-detail',
-  'request-log',
-  'request-detail',
-  'traffic',
-  'customer',
-  'webhook',
-  'error',
-  'error-form',
-  'error-list',
-  'customer-list',
-  'webhook-list',
-  'activity-feed',
-];
+// The folders of the elements with data of their own (the element registry).
+const FOLDERS = ELEMENTS.filter((e) => 'sample' in e).map((e) => folderOf(e.tag));
 const beyondCore = (entryPoint) => [...staticClosure(core, entryOutput(core, entryPoint))].filter((f) => !coreFiles.has(f));
 const validationFiles = beyondCore('src/api/validation.ts');
 add(
@@ -109,7 +96,7 @@ add(
   null,
   'gzip -9 of it and what it imports beyond the core',
 );
-for (const el of ELEMENTS) {
+for (const el of FOLDERS) {
   const files = beyondCore(`src/elements/${el}/define.ts`);
   add('bytes', `ops-${el} on demand, beyond the core`, gzOf(files), 'KB gz', 10, `gzip -9 of its chunk and the ${files.length - 1} it imports beyond the core`);
 }
@@ -148,7 +135,7 @@ add(
   null,
   `core + validation + four elements: ${overviewPage.size} files, the chart chunk not counted`,
 );
-for (const el of ELEMENTS)
+for (const el of FOLDERS)
   add(
     'bytes',
     `entry ops-${el} alone (lit, zod, … included)`,
@@ -255,22 +242,10 @@ const heapMB = async () => {
   return (await cdp.send('Runtime.getHeapUsage')).usedSize / 1048576;
 };
 
-const CASES = [
-  { tag: 'ops-endpoint-table', attrs: {}, ready: 'tbody tr' },
-  { tag: 'ops-request-log', attrs: { 'time-zone': 'UTC' }, ready: '[part="row"]' },
-  { tag: 'ops-activity-feed', attrs: {}, ready: '[part="item"]' },
-  { tag: 'ops-customer', attrs: { 'customer-id': 'cus_acme' }, ready: '.facts' },
-  { tag: 'ops-error-list', attrs: {}, ready: 'tbody tr' },
-  { tag: 'ops-customer-list', attrs: {}, ready: 'tbody tr' },
-  { tag: 'ops-webhook-list', attrs: {}, ready: 'tbody tr' },
-  { tag: 'ops-request-detail', attrs: { 'request-id': 'rq_59645962', 'time-zone': 'UTC' }, ready: '.facts' },
-  { tag: 'ops-endpoint-detail', attrs: { 'endpoint-id': 'ep_4', 'time-zone': 'UTC' }, ready: '.facts' },
-  { tag: 'ops-webhook', attrs: { 'webhook-id': 'wh_invoice_paid' }, ready: '.facts', chart: true },
-  { tag: 'ops-error', attrs: { 'error-id': 'err_500_webhooks' }, ready: '.facts', chart: true },
-  { tag: 'ops-error-form', attrs: {}, ready: 'form' },
-  { tag: 'ops-traffic', attrs: {}, ready: '[part="metric"]', chart: true },
-  { tag: 'ops-overview', attrs: {}, ready: '[part="figure"]', chart: true },
-];
+// Every element with data of its own, mounted as the tests mount it (the element registry).
+const CASES = ELEMENTS.flatMap((e) =>
+  'sample' in e ? [{ tag: e.tag, attrs: { ...e.sample.attrs, 'time-zone': 'UTC' }, ready: e.sample.loaded, chart: e.sample.chart ?? false }] : [],
+);
 
 /** In the page: mount, then time from the API response's arrival to the first frame with content. */
 const mountAndTime = ({ tag, attrs, ready, chart }) =>

@@ -6,6 +6,7 @@ import { fixture, html } from '@open-wc/testing';
 import { OpsChart } from '../src/shared/chart/ops-chart.ts';
 import { $, $$, text, waitFor } from './dom.ts';
 import { API_BASE } from './mock-api.ts';
+import { ELEMENTS as REGISTRY, type ElementSample } from '../src/elements/registry.ts';
 
 /**
  * Creates `<tag>` with `attrs` (api-base and time-zone UTC by default), inside `<ops-console>` when
@@ -112,31 +113,7 @@ export function chartsInside(root: Element): DrawnChart[] {
 /** Attributes written the short way, as in a query string: `'live=&limit=2'`. */
 export const attrs = (query: string): Record<string, string> => Object.fromEntries(new URLSearchParams(query));
 
-/** One row per panel: how to mount it and what shows once its data is in. */
-export interface ElementCase {
-  tag: string;
-  attrs: Record<string, string>;
-  /** What shows once the data is in. */
-  loaded: string;
-  /** How the error state names what failed: "Couldn’t load <noun>." */
-  noun: string;
-  /** Whether it shows enum values from the API as text (statuses, methods, kinds). */
-  showsEnums?: boolean;
-}
+/** One row per panel: how to mount it and what shows once its data is in (from the element registry). */
+export type ElementCase = ElementSample & { tag: string };
 
-export const ELEMENTS: ElementCase[] = [
-  { tag: 'ops-overview', attrs: {}, loaded: '[part="figure"]', noun: 'the overview' },
-  { tag: 'ops-endpoint-table', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'endpoints' },
-  { tag: 'ops-request-log', showsEnums: true, attrs: {}, loaded: '[part="row"]', noun: 'requests' },
-  { tag: 'ops-request-detail', showsEnums: true, attrs: { 'request-id': 'rq_59645962' }, loaded: '.facts', noun: 'this request' },
-  { tag: 'ops-endpoint-detail', showsEnums: true, attrs: { 'endpoint-id': 'ep_4' }, loaded: '.facts', noun: 'this endpoint' },
-  { tag: 'ops-traffic', showsEnums: true, attrs: {}, loaded: '[part="metric"]', noun: 'traffic' },
-  { tag: 'ops-customer', showsEnums: true, attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer' },
-  { tag: 'ops-webhook', showsEnums: true, attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook' },
-  { tag: 'ops-error', showsEnums: true, attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record' },
-  { tag: 'ops-error-form', attrs: {}, loaded: 'form', noun: 'the form' },
-  { tag: 'ops-customer-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'customers' },
-  { tag: 'ops-webhook-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'webhooks' },
-  { tag: 'ops-error-list', showsEnums: true, attrs: {}, loaded: 'tbody tr', noun: 'error records' },
-  { tag: 'ops-activity-feed', attrs: {}, loaded: '[part="item"]', noun: 'activity' },
-];
+export const ELEMENTS: ElementCase[] = REGISTRY.flatMap((e) => ('sample' in e ? [{ tag: e.tag, ...e.sample }] : []));

@@ -4,25 +4,9 @@
  * panel. Side-effect free; `src/ops-console.ts` starts it on the document.
  */
 
-/** Every element the loader knows, by tag: each import is a chunk of its own in the build. */
-export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
-  'ops-activity-feed': () => import('../elements/activity-feed/define.ts'),
-  'ops-customer': () => import('../elements/customer/define.ts'),
-  'ops-customer-list': () => import('../elements/customer-list/define.ts'),
-  'ops-webhook-list': () => import('../elements/webhook-list/define.ts'),
-  'ops-time-range': () => import('../elements/time-range/define.ts'),
-  'ops-endpoint-table': () => import('../elements/endpoint-table/define.ts'),
-  'ops-error': () => import('../elements/error/define.ts'),
-  'ops-error-form': () => import('../elements/error-form/define.ts'),
-  'ops-error-list': () => import('../elements/error-list/define.ts'),
-  'ops-overview': () => import('../elements/overview/define.ts'),
-  'ops-request-detail': () => import('../elements/request-detail/define.ts'),
-  'ops-endpoint-detail': () => import('../elements/endpoint-detail/define.ts'),
-  'ops-request-log': () => import('../elements/request-log/define.ts'),
-  'ops-traffic': () => import('../elements/traffic/define.ts'),
-  'ops-webhook': () => import('../elements/webhook/define.ts'),
-  'ops-chart': () => import('../shared/chart/define.ts'),
-};
+import { ELEMENT_CHUNKS } from './element-chunks.ts';
+
+export { ELEMENT_CHUNKS };
 
 const loading = new Map<string, Promise<void>>();
 

@@ -1,5 +1,5 @@
 // The published descriptions cannot drift from the code: the OpenAPI document from the zod
-// schemas, and custom-elements.json from the JSDoc.
+// schemas, custom-elements.json from the JSDoc, and the element lists from the registry.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,10 @@ const node = process.execPath;
 
 test('openapi.json is generated from the current schemas', () => {
   execFileSync(node, ['scripts/openapi.mjs', '--check'], { stdio: 'pipe' });
+});
+
+test('the files made from the element registry are up to date', () => {
+  execFileSync(node, ['scripts/elements.mjs', '--check'], { stdio: 'pipe' });
 });
 
 test('openapi.json has every route and schema of the contract', () => {

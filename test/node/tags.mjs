@@ -1,18 +1,4 @@
-/** The elements the package promises (the wrapper and the internal chart host aside). */
-export const ELEMENT_TAGS = [
-  'ops-overview',
-  'ops-endpoint-table',
-  'ops-request-log',
-  'ops-request-detail',
-  'ops-endpoint-detail',
-  'ops-traffic',
-  'ops-customer',
-  'ops-customer-list',
-  'ops-webhook-list',
-  'ops-webhook',
-  'ops-error',
-  'ops-error-form',
-  'ops-error-list',
-  'ops-activity-feed',
-  'ops-time-range',
-];
+import { ELEMENTS } from '../../src/elements/registry.ts';
+
+/** The elements the package promises (the wrapper and the internal chart host aside), from the registry. */
+export const ELEMENT_TAGS = ELEMENTS.filter((e) => !e.wrapper).map((e) => e.tag);
