@@ -1,0 +1,125 @@
+// `npm run create <name>`: a new element, `ops-<name>`, laid out like the others: its folder
+// (element, styles, define file, test), its story, its line in the element registry, and then
+// what the registry generates (all.ts, the autoloader's map, the React component, the export).
+// The element starts as an empty panel; give it data with DataTask or ListController as the
+// others do, a `sample` in its registry line, and a view in the console (start.test checks it).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const name = process.argv[2] ?? '';
+if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name === 'console' || name === 'chart') {
+  console.error('npm run create <name>: a lower-case name in kebab case (usage-chart), which makes the tag ops-<name>.');
+  process.exit(2);
+}
+const tag = `ops-${name}`;
+const folder = `src/elements/${name}`;
+if (existsSync(folder)) {
+  console.error(`${folder} exists already.`);
+  process.exit(2);
+}
+const className = `Ops${name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase())}`;
+const title = name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+const files = {
+  [`${folder}/${tag}.ts`]: `import { html } from 'lit';
+import { OpsElement } from '../../shared/ops-element.ts';
+import { styles } from './${tag}.styles.ts';
+
+/**
+ * ${title}: what it shows, for whom, and what a person can do with it.
+ *
+ * @summary ${title}.
+ *
+ * @csspart base - The panel.
+ *
+ * @customElement ${tag}
+ */
+export class ${className} extends OpsElement {
+  static override styles = [...OpsElement.styles, ...styles];
+
+  override render() {
+    return html\`<div part="base" class="base"><slot></slot></div>\`;
+  }
+}
+`,
+  [`${folder}/${tag}.styles.ts`]: `import { css } from 'lit';
+
+export const styles = [
+  css\`
+    .base {
+      display: block;
+    }
+  \`,
+];
+`,
+  [`${folder}/define.ts`]: `import { ${className} } from './${tag}.ts';
+
+${className}.define('${tag}');
+
+declare global {
+  interface HTMLElementTagNameMap {
+    '${tag}': ${className};
+  }
+}
+`,
+  [`${folder}/${tag}.test.ts`]: `import { expect } from '@open-wc/testing';
+import { $ } from '../../../test/dom.ts';
+import { mount } from '../../../test/harness.ts';
+import './define.ts';
+import { ${className} } from './${tag}.ts';
+
+describe('${tag}', () => {
+  it('is defined and renders its panel', async () => {
+    const el = await mount<${className}>('${tag}');
+    expect(el).to.be.instanceOf(${className});
+    expect($(el, '[part="base"]')).to.exist;
+  });
+});
+`,
+  [`stories/${tag}.stories.ts`]: `import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { renderElement, type FrameArgs } from './support/element.ts';
+
+interface Args extends FrameArgs {
+  apiBase: string;
+  locale?: string;
+  theme?: 'light' | 'dark' | 'auto';
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/${tag}',
+  component: '${tag}',
+  args: { apiBase: '/api/v1', width: '40rem' },
+  render: (args) => renderElement('${tag}', { timeZone: 'UTC', ...args }),
+};
+export default meta;
+
+type Story = StoryObj<Args>;
+
+export const Default: Story = {};
+export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
+`,
+};
+
+mkdirSync(folder, { recursive: true });
+for (const [path, text] of Object.entries(files)) writeFileSync(path, text);
+
+// The registry line, last in the list.
+const registry = 'src/elements/registry.ts';
+const source = readFileSync(registry, 'utf8');
+const end = '] as const satisfies readonly ElementEntry[];';
+if (!source.includes(end)) throw new Error(`${registry} no longer ends its list with "${end}"`);
+const entry = `  {\n    tag: '${tag}',\n    className: '${className}',\n    summary: '${title}.',\n    events: [],\n  },\n`;
+writeFileSync(registry, source.replace(end, `${entry}${end}`));
+
+// Its class in the package's index, after the other elements'.
+const index = 'src/index.ts';
+const lines = readFileSync(index, 'utf8').split('\n');
+const lastElement = lines.findLastIndex((line) => /^export \{ Ops\w+.* \} from '\.\/elements\//.test(line));
+lines.splice(lastElement + 1, 0, `export { ${className} } from './elements/${name}/${tag}.ts';`);
+writeFileSync(index, lines.join('\n'));
+
+execFileSync(process.execPath, ['scripts/elements.mjs'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/manifest.mjs'], { stdio: 'inherit' });
+console.log(`Created <${tag}>: ${Object.keys(files).join(', ')}, and its line in ${registry}.
+Next: give it data (DataTask or ListController, as the others), a sample in its registry line,
+a view in the console, and its baseline pictures (npm run test:visual:update).`);
