@@ -9,75 +9,14 @@
  * request. Each batch carries an Idempotency-Key, so a retry after a lost answer is kept once.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isCredential } from '../credentials.ts';
-import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS, OTHER_METHOD, TRUNCATED } from '../limits.ts';
-import { toRequestEvent, type MeasuredRequest } from '../store/request-event.ts';
-import { cleanText } from '../text.ts';
-import type { TelemetryStore } from '../store/types.ts';
+import { INGEST_LIMITS as LIMIT } from '../limits.ts';
+import { toRequestEvent } from '../store/request-event.ts';
+import { errorText, post } from './post.ts';
+import type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest } from './types.ts';
+import { BATCH_FRAME_BYTES, JsonBatch, cleaned, fitted, toWire } from './wire.ts';
 
-export type { MeasuredRequest };
-
-/** `ingestKey` may be read straight from the environment: a missing one is refused when the collector is made. */
-export type Sink = { store: TelemetryStore; accountId: string } | { url: string; ingestKey: string | undefined };
-
-/** Something that went wrong sending events: each kind is warned about once unless you pass `onError`. */
-export interface CollectorProblem {
-  kind: 'unauthorized' | 'not-found' | 'refused' | 'rejected-events' | 'unreachable' | 'server-error' | 'queue-full' | 'dropped-at-close';
-  message: string;
-  /** The ingest API's status, when it answered. */
-  status?: number;
-  /** How many events the problem cost, when it cost some. */
-  events?: number;
-}
-
-export interface CollectorOptions {
-  /** Where events go: a store in this process, or `POST <url>/ingest/v1/requests` with an ingest key. */
-  sink: Sink;
-  /** Events kept while waiting to be sent (default 10,000); beyond it new events are dropped and counted. */
-  maxQueue?: number;
-  /** Bytes of events (as sent) kept while waiting (default 32 MiB); beyond it new events are dropped and counted. */
-  maxQueueBytes?: number;
-  /** Events per batch (default 5,000: at a few thousand requests a second the timer, not the size, sends — fewer sends cost the host less at p99). */
-  batchSize?: number;
-  /** Bytes per batch (default 4 MiB, well below the server's 10 MB body limit). */
-  maxBatchBytes?: number;
-  /** How long an event may wait for its batch (default 1,000 ms). */
-  flushIntervalMs?: number;
-  /** How long one send may take in all, however slowly the sink answers (default 10,000 ms). */
-  sendTimeoutMs?: number;
-  /** Hears every problem; by default each kind is written once to `console.warn`. */
-  onError?: (problem: CollectorProblem) => void;
-  /** The clock (for tests). */
-  now?: () => number;
-}
-
-export interface CollectorStats {
-  /** Events handed to the sink and accepted. */
-  sent: number;
-  /** Events the ingest API answered but refused (listed as `rejected` in its 202). */
-  rejected: number;
-  /** Events recorded and neither sent nor dropped yet (waiting, or in the batch being sent). */
-  queued: number;
-  /** Events dropped because the queue was full (`maxQueue` events or `maxQueueBytes` waiting or being sent). */
-  droppedQueueFull: number;
-  /** Events given up on after the sink failed (not 429/503) or refused them. */
-  droppedFailed: number;
-  /** Events still waiting when `close()` reached its deadline. */
-  droppedAtClose: number;
-  /** Failed attempts to send a batch (each retried or dropped). */
-  failedAttempts: number;
-}
-
-export interface Collector {
-  record(request: MeasuredRequest): void;
-  /** Sends everything queued now; resolves when done (or given up). */
-  flush(): Promise<void>;
-  stats(): CollectorStats;
-  /** Stops recording, sends what waits (retrying while the sink is away) and resolves by `timeoutMs` (default 5,000) at the latest. */
-  close(options?: { timeoutMs?: number }): Promise<void>;
-}
+export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest, Sink } from './types.ts';
 
 /** Events waiting to be sent: as objects for a store, as one growing buffer of JSON for the ingest API. */
 interface Batch {
@@ -92,45 +31,9 @@ interface Batch {
   json?: JsonBatch;
 }
 
-/**
- * A batch for the ingest API, written event by event into a buffer outside the JS heap: the
- * events waiting for their batch are then no work for the garbage collector, whose pauses would
- * otherwise land on the host's requests.
- */
-class JsonBatch {
-  #buffer: Buffer;
-  #length: number;
-  #count = 0;
-
-  constructor(expectedBytes: number) {
-    this.#buffer = Buffer.allocUnsafe(Math.max(4096, expectedBytes));
-    this.#length = this.#buffer.write('{"events":[');
-  }
-
-  add(json: string, bytes: number): void {
-    const needed = this.#length + bytes + 3; // a comma before it, "]}" after the last
-    if (needed > this.#buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, this.#buffer.length * 2));
-      this.#buffer.copy(grown, 0, 0, this.#length);
-      this.#buffer = grown;
-    }
-    if (this.#count++) this.#buffer[this.#length++] = 0x2c; // ,
-    this.#length += this.#buffer.write(json, this.#length);
-  }
-
-  /** The request body; the same bytes each time it is sent (no event is added once it is). */
-  body(): Buffer {
-    const end = this.#length + this.#buffer.write(']}', this.#length);
-    return this.#buffer.subarray(0, end);
-  }
-}
-
 const MAX_BACKOFF_MS = 30_000;
 /** Server errors (or failures of a store in this process) after which a batch is dropped. */
 const MAX_FAILURES = 5;
-/** What a batch costs beyond its events: `{"events":[` and `]}`. */
-const BATCH_FRAME_BYTES = 13;
-
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
   const maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
@@ -404,174 +307,9 @@ function rejectedOf(body: string): { count: number; first: string } {
   }
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-type Answer = { status: number; retryAfter: string | null; body: string };
-
-// node:http with kept-alive connections rather than the global fetch, which costs the host's
-// event loop more per batch (bench:server: 0.5 against 0.7 ms added at p99).
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 2 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 2 });
-/** More of an answer than any ingest answer needs is not read. */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-
-/** POSTs `body`; the whole exchange ends by `timeoutMs`, however slowly the other side trickles. */
-function post(target: URL, headers: Record<string, string>, body: Buffer, timeoutMs: number, onAbort: (abort: () => void) => void): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const https = target.protocol === 'https:';
-    const [send, agent] = https ? [httpsRequest, httpsAgent] : [httpRequest, httpAgent];
-    const request = send(target, { method: 'POST', headers: { ...headers, 'content-length': body.length }, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      let length = 0;
-      response.on('data', (chunk: Buffer) => {
-        length += chunk.length;
-        if (length <= MAX_ANSWER_BYTES) chunks.push(chunk);
-      });
-      response.once('end', () => {
-        clearTimeout(deadline);
-        resolve({
-          status: response.statusCode ?? 0,
-          retryAfter: [response.headers['retry-after']].flat()[0] ?? null,
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
-      });
-      response.once('error', reject);
-    });
-    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    onAbort(() => request.destroy(new Error('closed')));
-    request.once('error', (error) => {
-      clearTimeout(deadline);
-      reject(error);
-    });
-    request.end(body);
-  });
-}
-
 /** A Retry-After value (seconds or an HTTP date) in milliseconds from now, at most the longest backoff. */
 function retryAfterMs(value: string | null, now: number): number {
   if (!value) return 0;
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
   return Number.isFinite(ms) ? Math.min(MAX_BACKOFF_MS, Math.max(0, ms)) : 0;
-}
-
-const METHODS = new Set<string>(INGEST_METHODS);
-
-/** `value` cut to `max` UTF-16 units, ending in `…` when cut (a surrogate pair split by the cut becomes U+FFFD). */
-const fit = (value: string, max: number) => (value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED);
-const fitOptional = (value: string | null | undefined, max: number) => (value ? fit(value, max) : undefined);
-
-/** Text as the console server stores it (server/src/text.ts): for a store in this process, which no ingest API cleans. */
-function cleaned(e: MeasuredRequest): MeasuredRequest {
-  const clean = (value: string | null | undefined) => (value ? cleanText(value) : value);
-  return {
-    ...e,
-    route: cleanText(e.route),
-    path: cleanText(e.path),
-    apiVersion: clean(e.apiVersion),
-    keyId: clean(e.keyId),
-    customerId: clean(e.customerId),
-    actor: e.actor && { id: cleanText(e.actor.id), name: cleanText(e.actor.name) },
-    headers: e.headers && Object.fromEntries(Object.entries(e.headers).map(([name, value]) => [name, cleanText(value)])),
-  };
-}
-
-/** The request as the ingest API accepts it: every value within its limits, nothing a server would refuse. */
-function fitted(e: MeasuredRequest): MeasuredRequest {
-  // Nearly every request already fits: it is then taken as it is, with no copy made on the host's time.
-  if (fits(e)) return e;
-  const method = e.method.toUpperCase();
-  let headers: Record<string, string> | undefined;
-  if (e.headers) {
-    for (const [name, value] of Object.entries(e.headers)) {
-      if (!value || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) continue;
-      headers ??= {};
-      headers[name] = fit(value, LIMIT.headerValue);
-      if (Object.keys(headers).length === LIMIT.headers) break;
-    }
-  }
-  return {
-    ts: Math.round(e.ts),
-    method: METHODS.has(method) ? method : OTHER_METHOD,
-    route: fit(e.route.startsWith('/') ? e.route.replace(/\s/g, '_') : `/${e.route.replace(/\s/g, '_')}`, LIMIT.route),
-    path: fit(e.path.startsWith('/') ? e.path : `/${e.path}`, LIMIT.path),
-    status: e.status,
-    durationMs: Number.isFinite(e.durationMs) ? Math.min(Math.max(e.durationMs, 0), 86_400_000) : 0,
-    apiVersion: fitOptional(e.apiVersion, LIMIT.apiVersion),
-    keyId: fitOptional(e.keyId, LIMIT.id),
-    customerId: fitOptional(e.customerId, LIMIT.id),
-    actor: e.actor?.id ? { id: fit(e.actor.id, LIMIT.id), name: fit(e.actor.name || e.actor.id, LIMIT.name) } : undefined,
-    bytes: Number.isInteger(e.bytes) && e.bytes! >= 0 && e.bytes! <= 2 ** 40 ? e.bytes : undefined,
-    headers,
-  };
-}
-
-const within = (value: string | null | undefined, max: number) => value === undefined || value === null || (value !== '' && value.length <= max);
-
-/** The route of the last request that fitted: most requests have the same route as the one before. */
-let lastFittingRoute = '';
-
-/** Whether a request is within every limit as it is (the common case, checked without copying). */
-function fits(e: MeasuredRequest): boolean {
-  if (!METHODS.has(e.method) || !Number.isInteger(e.ts) || !(e.durationMs >= 0 && e.durationMs <= 86_400_000)) return false;
-  if (e.route !== lastFittingRoute) {
-    if (e.route.length > LIMIT.route || e.route[0] !== '/' || /\s/.test(e.route)) return false;
-    lastFittingRoute = e.route;
-  }
-  if (e.path.length > LIMIT.path || e.path[0] !== '/') return false;
-  if (!within(e.apiVersion, LIMIT.apiVersion) || !within(e.keyId, LIMIT.id) || !within(e.customerId, LIMIT.id)) return false;
-  if (e.actor && !(within(e.actor.id, LIMIT.id) && e.actor.id && within(e.actor.name, LIMIT.name) && e.actor.name)) return false;
-  if (e.bytes !== undefined && e.bytes !== null && !(Number.isInteger(e.bytes) && e.bytes >= 0 && e.bytes <= 2 ** 40)) return false;
-  if (e.headers) {
-    let count = 0;
-    for (const name in e.headers) {
-      const value = e.headers[name]!;
-      if (++count > LIMIT.headers || !value || value.length > LIMIT.headerValue || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * The JSON text of a string. Methods, routes, versions, keys and customers repeat from request to
- * request: their text is kept (a bounded number of them) rather than made again each time.
- */
-const quotedText = new Map<string, string>();
-function quoted(value: string): string {
-  let json = quotedText.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    if (quotedText.size >= 4096) quotedText.clear();
-    quotedText.set(value, json);
-  }
-  return json;
-}
-
-/** A number as JSON writes it (`null` for NaN and the infinities). */
-const number = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
-
-/**
- * A duration in JSON. The adapters measure to the microsecond; such a value is written from its
- * whole milliseconds and microseconds (`1.250`), which costs far less than writing a double.
- */
-function milliseconds(value: number): string {
-  const micros = Math.round(value * 1000);
-  if (micros / 1000 !== value || micros < 0 || !Number.isSafeInteger(micros)) return number(value);
-  const fraction = micros % 1000;
-  return fraction === 0 ? String(micros / 1000) : `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
-}
-
-/**
- * The ingest API's shape, as JSON: optional fields left out rather than null. Written field by
- * field: the same values `JSON.stringify` gives for the event (the collector's tests compare the
- * two), at a fraction of its cost on the host's time.
- */
-function toWire(e: MeasuredRequest): string {
-  let json = `{"ts":${number(e.ts)},"method":${quoted(e.method)},"route":${quoted(e.route)},"path":${JSON.stringify(e.path)},"status":${number(e.status)},"durationMs":${milliseconds(e.durationMs)}`;
-  if (e.apiVersion !== undefined && e.apiVersion !== null) json += `,"apiVersion":${quoted(e.apiVersion)}`;
-  if (e.keyId !== undefined && e.keyId !== null) json += `,"keyId":${quoted(e.keyId)}`;
-  if (e.customerId !== undefined && e.customerId !== null) json += `,"customerId":${quoted(e.customerId)}`;
-  if (e.actor) json += `,"actor":${JSON.stringify({ id: e.actor.id, name: e.actor.name })}`;
-  if (e.bytes !== undefined && e.bytes !== null) json += `,"bytes":${number(e.bytes)}`;
-  if (e.headers) json += `,"headers":${JSON.stringify(e.headers)}`;
-  return `${json}}`;
 }
