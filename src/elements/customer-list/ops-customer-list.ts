@@ -1,6 +1,5 @@
 import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { CustomerQuery } from '../../api/client.ts';
 import { CUSTOMER_SORTS, type CustomerSort } from '@ops-console/contract/enums';
 import type { CustomerSummary } from '../../api/schemas.ts';
@@ -9,6 +8,7 @@ import { renderBadge } from '../../shared/badge.ts';
 import { renderPerson } from '../../shared/detail.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { renderListTable } from '../../shared/list-table.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { apiSort, renderSearch } from '../../shared/table.ts';
@@ -81,36 +81,26 @@ export class OpsCustomerList extends OpsElement {
 
   private renderTable(busy: boolean) {
     const format = this.formatOptions;
-    return html`<div class="scroller" role="region" aria-label=${msg('Customers')} tabindex="0">
-        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
-          <thead>
-            <tr>
-              ${SORT.header(this, { key: 'name', label: msg('Customer'), ascendingFirst: true })}
-              <th scope="col">${msg('Status')}</th>
-              <th scope="col">${msg('Plan')}</th>
-              ${SORT.header(this, { key: 'requests', label: msg('Requests'), numeric: true })}
-              <th scope="col" class="num">${msg('Errors')}</th>
-              ${SORT.header(this, { key: 'createdAt', label: msg('Created') })}
-              <th scope="col">${msg('Account owner')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${repeat(
-              this.list.items,
-              (row) => row.id,
-              (row) => html`<tr part="row" data-id=${row.id}>
-                <th scope="row">${this.renderLink({ kind: 'customer', id: row.id, label: row.name }, row.name, 'row-link')}</th>
-                <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
-                <td data-label=${msg('Plan')}>${row.plan}</td>
-                <td class="num" data-label=${msg('Requests')}>${formatInteger(row.requests, format)}</td>
-                <td class="num" data-label=${msg('Errors')}>${formatPercent(row.errorPct, format)}</td>
-                <td data-label=${msg('Created')}>${formatDate(row.createdAt, format)}</td>
-                <td data-label=${msg('Account owner')}>${renderPerson(row.owner)}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${this.list.renderMore()}`;
+    return renderListTable({
+      label: msg('Customers'),
+      rows: this.list.items,
+      host: this,
+      sorter: SORT,
+      busy,
+      more: this.list.renderMore(),
+      columns: [
+        {
+          label: msg('Customer'),
+          sort: { key: 'name', ascendingFirst: true },
+          cell: (row: CustomerSummary) => this.renderLink({ kind: 'customer', id: row.id, label: row.name }, row.name, 'row-link'),
+        },
+        { label: msg('Status'), cell: (row) => renderBadge(row.status) },
+        { label: msg('Plan'), cell: (row) => row.plan },
+        { label: msg('Requests'), sort: { key: 'requests' }, numeric: true, cell: (row) => formatInteger(row.requests, format) },
+        { label: msg('Errors'), numeric: true, cell: (row) => formatPercent(row.errorPct, format) },
+        { label: msg('Created'), sort: { key: 'createdAt' }, cell: (row) => formatDate(row.createdAt, format) },
+        { label: msg('Account owner'), cell: (row) => renderPerson(row.owner) },
+      ],
+    });
   }
 }

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { ErrorQuery } from '../../api/client.ts';
 import { ERROR_SORTS, ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '@ops-console/contract/enums';
 import { toConsoleError } from '../../api/errors.ts';
@@ -8,6 +7,7 @@ import type { ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger } from '../../format/format.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { renderListTable } from '../../shared/list-table.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { apiSort } from '../../shared/table.ts';
@@ -26,6 +26,14 @@ interface RowEdit {
   saved?: ErrorRecord | undefined;
   saving?: string | undefined;
   problem?: string | undefined;
+}
+
+/** A row as shown: the record (or the edit saved over it), its title and the edit in flight. */
+interface ShownRecord {
+  id: string;
+  record: ErrorRecord;
+  edit: RowEdit | undefined;
+  title: string;
 }
 
 /**
@@ -129,45 +137,36 @@ export class OpsErrorList extends OpsElement {
 
   private renderTable(busy: boolean) {
     const format = this.formatOptions;
-    return html`<div class="scroller" role="region" aria-label=${msg('Error records')} tabindex="0">
-        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
-          <thead>
-            <tr>
-              <th scope="col">${msg('Error')}</th>
-              <th scope="col">${msg('Endpoint')}</th>
-              ${SORT.header(this, { key: 'count', label: msg('Count'), numeric: true })}
-              ${SORT.header(this, { key: 'firstSeen', label: msg('First seen') })}
-              <th scope="col">${msg('Status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${repeat(
-              this.list.items,
-              (row) => row.id,
-              (row) => {
-                const edit = this.edits.get(row.id);
-                const record = edit?.saved && (edit.saved.version ?? 0) >= (row.version ?? 0) ? edit.saved : row;
-                const title = `${record.code} ${errorTitle(record)}`;
-                const endpointId = record.relatedEndpoints.find((r) => r.label === record.endpoint)?.id;
-                return html`<tr part="row" data-id=${row.id}>
-                  <th scope="row">${this.renderLink({ kind: 'error', id: row.id, label: title }, title, 'row-link')}</th>
-                  <td class="wide" data-label=${msg('Endpoint')}>
-                    ${
-                      endpointId
-                        ? this.renderLink({ kind: 'endpoint', id: endpointId, label: record.endpoint }, record.endpoint, 'link mono')
-                        : html`<span class="mono">${record.endpoint}</span>`
-                    }
-                  </td>
-                  <td class="num" data-label=${msg('Count')}>${formatInteger(record.count, format)}</td>
-                  <td data-label=${msg('First seen')}>${formatDate(record.firstSeen, format)}</td>
-                  <td class="status wide">${this.renderStatus(record, title, edit)}</td>
-                </tr>`;
-              },
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${this.list.renderMore()}`;
+    return renderListTable({
+      label: msg('Error records'),
+      rows: this.list.items,
+      view: (row): ShownRecord => {
+        const edit = this.edits.get(row.id);
+        // An edit saved here is shown until the list brings the record at least as new.
+        const record = edit?.saved && (edit.saved.version ?? 0) >= (row.version ?? 0) ? edit.saved : row;
+        return { id: row.id, record, edit, title: `${record.code} ${errorTitle(record)}` };
+      },
+      host: this,
+      sorter: SORT,
+      busy,
+      more: this.list.renderMore(),
+      columns: [
+        { label: msg('Error'), cell: ({ id, title }) => this.renderLink({ kind: 'error', id, label: title }, title, 'row-link') },
+        {
+          label: msg('Endpoint'),
+          className: 'wide',
+          cell: ({ record }) => {
+            const endpointId = record.relatedEndpoints.find((r) => r.label === record.endpoint)?.id;
+            return endpointId
+              ? this.renderLink({ kind: 'endpoint', id: endpointId, label: record.endpoint }, record.endpoint, 'link mono')
+              : html`<span class="mono">${record.endpoint}</span>`;
+          },
+        },
+        { label: msg('Count'), sort: { key: 'count' }, numeric: true, cell: ({ record }) => formatInteger(record.count, format) },
+        { label: msg('First seen'), sort: { key: 'firstSeen' }, cell: ({ record }) => formatDate(record.firstSeen, format) },
+        { label: msg('Status'), className: 'status wide', labelled: false, cell: ({ record, title, edit }) => this.renderStatus(record, title, edit) },
+      ],
+    });
   }
 
   private renderStatus(record: ErrorRecord, title: string, edit: RowEdit | undefined) {

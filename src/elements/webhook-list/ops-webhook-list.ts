@@ -1,6 +1,5 @@
 import { html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { WebhookQuery } from '../../api/client.ts';
 import { WEBHOOK_SORTS, type WebhookSort } from '@ops-console/contract/enums';
 import type { WebhookSummary } from '../../api/schemas.ts';
@@ -9,6 +8,7 @@ import { renderBadge } from '../../shared/badge.ts';
 import { renderPerson } from '../../shared/detail.ts';
 import { ListController } from '../../shared/list.ts';
 import { numberConverter, validNumber, type NumberRule } from '../../shared/numbers.ts';
+import { renderListTable } from '../../shared/list-table.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { renderDataStates } from '../../shared/states.ts';
 import { apiSort, renderSearch } from '../../shared/table.ts';
@@ -81,34 +81,25 @@ export class OpsWebhookList extends OpsElement {
 
   private renderTable(busy: boolean) {
     const format = this.formatOptions;
-    return html`<div class="scroller" role="region" aria-label=${msg('Webhooks')} tabindex="0">
-        <table part="table" aria-busy=${busy ? 'true' : 'false'}>
-          <thead>
-            <tr>
-              ${SORT.header(this, { key: 'name', label: msg('Webhook'), ascendingFirst: true })}
-              <th scope="col">${msg('Customer')}</th>
-              <th scope="col">${msg('Status')}</th>
-              ${SORT.header(this, { key: 'deliveredPct', label: msg('Delivered'), numeric: true })}
-              ${SORT.header(this, { key: 'lastSentAt', label: msg('Last sent') })}
-              <th scope="col">${msg('Account owner')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${repeat(
-              this.list.items,
-              (row) => row.id,
-              (row) => html`<tr part="row" data-id=${row.id}>
-                <th scope="row">${this.renderLink({ kind: 'webhook', id: row.id, label: row.name }, row.name, 'row-link')}</th>
-                <td data-label=${msg('Customer')}>${this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name)}</td>
-                <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>
-                <td class="num" data-label=${msg('Delivered')}>${formatPercent(row.deliveredPct, format)}</td>
-                <td data-label=${msg('Last sent')}>${formatDate(row.lastSentAt, format)}</td>
-                <td data-label=${msg('Account owner')}>${renderPerson(row.owner)}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${this.list.renderMore()}`;
+    return renderListTable({
+      label: msg('Webhooks'),
+      rows: this.list.items,
+      host: this,
+      sorter: SORT,
+      busy,
+      more: this.list.renderMore(),
+      columns: [
+        {
+          label: msg('Webhook'),
+          sort: { key: 'name', ascendingFirst: true },
+          cell: (row: WebhookSummary) => this.renderLink({ kind: 'webhook', id: row.id, label: row.name }, row.name, 'row-link'),
+        },
+        { label: msg('Customer'), cell: (row) => this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name) },
+        { label: msg('Status'), cell: (row) => renderBadge(row.status) },
+        { label: msg('Delivered'), sort: { key: 'deliveredPct' }, numeric: true, cell: (row) => formatPercent(row.deliveredPct, format) },
+        { label: msg('Last sent'), sort: { key: 'lastSentAt' }, cell: (row) => formatDate(row.lastSentAt, format) },
+        { label: msg('Account owner'), cell: (row) => renderPerson(row.owner) },
+      ],
+    });
   }
 }
