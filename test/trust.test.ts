@@ -421,6 +421,17 @@ describe('trust and correctness', () => {
       expect(api.db.errors[0]!.notes).to.equal('Changed by Lee');
     });
 
+    it('counts a change someone else already made as saved, not as a conflict', async () => {
+      const el = await mount('ops-error', { 'error-id': 'err_500_webhooks' });
+      await waitFor(() => $(el, '.facts'), 'loaded');
+      Object.assign(api.db.errors[0]!, { status: 'Fixed', version: 2 }); // Lee fixed it meanwhile
+      const updated = nextEvent<CustomEvent<{ record: schema.ErrorRecord }>>(el, 'ops-error-updated');
+      await change(el, 'Fixed');
+      expect((await updated).detail.record).to.include({ status: 'Fixed', version: 2 });
+      expect(text($(el, '.title .badge'))).to.equal('Fixed');
+      expect(text($(el, '.edit .form-error'))).to.equal('');
+    });
+
     it('shows the saved value when the server applied the change but the answer was lost', async () => {
       api.use(
         http.patch(`*${API_BASE}/errors/:id`, () => {

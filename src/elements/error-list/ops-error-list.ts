@@ -2,7 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ErrorQuery } from '../../api/client.ts';
 import { ERROR_SORTS, ERROR_STATUSES, type ErrorSort, type ErrorStatus } from '@ops-console/contract/enums';
-import { toConsoleError } from '../../api/errors.ts';
+import { saveVersioned } from '../../shared/versioned-edit.ts';
 import type { ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger } from '../../format/format.ts';
 import { ListController } from '../../shared/list.ts';
@@ -203,25 +203,21 @@ export class OpsErrorList extends OpsElement {
     if (!client || status === record.status) return;
     const previous = this.edits.get(record.id)?.saved;
     this.edit(record.id, { saved: previous, saving: status });
-    try {
-      this.accept(await client.patchError(record.id, { status }, { version: record.version }));
-    } catch (error) {
-      const problem = toConsoleError(error);
-      const conflict = problem.kind === 'http' && problem.status === 412;
-      // A lost answer may hide a saved change, and a conflict means the record moved on: ask what is true now.
-      const current =
-        conflict || problem.kind === 'timeout' || problem.kind === 'network' ? await client.getError(record.id).catch(() => undefined) : undefined;
-      if (current?.status === status) this.accept(current);
-      else if (conflict && current) {
-        this.edit(record.id, {
-          saved: current,
-          problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(current.status)}; choose again to change it.`),
-        });
-      } else if (conflict) {
-        // The record moved on and could not be read: only a fresh list has its new version.
-        this.list.reload();
-      } else this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${problem.sentence}`) });
-    }
+    const result = await saveVersioned({
+      send: () => client.patchError(record.id, { status }, { version: record.version }),
+      read: () => client.getError(record.id),
+      applied: (current) => current.status === status,
+    });
+    if (result.kind === 'saved') this.accept(result.record);
+    else if (result.kind === 'conflict' && result.current) {
+      this.edit(record.id, {
+        saved: result.current,
+        problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(result.current.status)}; choose again to change it.`),
+      });
+    } else if (result.kind === 'conflict') {
+      // The record moved on and could not be read: only a fresh list has its new version.
+      this.list.reload();
+    } else this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${result.problem.sentence}`) });
   }
 
   private accept(record: ErrorRecord) {

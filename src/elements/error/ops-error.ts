@@ -3,7 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import type { ErrorPatch, ErrorRecord } from '../../api/schemas.ts';
 import { formatDate, formatInteger } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
-import { toConsoleError, type ConsoleApiError } from '../../api/errors.ts';
+import { type ConsoleApiError } from '../../api/errors.ts';
+import { saveVersioned } from '../../shared/versioned-edit.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
@@ -139,19 +140,15 @@ export class OpsError extends RangedElement {
     this.conflict = false;
     this.optimistic = patch;
     try {
-      const record = await client.patchError(id, patch, { version: base.version });
+      const result = await saveVersioned({
+        send: () => client.patchError(id, patch, { version: base.version }),
+        read: () => client.getError(id),
+        applied: (record) => applied(record, patch),
+      });
       if (id !== this.errorId) return;
-      this.accept(record);
-    } catch (error) {
-      if (id !== this.errorId) return;
-      const problem = toConsoleError(error);
-      // The change may have been applied and only the answer lost: ask the server what is true
-      // before showing the old value as if nothing happened.
-      const current = problem.kind === 'timeout' || problem.kind === 'network' ? await client.getError(id).catch(() => undefined) : undefined;
-      if (id !== this.errorId) return;
-      if (current && applied(current, patch)) this.accept(current);
-      else if (problem.kind === 'http' && problem.status === 412) this.conflict = true;
-      else this.failure = problem;
+      if (result.kind === 'saved') this.accept(result.record);
+      else if (result.kind === 'conflict') this.conflict = true;
+      else this.failure = result.problem;
     } finally {
       if (id === this.errorId) this.optimistic = undefined;
     }
