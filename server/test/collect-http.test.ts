@@ -96,6 +96,34 @@ test('records route template, version, status, bytes, key and a duration within 
   }
 });
 
+test('two collectors on one API each record every response, with its bytes counted once', async () => {
+  const stores = await openDuckDbStores(':memory:');
+  const outer = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_outer' }, flushIntervalMs: 50 });
+  const inner = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_inner' }, flushIntervalMs: 50 });
+  const { server, origin } = await listen(collectHttp(outer, collectHttp(inner, api, options), options));
+  try {
+    const contact = await timed(`${origin}/v2/contacts/c_7`);
+    const streamed = await timed(`${origin}/v2/usage/stream`);
+    assert.equal(streamed.body, 'chunk-chunk-chunk-done', 'the host answers as without them');
+    await Promise.all([outer.flush(), inner.flush()]);
+    for (const account of ['acct_outer', 'acct_inner']) {
+      const events = (await stores.telemetry.requests(account, { limit: 10 })).reverse();
+      assert.deepEqual(
+        events.map((e) => [e.path, e.status, e.bytes]),
+        [
+          ['/v2/contacts/c_7', 200, Buffer.byteLength(contact.body)],
+          ['/v2/usage/stream', 200, Buffer.byteLength(streamed.body)],
+        ],
+        account,
+      );
+    }
+  } finally {
+    server.close();
+    await Promise.all([outer.close(), inner.close()]);
+    await stores.close();
+  }
+});
+
 test('a request the client abandons is recorded as 499 when the server lets go of it', async () => {
   const stores = await openDuckDbStores(':memory:');
   const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });

@@ -28,32 +28,54 @@ const byteLength = (chunk: unknown, encoding?: unknown) =>
       ? chunk.byteLength
       : 0;
 
+/** What a watched response has written, and its own methods, kept on it under a symbol of this module. */
+interface Counted {
+  bytes: number;
+  write: ServerResponse['write'];
+  end: ServerResponse['end'];
+}
+const COUNTED = Symbol('ops-console.counted');
+type CountedResponse = ServerResponse & { [COUNTED]?: Counted };
+
+// One pair of functions for every response rather than two closures per response: what the
+// collector adds to each of the host's requests is then a property and a listener.
+function countingWrite(this: CountedResponse, chunk: unknown, encoding?: unknown) {
+  const counted = this[COUNTED]!;
+  counted.bytes += byteLength(chunk, encoding);
+  // eslint-disable-next-line prefer-rest-params
+  return counted.write.apply(this, arguments as unknown as Parameters<ServerResponse['write']>);
+}
+function countingEnd(this: CountedResponse, chunk?: unknown, encoding?: unknown) {
+  const counted = this[COUNTED]!;
+  if (typeof chunk !== 'function') counted.bytes += byteLength(chunk, encoding);
+  // eslint-disable-next-line prefer-rest-params
+  return counted.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
+}
+
 /**
  * Counts the bytes a response writes and calls `done` once, when it has finished (or with 499
  * when the client went away first), with the time from now to then on a monotonic clock.
- * Node emits a response's 'close' exactly once.
+ * Node emits a response's 'close' exactly once. A response watched twice (two collectors) is
+ * counted once, for both.
  */
 export function watchResponse(response: ServerResponse, done: (watched: WatchedResponse) => void): void {
   const started = performance.now();
   const ts = Date.now();
-  let bytes = 0;
-  // The response's own methods, called on it with its own `this` and arguments, as they came.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const { write, end } = response;
-  response.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown) {
-    bytes += byteLength(chunk, encoding);
-    // eslint-disable-next-line prefer-rest-params
-    return write.apply(this, arguments as unknown as Parameters<typeof write>);
-  } as typeof response.write;
-  response.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown) {
-    if (typeof chunk !== 'function') bytes += byteLength(chunk, encoding);
-    // eslint-disable-next-line prefer-rest-params
-    return end.apply(this, arguments as unknown as Parameters<typeof end>);
-  } as typeof response.end;
+  const watched = response as CountedResponse;
+  let counted = watched[COUNTED];
+  if (!counted) {
+    // The response's own methods, called on it with its own `this` and arguments, as they came.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    counted = { bytes: 0, write: response.write, end: response.end };
+    watched[COUNTED] = counted;
+    response.write = countingWrite as ServerResponse['write'];
+    response.end = countingEnd as ServerResponse['end'];
+  }
+  const sum = counted;
   // 'close' comes after 'finish' when the response went out, and alone when the client went
   // away first: one listener for both costs the host less than two.
   response.on('close', function (this: ServerResponse) {
-    done({ ts, status: this.writableFinished ? this.statusCode : CLIENT_CLOSED, bytes, durationMs: elapsedMs(started, performance.now()) });
+    done({ ts, status: this.writableFinished ? this.statusCode : CLIENT_CLOSED, bytes: sum.bytes, durationMs: elapsedMs(started, performance.now()) });
   });
 }
 
