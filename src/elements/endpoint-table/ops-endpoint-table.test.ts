@@ -157,11 +157,15 @@ describe('ops-endpoint-table', () => {
       await loaded(el);
       $$<HTMLButtonElement>(el, 'th[aria-sort] button')[1]!.click(); // P95, sorted here: all 8 are loaded
       await waitFor(() => el.sort === '-p95Ms' && rowTexts(el)[0]![2] === '1,240', 'sorted here');
+      const before = api.requests.length;
       el.limit = 3; // now a page of 3 out of 8
       await waitFor(() => api.requests.at(-1)!.searchParams.get('limit') === '3' && api.requests.at(-1)!.searchParams.get('sort') === '-p95Ms', 'API asked');
       const top3 = [...fixtures.endpoints].sort((a, b) => b.p95Ms - a.p95Ms).slice(0, 3);
       await waitFor(() => rows(el).length === 3, 'three rows');
       expect(rowTexts(el).map((r) => r[0])).to.deep.equal(top3.map(endpointCell));
+      // One request, already in the order on screen: never the API's own order first, whose
+      // three rows would be shown (sorted here) until a second answer replaced them.
+      expect(api.requests.slice(before).map((r) => r.searchParams.get('sort'))).to.deep.equal(['-p95Ms']);
     });
 
     it('renders only the rows in view of a long table, each saying where it stands', async () => {

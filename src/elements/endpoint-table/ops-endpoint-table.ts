@@ -125,13 +125,7 @@ export class OpsEndpointTable extends RangedElement {
   @query('.scroller') private scrollerEl?: HTMLElement;
 
   private readonly list: ListController<EndpointQuery, Endpoint> = new ListController<EndpointQuery, Endpoint>(this, {
-    query: () => ({
-      status: this.status || undefined,
-      q: this.q.trim() || undefined,
-      sort: this.fetchedSort || undefined,
-      limit: validNumber(LIMIT, this.limit),
-      ...this.timeRange,
-    }),
+    query: () => ({ ...this.scope(), sort: this.fetchedSort || undefined }),
     load: (client, query, { cursor }, signal) => client.listEndpoints({ ...query, cursor }, { signal }),
     cap: MAX_ROWS,
   });
@@ -140,11 +134,22 @@ export class OpsEndpointTable extends RangedElement {
   private readonly virtualRows = new LazyVirtualRows(this, { scroller: () => this.scrollerEl, rows: () => this.sortedRows(), estimate: ROW_ESTIMATE });
 
   #sorted: { items: readonly Endpoint[]; sort: string; rows: readonly Endpoint[] } | undefined;
+  /** The scope of the last update: rows loaded for another scope are not all there is for this one. */
+  #scope = '';
+
+  /** What the list asks for but its order: filters, page size and time range. */
+  private scope(): Omit<EndpointQuery, 'sort'> {
+    return { status: this.status || undefined, q: this.q.trim() || undefined, limit: validNumber(LIMIT, this.limit), ...this.timeRange };
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A new order of rows that are all here is sorted locally; anything else asks the API,
-    // and so does a list that stops being whole (another tenant, limit or filter reloading).
-    const local = LOCAL_SORTS.has(this.sort) && !changed.has('status') && !changed.has('q') && this.list.isComplete;
+    // A new order of rows that are all here is sorted locally; anything else asks the API, and
+    // so does a list about to load for another scope (a filter, the limit or the time range):
+    // its first request carries the order on screen, rather than the API's and a second request.
+    const scope = JSON.stringify(this.scope());
+    const rescoped = scope !== this.#scope;
+    this.#scope = scope;
+    const local = LOCAL_SORTS.has(this.sort) && !rescoped && this.list.isComplete;
     if (this.sort !== this.fetchedSort && !local) this.fetchedSort = this.sort;
     if (changed.has('limit')) this.virtualRows.expect(validNumber(LIMIT, this.limit));
   }
