@@ -210,14 +210,18 @@ export class OpsErrorList extends OpsElement {
     });
     if (result.kind === 'saved') this.accept(result.record);
     else if (result.kind === 'conflict' && result.current) {
+      const current = result.current;
       this.edit(record.id, {
-        saved: result.current,
-        problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(result.current.status)}; choose again to change it.`),
+        saved: current,
+        problem: msg(str`Not saved: someone changed this record meanwhile. It is now ${statusLabel(current.status)}; choose again to change it.`),
       });
     } else if (result.kind === 'conflict') {
       // The record moved on and could not be read: only a fresh list has its new version.
       this.list.reload();
-    } else this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${result.problem.sentence}`) });
+    } else {
+      const { problem } = result;
+      this.edit(record.id, { saved: previous, problem: msg(str`Not saved: ${problem.sentence}`) });
+    }
   }
 
   private accept(record: ErrorRecord) {
