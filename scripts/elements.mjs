@@ -33,8 +33,6 @@ ${entries.join('\n')}
 `;
 }
 
-const reactName = (e) => e.className;
-
 function reactComponent(e) {
   const events = e.events.length ? `, [${e.events.map((name) => `'${name}'`).join(', ')}]` : '';
   return `'use client';
@@ -44,7 +42,7 @@ import '${define(e.tag, '..')}';
 import { wrap } from './wrap.ts';
 
 /** \`<${e.tag}>\` for React. ${e.summary} */
-export const ${reactName(e)} = wrap('${e.tag}', Element${events});
+export const ${e.className} = wrap('${e.tag}', Element${events});
 `;
 }
 
@@ -57,7 +55,7 @@ function reactIndex() {
  * an entry of its own (\`@ops-console/elements/react/ops-endpoint-table.js\`), which defines only its tag.
  */
 ${NOTICE}
-${ELEMENTS.map((e) => `export { ${reactName(e)} } from './${e.tag}.ts';`).join('\n')}
+${ELEMENTS.map((e) => `export { ${e.className} } from './${e.tag}.ts';`).join('\n')}
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';
 `;
 }

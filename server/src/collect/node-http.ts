@@ -52,6 +52,17 @@ function countingEnd(this: CountedResponse, chunk?: unknown, encoding?: unknown)
   return counted.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
 }
 
+/** Starts counting what `response` writes, through the shared functions above. */
+function countBytes(response: CountedResponse): Counted {
+  // The response's own methods, called on it with its own `this` and arguments, as they came.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const counted: Counted = { bytes: 0, write: response.write, end: response.end };
+  response[COUNTED] = counted;
+  response.write = countingWrite as ServerResponse['write'];
+  response.end = countingEnd as ServerResponse['end'];
+  return counted;
+}
+
 /**
  * Counts the bytes a response writes and calls `done` once, when it has finished (or with 499
  * when the client went away first), with the time from now to then on a monotonic clock.
@@ -61,21 +72,11 @@ function countingEnd(this: CountedResponse, chunk?: unknown, encoding?: unknown)
 export function watchResponse(response: ServerResponse, done: (watched: WatchedResponse) => void): void {
   const started = performance.now();
   const ts = Date.now();
-  const watched = response as CountedResponse;
-  let counted = watched[COUNTED];
-  if (!counted) {
-    // The response's own methods, called on it with its own `this` and arguments, as they came.
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    counted = { bytes: 0, write: response.write, end: response.end };
-    watched[COUNTED] = counted;
-    response.write = countingWrite as ServerResponse['write'];
-    response.end = countingEnd as ServerResponse['end'];
-  }
-  const sum = counted;
+  const counted = (response as CountedResponse)[COUNTED] ?? countBytes(response as CountedResponse);
   // 'close' comes after 'finish' when the response went out, and alone when the client went
   // away first: one listener for both costs the host less than two.
   response.on('close', function (this: ServerResponse) {
-    done({ ts, status: this.writableFinished ? this.statusCode : CLIENT_CLOSED, bytes: sum.bytes, durationMs: elapsedMs(started, performance.now()) });
+    done({ ts, status: this.writableFinished ? this.statusCode : CLIENT_CLOSED, bytes: counted.bytes, durationMs: elapsedMs(started, performance.now()) });
   });
 }
 
