@@ -72,7 +72,7 @@ function countBytes(response: CountedResponse): Counted {
 export function watchResponse(response: ServerResponse, done: (watched: WatchedResponse) => void): void {
   const started = performance.now();
   const ts = Date.now();
-  const counted = (response as CountedResponse)[COUNTED] ?? countBytes(response as CountedResponse);
+  const counted = (response as CountedResponse)[COUNTED] ?? countBytes(response);
   // 'close' comes after 'finish' when the response went out, and alone when the client went
   // away first: one listener for both costs the host less than two.
   response.on('close', function (this: ServerResponse) {
