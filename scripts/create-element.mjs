@@ -2,11 +2,25 @@
 // (element, styles, define file, test), its story, its line in the element registry, and then
 // what the registry generates (all.ts, the autoloader's map, the React component, the export).
 // The element starts as an empty panel; give it data with DataTask or ListController as the
-// others do, a `sample` in its registry line, and a view in the console (start.test checks it).
+// others do, and a `sample` in its registry line. `--view=/usage` gives it a page in the routed
+// console at that path, and `--section="Usage"` a link in its navigation too (start.test checks
+// that every element but the controls has a page).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-const name = process.argv[2] ?? '';
+const args = process.argv.slice(2);
+const option = (key) => args.find((arg) => arg.startsWith(`--${key}=`))?.slice(key.length + 3);
+const name = args.find((arg) => !arg.startsWith('--')) ?? '';
+const viewPath = option('view');
+const section = option('section');
+if (viewPath !== undefined && !/^\/[a-z0-9-]*(\/[a-z0-9-]+)*(\/:id)?$/.test(viewPath)) {
+  console.error("--view=<path>: the page's path below the console's base, in lower case (/usage, or /usage/:id for one of a kind).");
+  process.exit(2);
+}
+if (section !== undefined && (!viewPath || !/^[\p{L}\p{N} ]+$/u.test(section))) {
+  console.error('--section=<name> names the navigation link of a page: it needs --view, and is words (Usage notes).');
+  process.exit(2);
+}
 if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name === 'console' || name === 'chart') {
   console.error('npm run create <name>: a lower-case name in kebab case (usage-chart), which makes the tag ops-<name>.');
   process.exit(2);
@@ -108,7 +122,8 @@ const registry = 'src/elements/registry.ts';
 const source = readFileSync(registry, 'utf8');
 const end = '] as const satisfies readonly ElementEntry[];';
 if (!source.includes(end)) throw new Error(`${registry} no longer ends its list with "${end}"`);
-const entry = `  {\n    tag: '${tag}',\n    className: '${className}',\n    summary: '${title}.',\n    events: [],\n  },\n`;
+const view = viewPath === undefined ? '' : `\n    view: { path: '${viewPath}'${section ? `, section: '${section}'` : ''} },`;
+const entry = `  {\n    tag: '${tag}',\n    className: '${className}',\n    summary: '${title}.',\n    events: [],${view}\n  },\n`;
 writeFileSync(registry, source.replace(end, `${entry}${end}`));
 
 // Its class in the package's index, after the other elements'.
@@ -122,4 +137,4 @@ execFileSync(process.execPath, ['scripts/elements.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/manifest.mjs'], { stdio: 'inherit' });
 console.log(`Created <${tag}>: ${Object.keys(files).join(', ')}, and its line in ${registry}.
 Next: give it data (DataTask or ListController, as the others), a sample in its registry line,
-a view in the console, and its baseline pictures (npm run test:visual:update).`);
+${viewPath ? '' : 'a view in the console (view: { path } in its registry line), '}and its baseline pictures (npm run test:visual:update).`);

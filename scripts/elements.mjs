@@ -1,5 +1,6 @@
 // Writes what follows from the element registry (src/elements/registry.ts): src/all.ts, the
-// autoloader's map, the React components and the package's per-element exports. `npm run build`
+// autoloader's map, the React components, the package's per-element exports, and the routed
+// console's views, sections and drill-down paths. `npm run build`
 // runs it first; `--check` writes nothing and fails, naming each file that is out of date (a test
 // runs it so).
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,7 +80,96 @@ function packageJson(text) {
   return `${JSON.stringify({ ...pkg, exports: exportsOut }, null, 2)}\n`;
 }
 
+/** The elements with a page in the routed console. */
+const VIEWS = ELEMENTS.filter((e) => e.view);
+// Two pages at one path, or two at one kind, would leave one unreachable: the registry is refused.
+for (const key of ['path', 'kind']) {
+  const seen = new Map();
+  for (const { tag, view } of VIEWS) {
+    if (view[key] === undefined) continue;
+    if (seen.has(view[key])) {
+      console.error(`src/elements/registry.ts: ${seen.get(view[key])} and ${tag} both have the view ${key} ${view[key]}.`);
+      process.exit(1);
+    }
+    seen.set(view[key], tag);
+  }
+}
+
+function viewPaths() {
+  const kinds = VIEWS.filter((e) => e.view.kind).map((e) => `  '${e.view.kind}': '${e.view.path.replace(':id', '{id}')}',`);
+  return `${NOTICE}
+
+/** Where each drill-down leads in a routed console, below its base, by kind: \`{id}\` is the resource's id. */
+export const VIEW_PATHS = {
+${kinds.join('\n')}
+} as const;
+
+/** The kinds of thing a drill-down can point at; plural kinds are lists. */
+export type NavigateKind = keyof typeof VIEW_PATHS;
+`;
+}
+
+/** A view's render function: the element, its id from the path, the attributes its query sets. */
+function renderView({ tag, view }) {
+  const query = Object.entries(view.query ?? {}).map(([attribute, parameter]) => ` ${attribute}=\${query.get('${parameter}') ?? ''}`);
+  const id = view.idAttribute ? ` ${view.idAttribute}=\${idOf(id)}` : '';
+  const args = view.idAttribute ? (query.length ? '({ id }, query)' : '({ id })') : query.length ? '(_, query)' : '()';
+  return `${args} => html\`<${tag}${id}${query.join('')}></${tag}>\``;
+}
+
+function consoleViews() {
+  // The router takes the first path that matches: `/errors/new` goes before `/errors/:id`.
+  const ordered = [...VIEWS].sort((a, b) => Number(a.view.path.includes(':')) - Number(b.view.path.includes(':')));
+  return `${NOTICE}
+import { html, type TemplateResult } from 'lit';
+import { msg } from '../../localize/localize.ts';
+import { idOf } from './console-routes.ts';
+
+/** A page of the routed console: its path below the base, and its element for the path's parameters and the address's query. */
+export interface ConsoleView {
+  path: string;
+  render: (params: { [param: string]: string | undefined }, query: URLSearchParams) => TemplateResult;
+}
+
+/** Every page of the routed console. */
+export const VIEWS: readonly ConsoleView[] = [
+${ordered.map((e) => `  { path: '${e.view.path}', render: ${renderView(e)} },`).join('\n')}
+];
+
+/** The console's sections, in the navigation's order: the path each lives at and its name. */
+export const SECTIONS = [
+${VIEWS.filter((e) => e.view.section)
+  .map((e) => `  { path: '${e.view.path}', label: () => msg('${e.view.section}') },`)
+  .join('\n')}
+] as const;
+`;
+}
+
+function consoleApp() {
+  return `/**
+ * What \`<ops-console routing>\` loads the first time it is set: every view of the console and
+ * the app that shows one per URL. Hosts that route themselves never download it.
+ */
+${NOTICE}
+${ELEMENTS.filter((e) => !e.wrapper)
+  .map((e) => `import '../${folderOf(e.tag)}/define.ts';`)
+  .join('\n')}
+import { OpsConsoleApp } from './ops-console-app.ts';
+
+OpsConsoleApp.define('ops-console-app');
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ops-console-app': OpsConsoleApp;
+  }
+}
+`;
+}
+
 const files = new Map([
+  ['src/shared/view-paths.ts', viewPaths()],
+  ['src/elements/console/views.ts', consoleViews()],
+  ['src/elements/console/app.ts', consoleApp()],
   ['src/all.ts', allEntry()],
   ['src/autoload/element-chunks.ts', chunks()],
   ['src/react/index.ts', reactIndex()],

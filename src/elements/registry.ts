@@ -1,8 +1,8 @@
 /**
  * Every element of the package, once. `npm run build` (scripts/elements.mjs) generates from it
  * what would otherwise be kept by hand in a dozen places: `src/all.ts`, the autoloader's map
- * (`src/autoload/element-chunks.ts`), the React components (`src/react/`) and the package's
- * per-element exports; the tests and the bench read their tag lists from it. `npm run create
+ * (`src/autoload/element-chunks.ts`), the React components (`src/react/`), the package's
+ * per-element exports, and the routed console's pages, sections and drill-down kinds; the tests and the bench read their tag lists from it. `npm run create
  * <name>` adds a line here with the element's folder. Nothing at run time imports this module.
  */
 
@@ -20,6 +20,20 @@ export interface ElementSample {
   chart?: boolean;
 }
 
+/** An element's page in the routed console (`<ops-console routing>`). */
+export interface ElementView {
+  /** Its path below the console's base (`/endpoints/:id`); a path with `:id` comes after the fixed ones it overlaps. */
+  path: `/${string}`;
+  /** The attribute the path's `:id` sets (`endpoint-id`). */
+  idAttribute?: string;
+  /** Attributes read from the address's query, as attribute → query parameter (`customer-id` → `customerId`). */
+  query?: Readonly<Record<string, string>>;
+  /** The drill-down kind whose links lead here (`endpoint`): the console's `routes` and `NavigateKind` come from it. */
+  kind?: string;
+  /** The navigation section it is the page of, in English (`Endpoints`); sections keep the registry's order. */
+  section?: string;
+}
+
 export interface ElementEntry {
   /** `ops-` and the name of its folder under `src/elements/`. */
   tag: `ops-${string}`;
@@ -33,6 +47,8 @@ export interface ElementEntry {
   wrapper?: true;
   /** How tests show it loaded; absent for elements with no data of their own. */
   sample?: ElementSample;
+  /** Its page in the routed console; absent for the wrapper and the controls in its navigation. */
+  view?: ElementView;
 }
 
 export const ELEMENTS = [
@@ -49,6 +65,7 @@ export const ELEMENTS = [
     summary: 'The overview: greeting, figures, charts, recent endpoints and activity.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="figure"]', noun: 'the overview', chart: true },
+    view: { path: '/', section: 'Overview' },
   },
   {
     tag: 'ops-endpoint-table',
@@ -56,6 +73,7 @@ export const ELEMENTS = [
     summary: 'The endpoints table.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'endpoints', showsEnums: true },
+    view: { path: '/endpoints', query: { q: 'q' }, kind: 'endpoints', section: 'Endpoints' },
   },
   {
     tag: 'ops-request-log',
@@ -63,6 +81,12 @@ export const ELEMENTS = [
     summary: 'The request log (timeline or summary).',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="row"]', noun: 'requests', showsEnums: true },
+    view: {
+      path: '/requests',
+      query: { 'customer-id': 'customerId', 'endpoint-id': 'endpointId', status: 'status' },
+      kind: 'requests',
+      section: 'Requests',
+    },
   },
   {
     tag: 'ops-request-detail',
@@ -70,6 +94,7 @@ export const ELEMENTS = [
     summary: 'One request with everything recorded about it.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'request-id': 'rq_59645962' }, loaded: '.facts', noun: 'this request', showsEnums: true },
+    view: { path: '/requests/:id', idAttribute: 'request-id', kind: 'request' },
   },
   {
     tag: 'ops-endpoint-detail',
@@ -77,6 +102,7 @@ export const ELEMENTS = [
     summary: 'One endpoint: figures, daily charts, status codes, customers, errors and requests.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'endpoint-id': 'ep_4' }, loaded: '.facts', noun: 'this endpoint', showsEnums: true },
+    view: { path: '/endpoints/:id', idAttribute: 'endpoint-id', kind: 'endpoint' },
   },
   {
     tag: 'ops-traffic',
@@ -84,6 +110,7 @@ export const ELEMENTS = [
     summary: 'Traffic: metrics, requests over time, error rate and breakdown.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="metric"]', noun: 'traffic', showsEnums: true, chart: true },
+    view: { path: '/traffic', section: 'Traffic' },
   },
   {
     tag: 'ops-customer',
@@ -91,6 +118,7 @@ export const ELEMENTS = [
     summary: "A customer's page.",
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'customer-id': 'cus_acme' }, loaded: '.facts', noun: 'this customer', showsEnums: true },
+    view: { path: '/customers/:id', idAttribute: 'customer-id', kind: 'customer' },
   },
   {
     tag: 'ops-customer-list',
@@ -98,6 +126,7 @@ export const ELEMENTS = [
     summary: 'The customers, searchable and sortable.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'customers', showsEnums: true },
+    view: { path: '/customers', kind: 'customers', section: 'Customers' },
   },
   {
     tag: 'ops-webhook-list',
@@ -105,6 +134,7 @@ export const ELEMENTS = [
     summary: 'The webhooks, searchable and sortable.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'webhooks', showsEnums: true },
+    view: { path: '/webhooks', kind: 'webhooks', section: 'Webhooks' },
   },
   {
     tag: 'ops-webhook',
@@ -112,6 +142,7 @@ export const ELEMENTS = [
     summary: "A webhook's page.",
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook', showsEnums: true, chart: true },
+    view: { path: '/webhooks/:id', idAttribute: 'webhook-id', kind: 'webhook' },
   },
   {
     tag: 'ops-error',
@@ -119,6 +150,7 @@ export const ELEMENTS = [
     summary: "An error record's page.",
     events: ['ops-navigate', 'ops-load-error', 'ops-error-updated'],
     sample: { attrs: { 'error-id': 'err_500_webhooks' }, loaded: '.facts', noun: 'this error record', showsEnums: true, chart: true },
+    view: { path: '/errors/:id', idAttribute: 'error-id', kind: 'error' },
   },
   {
     tag: 'ops-error-form',
@@ -126,6 +158,7 @@ export const ELEMENTS = [
     summary: 'The form that records a new error.',
     events: ['ops-error-created', 'ops-cancel', 'ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: 'form', noun: 'the form' },
+    view: { path: '/errors/new', kind: 'new-error' },
   },
   {
     tag: 'ops-error-list',
@@ -133,6 +166,7 @@ export const ELEMENTS = [
     summary: 'The error records, with status changes in place.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort', 'ops-error-updated'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'error records', showsEnums: true },
+    view: { path: '/errors', kind: 'errors', section: 'Errors' },
   },
   {
     tag: 'ops-activity-feed',
@@ -140,6 +174,7 @@ export const ELEMENTS = [
     summary: 'The activity feed.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="item"]', noun: 'activity' },
+    view: { path: '/activity', section: 'Activity' },
   },
   {
     tag: 'ops-time-range',

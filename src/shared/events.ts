@@ -1,9 +1,9 @@
 import type { ConsoleApiError } from '../api/errors.ts';
 import type { ErrorRecord, NewErrorRecord } from '../api/schemas.ts';
+import type { NavigateKind } from './view-paths.ts';
 
-/** The kinds of thing a drill-down can point at; plural kinds are lists. */
-export type NavigateKind =
-  'endpoint' | 'endpoints' | 'request' | 'requests' | 'customer' | 'customers' | 'webhook' | 'webhooks' | 'error' | 'errors' | 'new-error';
+/** The kinds of thing a drill-down can point at (plural kinds are lists): one per console page with a `kind` in the element registry. */
+export type { NavigateKind };
 
 /**
  * What a drill-down points at: `{ kind: 'endpoint', id: 'ep_1', label: 'POST /messages' }`.

@@ -29,7 +29,7 @@ before(() => {
   ])
     cpSync(file, join(copy, file));
   for (const linked of ['node_modules', 'contract', 'server']) symlinkSync(resolve(linked), join(copy, linked));
-  execFileSync(node, ['scripts/create-element.mjs', 'usage-note'], { cwd: copy, stdio: 'pipe' });
+  execFileSync(node, ['scripts/create-element.mjs', 'usage-note', '--view=/usage-notes', '--section=Usage notes'], { cwd: copy, stdio: 'pipe' });
 });
 after(() => rmSync(copy, { recursive: true, force: true }));
 
@@ -59,6 +59,12 @@ test('the new element is in every list the registry makes, and in the index and 
   execFileSync(node, ['scripts/elements.mjs', '--check'], { cwd: copy, stdio: 'pipe' });
 });
 
+test('with --view and --section, the new element is a page of the routed console with a link in its navigation', () => {
+  assert.match(read('src/elements/console/views.ts'), /\{ path: '\/usage-notes', render: \(\) => html`<ops-usage-note><\/ops-usage-note>` \}/);
+  assert.match(read('src/elements/console/views.ts'), /\{ path: '\/usage-notes', label: \(\) => msg\('Usage notes'\) \},\n\] as const;/);
+  assert.match(read('src/elements/console/app.ts'), /^import '\.\.\/usage-note\/define\.ts';$/m);
+});
+
 test('what create wrote passes the type check, lint and the format check', () => {
   const written = [
     'src/elements/usage-note',
@@ -68,6 +74,7 @@ test('what create wrote passes the type check, lint and the format check', () =>
     'src/all.ts',
     'src/react',
     'src/autoload',
+    'src/elements/console',
     'package.json',
   ];
   execFileSync(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: copy, stdio: 'pipe' });
@@ -78,5 +85,14 @@ test('what create wrote passes the type check, lint and the format check', () =>
 test('create refuses a name that is not kebab case, or an element that exists', () => {
   for (const name of ['UsageNote', 'usage_note', 'overview', 'console', '']) {
     assert.throws(() => execFileSync(node, ['scripts/create-element.mjs', name], { cwd: copy, stdio: 'pipe' }), { status: 2 }, name);
+  }
+  // A page at a path the router cannot take, or a section with no page, is refused before anything is written.
+  for (const options of [['--view=usage'], ['--view=/Usage Notes'], ['--section=Usage']]) {
+    assert.throws(
+      () => execFileSync(node, ['scripts/create-element.mjs', 'usage-chart', ...options], { cwd: copy, stdio: 'pipe' }),
+      { status: 2 },
+      options.join(' '),
+    );
+    assert.ok(!existsSync(join(copy, 'src/elements/usage-chart')), options.join(' '));
   }
 });

@@ -1,23 +1,9 @@
 import type { Routes } from '../../shared/config.ts';
 import type { RangeDetail } from '../../shared/events.ts';
+import { VIEW_PATHS } from '../../shared/view-paths.ts';
 
 /** How a routed console keeps its place in the address: after `#` (any static host) or in the path (the host serves every path). */
 export type RoutingMode = 'hash' | 'history';
-
-/** Where each drill-down leads in a routed console, below its base. */
-const VIEW_PATHS: Required<Routes> = {
-  endpoint: '/endpoints/{id}',
-  endpoints: '/endpoints',
-  request: '/requests/{id}',
-  requests: '/requests',
-  customer: '/customers/{id}',
-  customers: '/customers',
-  webhook: '/webhooks/{id}',
-  webhooks: '/webhooks',
-  error: '/errors/{id}',
-  errors: '/errors',
-  'new-error': '/errors/new',
-};
 
 /**
  * The URL templates a routed console gives its elements: `#/endpoints/{id}`, or `/ops/endpoints/{id}`
@@ -32,6 +18,15 @@ export function consoleRoutes(mode: RoutingMode, basePath: string, range: RangeD
 /** A time range as an address's query: `range=24h`, or `from=…&to=…`; empty for the default periods. */
 export function rangeQuery({ range, from, to }: RangeDetail): string {
   return new URLSearchParams(from && to ? { from, to } : range ? { range } : {}).toString();
+}
+
+/** A path segment as the id it encodes (`routes` encode ids); a malformed one is kept as it is. */
+export function idOf(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    return segment ?? '';
+  }
 }
 
 /**

@@ -8,27 +8,7 @@ import { isModifiedClick } from '../../shared/navigate.ts';
 import { OpsElement } from '../../shared/ops-element.ts';
 import { rangeQuery, type RoutingMode } from './console-routes.ts';
 import { styles } from './ops-console-app.styles.ts';
-
-/** The console's sections, in the navigation's order: the path each lives at and its name. */
-const SECTIONS = [
-  { path: '/', label: () => msg('Overview') },
-  { path: '/endpoints', label: () => msg('Endpoints') },
-  { path: '/requests', label: () => msg('Requests') },
-  { path: '/traffic', label: () => msg('Traffic') },
-  { path: '/customers', label: () => msg('Customers') },
-  { path: '/webhooks', label: () => msg('Webhooks') },
-  { path: '/errors', label: () => msg('Errors') },
-  { path: '/activity', label: () => msg('Activity') },
-] as const;
-
-/** A path segment as the id it encodes (`routes` encode ids); a malformed one is kept as it is. */
-function idOf(segment: string | undefined): string {
-  try {
-    return decodeURIComponent(segment ?? '');
-  } catch {
-    return segment ?? '';
-  }
-}
+import { SECTIONS, VIEWS } from './views.ts';
 
 /**
  * The whole console inside `<ops-console routing>`: a navigation and one view per URL, with
@@ -58,30 +38,7 @@ export class OpsConsoleApp extends OpsElement {
 
   private readonly router = new Routes(
     this,
-    [
-      { path: '/', render: () => html`<ops-overview></ops-overview>` },
-      { path: '/endpoints', render: () => html`<ops-endpoint-table q=${this.query.get('q') ?? ''}></ops-endpoint-table>` },
-      { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
-      {
-        path: '/requests',
-        render: () =>
-          html`<ops-request-log
-            customer-id=${this.query.get('customerId') ?? ''}
-            endpoint-id=${this.query.get('endpointId') ?? ''}
-            status=${this.query.get('status') ?? ''}
-          ></ops-request-log>`,
-      },
-      { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
-      { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },
-      { path: '/customers', render: () => html`<ops-customer-list></ops-customer-list>` },
-      { path: '/customers/:id', render: ({ id }) => html`<ops-customer customer-id=${idOf(id)}></ops-customer>` },
-      { path: '/webhooks', render: () => html`<ops-webhook-list></ops-webhook-list>` },
-      { path: '/webhooks/:id', render: ({ id }) => html`<ops-webhook webhook-id=${idOf(id)}></ops-webhook>` },
-      { path: '/errors', render: () => html`<ops-error-list></ops-error-list>` },
-      { path: '/errors/new', render: () => html`<ops-error-form></ops-error-form>` },
-      { path: '/errors/:id', render: ({ id }) => html`<ops-error error-id=${idOf(id)}></ops-error>` },
-      { path: '/activity', render: () => html`<ops-activity-feed></ops-activity-feed>` },
-    ],
+    VIEWS.map((view) => ({ path: view.path, render: (params: Record<string, string | undefined>) => view.render(params, this.query) })),
     {
       fallback: {
         render: () => html`<div class="not-found" role="status">
