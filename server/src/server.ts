@@ -9,43 +9,34 @@ import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { pino, type LevelWithSilent, type Logger } from 'pino';
 import { cors } from 'hono/cors';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
-import type { PreparedWrite, ViewContext } from './context.ts';
-import { parseWindow, resolveWindow } from '@ops-console/contract/time-window';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
-import type * as z from 'zod/mini';
 import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
 import { activityInput, customerInput, webhookInput } from './ingest.ts';
-import { DEFAULT_LIMIT } from './paging.ts';
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements, type ElementsOptions } from './elements.ts';
 import { createMetrics, type MetricsOptions } from './metrics.ts';
-import { ProblemError, badRequest, problemResponse, unprocessable } from './problem.ts';
+import { ProblemError, badRequest, problemResponse } from './problem.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { createIngestHandlers } from './ingest-handlers.ts';
-import { fingerprintOf, idempotencyKey } from './idempotency.ts';
-import { cleanStrings } from './text.ts';
+import { createConsoleHandlers } from './console-handlers.ts';
+import { createIngestGate } from './ingest-gate.ts';
+import { jsonBody, validate } from './json-body.ts';
+import { DEFAULT_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limits.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import type { TelemetryConnection } from './store/clickhouse.ts';
-import { IDEMPOTENCY_TTL_MS, type Remembered, type Stores } from './store/types.ts';
+import { IDEMPOTENCY_TTL_MS, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
-import { activity } from './views/activity.ts';
 import * as admin from './views/admin.ts';
 import type { AdminContext } from './views/admin.ts';
-import { addNote, customer, customerList } from './views/customers.ts';
-import { endpointDetail, endpoints } from './views/endpoints.ts';
-import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
-import { overview } from './views/overview.ts';
-import { requestDetail, requestSummary, requests } from './views/requests.ts';
-import { traffic } from './views/traffic.ts';
-import { webhook, webhookList } from './views/webhooks.ts';
+
+export { DEFAULT_RATE_LIMITS, type RateLimit };
 
 export interface ConsoleServerOptions {
   /** A DuckDB file (`duckdb:./ops-console.duckdb`, the default; a bare path or `':memory:'` too), or stores you opened. */
@@ -92,13 +83,6 @@ export interface ConsoleServerOptions {
   elements?: ElementsOptions | false;
 }
 
-export interface RateLimit {
-  requests: number;
-  perSeconds: number;
-}
-
-export const DEFAULT_RATE_LIMITS = { ingest: { requests: 1_000, perSeconds: 10 }, console: { requests: 300, perSeconds: 10 } } as const;
-
 export interface ConsoleServer {
   fetch(request: Request): Promise<Response>;
   /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
@@ -138,33 +122,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
   const adminAccount = createKeyAuthenticator(options.adminKeys, 'adminKeys');
   const allowed = new Set(options.corsOrigins ?? []);
-  const rateLimited = (limit: RateLimit | false | undefined, fallback: RateLimit, what: string) => {
-    if (limit === false) return () => Promise.resolve();
-    const { requests, perSeconds } = limit ?? fallback;
-    const limiter = new RateLimiterMemory({ points: requests, duration: perSeconds });
-    return async (accountId: string) => {
-      try {
-        await limiter.consume(accountId);
-      } catch (refused) {
-        if (!(refused instanceof RateLimiterRes)) throw refused;
-        const wait = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
-        throw new ProblemError(
-          429,
-          'Too many requests',
-          `This account sent more than ${requests} ${what} requests in ${perSeconds} s. Retry in ${wait} s.`,
-          undefined,
-          {
-            'retry-after': String(wait),
-          },
-        );
-      }
-    };
-  };
   const ingestRate = rateLimited(options.rateLimits?.ingest, DEFAULT_RATE_LIMITS.ingest, 'ingest');
   const consoleRate = rateLimited(options.rateLimits?.console, DEFAULT_RATE_LIMITS.console, 'console API');
-  const maxConcurrentIngest = options.maxConcurrentIngest ?? 4;
-  let ingesting = 0;
-  const ingestingPerAccount = new Map<string, number>();
 
   const app = new Hono<Env>();
   /** Each group of the route table is a sub-app with its own middleware, mounted at the group's base. */
@@ -267,74 +226,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   });
   groups.console.use('*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
 
-  const view = (c: Context<Env>): ViewContext => {
-    const principal = c.get('principal');
-    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime(), requestIds };
-  };
-  /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
-  const inWindow = (c: Context<Env>, query: WindowQuery, { boundsAreFilters = false } = {}): ViewContext => {
-    const ctx = view(c);
-    const asked = parseWindow({ range: query.range, ...(boundsAreFilters ? {} : { from: query.from, to: query.to }) });
-    if (typeof asked === 'string') throw badRequest(asked, [{ field: query.from || query.to ? 'from' : 'range', message: asked }]);
-    return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
-  };
-
-  /**
-   * A write and everything it records (history, activity, the Idempotency-Key's answer) land in
-   * one transaction or not at all; what it reads is read before. Same key and same request → the
-   * first answer again; same key, other request → 422; concurrent repeats queue behind the first.
-   */
-  async function idempotent(c: Context<Env>, prepare: (ctx: ViewContext, body: unknown) => Promise<PreparedWrite<unknown>>): Promise<Response> {
-    const raw = await c.req.raw.text();
-    const body = parseJson(raw);
-    const key = idempotencyKey(c);
-    const ctx = view(c);
-    const fingerprint = fingerprintOf(c, raw);
-    const repeat = (seen: Remembered) => {
-      if (seen.fingerprint !== fingerprint) throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
-      return Response.json(seen.body, { status: seen.status });
-    };
-    // Console writes and ingest batches keep their keys apart: `console …` and `ingest …`.
-    const stored = key === undefined ? undefined : `console ${key}`;
-    const earlier = stored === undefined ? undefined : await stores.records.remembered(ctx.accountId, stored);
-    if (earlier) return repeat(earlier);
-    const prepared = await prepare(ctx, body);
-    return stores.records.atomically(async (records) => {
-      const seen = stored === undefined ? undefined : await records.remembered(ctx.accountId, stored);
-      if (seen) return repeat(seen);
-      await prepared.write({ ...ctx, stores: { ...stores, records } });
-      if (stored !== undefined) await records.remember(ctx.accountId, stored, { fingerprint, status: 201, body: prepared.answer, at: ctx.now });
-      return Response.json(prepared.answer, { status: 201 });
-    });
-  }
-
   // ---- ingest and admin ----
   /** Ingest and OTLP: the key's account, its rate, and a bound on the bodies read at once. */
-  const ingestGate = async (c: Context<Env>, next: () => Promise<void>) => {
-    const accountId = ingestAccount(c.req.raw);
-    await ingestRate(accountId);
-    // A bound for the server, and half of it for any one account: one tenant's slow uploads leave room for the others.
-    const ours = ingestingPerAccount.get(accountId) ?? 0;
-    if (ingesting >= maxConcurrentIngest || ours >= Math.max(1, Math.floor(maxConcurrentIngest / 2)))
-      throw new ProblemError(503, 'Service unavailable', 'The server is reading as many batches as it takes at once. Retry shortly.', undefined, {
-        'retry-after': '1',
-      });
-    c.set('accountId', accountId);
-    ingesting++;
-    ingestingPerAccount.set(accountId, ours + 1);
-    const declared = Number(c.req.header('content-length'));
-    const bytes = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
-    metrics.ingestBytesInFlight.inc(bytes);
-    try {
-      await next();
-    } finally {
-      metrics.ingestBytesInFlight.dec(bytes);
-      ingesting--;
-      const left = ingestingPerAccount.get(accountId)! - 1;
-      if (left) ingestingPerAccount.set(accountId, left);
-      else ingestingPerAccount.delete(accountId);
-    }
-  };
+  const ingestGate = createIngestGate<Env>({ accountOf: ingestAccount, rate: ingestRate, maxConcurrent: options.maxConcurrentIngest ?? 4, metrics });
   groups.ingest.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
   groups.admin.use(
     '*',
@@ -351,41 +245,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
   /** The `{id}` of the route's path (every handler that reads it has one). */
   const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
-  /** What answers each console route: the request's context and its query, parsed with the route's schema in the contract. */
-  const consoleHandlers: { [N in ConsoleRouteName]: (c: Context<Env>, query: ConsoleQuery<N>) => Promise<Response> } = {
-    overview: async (c, query) => c.json(await overview(inWindow(c, query))),
-    endpoints: async (c, { status, q, sort, limit = DEFAULT_LIMIT, cursor, ...window }) =>
-      c.json(await endpoints(inWindow(c, window), { status, q, sort, limit, cursor })),
-    endpoint: async (c, query) => c.json(await endpointDetail(inWindow(c, query), idParam(c))),
-    // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
-    requests: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await requests(inWindow(c, query, { boundsAreFilters: true }), { ...query, limit })),
-    requestSummary: async (c, { endpointId, customerId, ...window }) => c.json(await requestSummary(inWindow(c, window), { endpointId, customerId })),
-    request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
-    traffic: async (c, { range, from, to, customerId }) => {
-      // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
-      const months = !from && !to && (range === undefined || MONTHLY_RANGES.includes(range));
-      return c.json(await traffic(months ? view(c) : inWindow(c, { range, from, to }), range, { customerId }));
-    },
-    customers: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await customerList(view(c), { ...query, limit })),
-    customer: async (c) => c.json(await customer(view(c), idParam(c))),
-    addNote: async (c) => idempotent(c, (ctx, body) => addNote(ctx, idParam(c), body)),
-    webhooks: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await webhookList(view(c), { ...query, limit })),
-    webhook: async (c, query) => c.json(await webhook(inWindow(c, query), idParam(c))),
-    errors: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await errorList(view(c), { ...query, limit })),
-    createError: async (c) => idempotent(c, (ctx, body) => createError(ctx, body)),
-    errorOptions: async (c) => c.json(await errorOptions(view(c))),
-    error: async (c, query) => c.json(await errorRecord(inWindow(c, query), idParam(c))),
-    updateError: async (c) => {
-      const body = await jsonBody(c.req.raw);
-      const ctx = view(c);
-      // The change and its activity item land together; the figures are read after, outside the writer.
-      const record = await stores.records.atomically((records) =>
-        patchError({ ...ctx, stores: { ...stores, records } }, idParam(c), body, c.req.header('if-match')),
-      );
-      return c.json(await errorView(ctx, record));
-    },
-    activity: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await activity(view(c), { ...query, limit })),
-  };
+  const consoleHandlers = createConsoleHandlers<Env>({ stores, timeZone, thresholds, clock, requestIds });
   /** What answers the other routes of the table (the elements' files are mounted apart). */
   const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
     ...createIngestHandlers({
@@ -456,33 +316,4 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       await stores.close();
     },
   };
-}
-
-type ConsoleQuery<N extends ConsoleRouteName> = z.infer<(typeof ROUTE_QUERIES)[N]>;
-type WindowQuery = { range?: string | undefined; from?: string | undefined; to?: string | undefined };
-/** The ranges of GET /traffic that count calendar months rather than a window. */
-const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'];
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw, cleanStrings);
-  } catch {
-    throw badRequest('The body is not JSON.');
-  }
-}
-
-async function jsonBody(request: Request): Promise<unknown> {
-  return parseJson(await request.text());
-}
-
-function validate<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
-  value: unknown,
-): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw unprocessable(
-    'Some fields were not accepted.',
-    result.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message })),
-  );
 }

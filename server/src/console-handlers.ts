@@ -1,0 +1,125 @@
+/**
+ * What answers each route of the console API: the request's view context (the caller, the
+ * clock, the time range it asked for) handed to the views, which never see HTTP, and the
+ * writes made idempotent and atomic.
+ */
+import type { Context } from 'hono';
+import { parseWindow, resolveWindow } from '@ops-console/contract/time-window';
+import type { ConsoleRouteName } from '@ops-console/contract/routes';
+import type { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
+import type * as z from 'zod/mini';
+import type { Principal } from './auth.ts';
+import type { PreparedWrite, ViewContext } from './context.ts';
+import type { Thresholds } from './figures.ts';
+import { fingerprintOf, idempotencyKey } from './idempotency.ts';
+import { jsonBody, parseJson } from './json-body.ts';
+import { DEFAULT_LIMIT } from './paging.ts';
+import { badRequest, unprocessable } from './problem.ts';
+import type { RequestIds } from './request-ids.ts';
+import type { Remembered, Stores } from './store/types.ts';
+import { activity } from './views/activity.ts';
+import { addNote, customer, customerList } from './views/customers.ts';
+import { endpointDetail, endpoints } from './views/endpoints.ts';
+import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
+import { overview } from './views/overview.ts';
+import { requestDetail, requestSummary, requests } from './views/requests.ts';
+import { traffic } from './views/traffic.ts';
+import { webhook, webhookList } from './views/webhooks.ts';
+
+export interface ConsoleDependencies {
+  stores: Stores;
+  timeZone: string;
+  thresholds: Thresholds;
+  clock: () => Date;
+  requestIds: RequestIds;
+}
+
+type ConsoleEnv = { Variables: { principal: Principal } };
+type ConsoleQuery<N extends ConsoleRouteName> = z.infer<(typeof ROUTE_QUERIES)[N]>;
+type WindowQuery = { range?: string | undefined; from?: string | undefined; to?: string | undefined };
+
+/** The ranges of GET /traffic that count calendar months rather than a window. */
+const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'];
+
+/** The `{id}` of the route's path (every handler that reads it has one). */
+const idParam = (c: Context): string => c.req.param('id') ?? '';
+
+/** The handler of each console route, given the request's context and its query parsed with the route's schema in the contract. */
+export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds }: ConsoleDependencies) {
+  const view = (c: Context<E>): ViewContext => {
+    const principal = c.get('principal') as Principal;
+    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime(), requestIds };
+  };
+  /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
+  const inWindow = (c: Context<E>, query: WindowQuery, { boundsAreFilters = false } = {}): ViewContext => {
+    const ctx = view(c);
+    const asked = parseWindow({ range: query.range, ...(boundsAreFilters ? {} : { from: query.from, to: query.to }) });
+    if (typeof asked === 'string') throw badRequest(asked, [{ field: query.from || query.to ? 'from' : 'range', message: asked }]);
+    return asked ? { ...ctx, window: resolveWindow(asked, ctx.now, ctx.timeZone) } : ctx;
+  };
+
+  /**
+   * A write and everything it records (history, activity, the Idempotency-Key's answer) land in
+   * one transaction or not at all; what it reads is read before. Same key and same request → the
+   * first answer again; same key, other request → 422; concurrent repeats queue behind the first.
+   */
+  async function idempotent(c: Context<E>, prepare: (ctx: ViewContext, body: unknown) => Promise<PreparedWrite<unknown>>): Promise<Response> {
+    const raw = await c.req.raw.text();
+    const body = parseJson(raw);
+    const key = idempotencyKey(c);
+    const ctx = view(c);
+    const fingerprint = fingerprintOf(c, raw);
+    const repeat = (seen: Remembered) => {
+      if (seen.fingerprint !== fingerprint) throw unprocessable('This Idempotency-Key was already used for a different request; send a new key for a new one.');
+      return Response.json(seen.body, { status: seen.status });
+    };
+    // Console writes and ingest batches keep their keys apart: `console …` and `ingest …`.
+    const stored = key === undefined ? undefined : `console ${key}`;
+    const earlier = stored === undefined ? undefined : await stores.records.remembered(ctx.accountId, stored);
+    if (earlier) return repeat(earlier);
+    const prepared = await prepare(ctx, body);
+    return stores.records.atomically(async (records) => {
+      const seen = stored === undefined ? undefined : await records.remembered(ctx.accountId, stored);
+      if (seen) return repeat(seen);
+      await prepared.write({ ...ctx, stores: { ...stores, records } });
+      if (stored !== undefined) await records.remember(ctx.accountId, stored, { fingerprint, status: 201, body: prepared.answer, at: ctx.now });
+      return Response.json(prepared.answer, { status: 201 });
+    });
+  }
+
+  const handlers: { [N in ConsoleRouteName]: (c: Context<E>, query: ConsoleQuery<N>) => Promise<Response> } = {
+    overview: async (c, query) => c.json(await overview(inWindow(c, query))),
+    endpoints: async (c, { status, q, sort, limit = DEFAULT_LIMIT, cursor, ...window }) =>
+      c.json(await endpoints(inWindow(c, window), { status, q, sort, limit, cursor })),
+    endpoint: async (c, query) => c.json(await endpointDetail(inWindow(c, query), idParam(c))),
+    // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
+    requests: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await requests(inWindow(c, query, { boundsAreFilters: true }), { ...query, limit })),
+    requestSummary: async (c, { endpointId, customerId, ...window }) => c.json(await requestSummary(inWindow(c, window), { endpointId, customerId })),
+    request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
+    traffic: async (c, { range, from, to, customerId }) => {
+      // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
+      const months = !from && !to && (range === undefined || MONTHLY_RANGES.includes(range));
+      return c.json(await traffic(months ? view(c) : inWindow(c, { range, from, to }), range, { customerId }));
+    },
+    customers: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await customerList(view(c), { ...query, limit })),
+    customer: async (c) => c.json(await customer(view(c), idParam(c))),
+    addNote: async (c) => idempotent(c, (ctx, body) => addNote(ctx, idParam(c), body)),
+    webhooks: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await webhookList(view(c), { ...query, limit })),
+    webhook: async (c, query) => c.json(await webhook(inWindow(c, query), idParam(c))),
+    errors: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await errorList(view(c), { ...query, limit })),
+    createError: async (c) => idempotent(c, (ctx, body) => createError(ctx, body)),
+    errorOptions: async (c) => c.json(await errorOptions(view(c))),
+    error: async (c, query) => c.json(await errorRecord(inWindow(c, query), idParam(c))),
+    updateError: async (c) => {
+      const body = await jsonBody(c.req.raw);
+      const ctx = view(c);
+      // The change and its activity item land together; the figures are read after, outside the writer.
+      const record = await stores.records.atomically((records) =>
+        patchError({ ...ctx, stores: { ...stores, records } }, idParam(c), body, c.req.header('if-match')),
+      );
+      return c.json(await errorView(ctx, record));
+    },
+    activity: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await activity(view(c), { ...query, limit })),
+  };
+  return handlers;
+}
