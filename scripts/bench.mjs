@@ -225,16 +225,23 @@ export async function validationMs(urls) {
 });
 // The request log's rows under each virtualizer considered, for the comparison in the scale section.
 const virtualizers = await build({ ...inMemory, entryPoints: ['scripts/bench-virtualizers.ts'] });
+// The yardstick of the paint figures: a plain Lit list of the endpoints page.
+const calibration = await build({ ...inMemory, entryPoints: ['scripts/bench-calibration.ts'] });
 const site = await serve(
   resolve('dist'),
   { '/bench.html': benchPage },
   {},
-  { '/bench-validate.js': validator.outputFiles[0].text, '/bench-virtualizers.js': virtualizers.outputFiles[0].text },
+  {
+    '/bench-validate.js': validator.outputFiles[0].text,
+    '/bench-virtualizers.js': virtualizers.outputFiles[0].text,
+    '/bench-calibration.js': calibration.outputFiles[0].text,
+  },
 );
 const browser = await launch(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 const page = await browser.newPage();
 await page.goto(`${site.origin}/bench.html`, { waitUntil: 'load' });
 await page.waitForFunction(() => customElements.get('ops-overview'));
+await page.evaluate(() => import('/bench-calibration.js'));
 const cdp = await page.createCDPSession();
 const heapMB = async () => {
   await page.evaluate(() => globalThis.gc?.());
@@ -287,13 +294,35 @@ const mountAndTime = ({ tag, attrs, ready, chart }) =>
     observer.observe(el.shadowRoot, { childList: true, subtree: true });
   });
 
+/** The yardstick, mounted and timed as the elements are: a plain Lit list of the same endpoints page. */
+const PLAIN_LIST = { tag: 'bench-plain-list', attrs: {}, ready: 'tr', chart: false };
+/**
+ * Each element's paint budget, as a multiple of the plain list's: one 60 Hz frame (16.7 ms, the
+ * budget in milliseconds before) over the plain list's 5.4 ms in the run that set it (26 Nov 2026).
+ */
+const PAINT_RATIO_BUDGET = 3;
+const plainPaints = [];
+
 for (const c of CASES) {
   progress(`paint: ${c.tag}`);
   const paints = [];
   const doms = [];
   const charts = [];
+  const yardsticks = [];
   let requests;
   for (let run = 0; run < RUNS; run++) {
+    // The yardstick right before the element, so both see the machine as it is at that moment.
+    const plain = await page.evaluate(
+      async (c, fn) => {
+        const r = await eval(fn)(c);
+        r.el.remove();
+        return r.paint;
+      },
+      PLAIN_LIST,
+      `(${mountAndTime})`,
+    );
+    plainPaints.push(plain);
+    yardsticks.push(plain);
     const result = await page.evaluate(
       async (c, fn) => {
         const r = await eval(fn)(c);
@@ -333,7 +362,16 @@ for (const c of CASES) {
     null,
     'the two rows around it, run by run',
   );
-  add('paint', `${c.tag}: response → content painted`, paints, 'ms', 16.7, 'responseEnd → the first rAF after the content appears (the frame that paints it)');
+  add('paint', `${c.tag}: response → content painted`, paints, 'ms', null, 'responseEnd → the first rAF after the content appears (the frame that paints it)');
+  // Over the median of the yardstick's runs beside this element's: one slow run of a 5 ms list would otherwise double a ratio.
+  add(
+    'paint',
+    `${c.tag}: response → content painted, against a plain Lit list`,
+    paints.map((p) => p / Math.max(median(yardsticks), 0.1)),
+    '×',
+    PAINT_RATIO_BUDGET,
+    'the row above over the median of a plain Lit list of the endpoints page (scripts/bench-calibration.ts), timed the same way right before each of its runs',
+  );
   if (charts.length)
     add(
       'paint',
@@ -354,6 +392,15 @@ for (const c of CASES) {
     parts > 1 ? 'one per panel, in parallel, no waterfall' : 'one per data panel',
   );
 }
+
+add(
+  'paint',
+  'plain Lit list of the endpoints page (the yardstick): response → content painted',
+  plainPaints,
+  'ms',
+  null,
+  'scripts/bench-calibration.ts, timed as the elements are, once before each of their runs',
+);
 
 // Scale ----------------------------------------------------------------------------------------
 progress('scale: scrolling the request log');
