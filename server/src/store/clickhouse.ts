@@ -13,7 +13,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
 import { DAY } from './period-plan.ts';
-import { bind } from './clickhouse-sql.ts';
+import { bind } from './clickhouse-literals.ts';
 import { storeClosed } from './unavailable.ts';
 import { QUARTER_HOUR } from './quarter-hours.ts';
 import { num, type Row } from './sql-rows.ts';

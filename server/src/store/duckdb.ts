@@ -6,6 +6,7 @@
 import { storeClosed } from './unavailable.ts';
 import { duckDbRecords, recordsIn } from './duckdb-records.ts';
 import { duckDbTelemetry } from './duckdb-telemetry.ts';
+import { forDuckDb } from './sql.ts';
 import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { QUARTER_HOUR } from './quarter-hours.ts';
 import { num, text, type Row } from './sql-rows.ts';
@@ -149,7 +150,14 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     seq = next; // only once the rows are in the transaction
   };
 
-  const telemetry = duckDbTelemetry(read, (events) => write((c) => appendIn(c, events)), write);
+  const telemetry = duckDbTelemetry(
+    (query) => {
+      const { sql, params } = forDuckDb(query);
+      return read(sql, params);
+    },
+    (events) => write((c) => appendIn(c, events)),
+    write,
+  );
 
   const records: RecordStore = { ...duckDbRecords(write, docs), atomically: (work) => write((c) => work(recordsIn(c))) };
 

@@ -1,36 +1,26 @@
-/** The WHERE clause of an event filter, with positional parameters: shared by the SQL stores. */
+/** The WHERE clause of an event filter, as typed SQL (every value a parameter): shared by the SQL stores. */
+import { identifier, join, sql, type Sql } from './sql.ts';
 import type { EventFilter } from './types.ts';
 
-export interface Where {
-  sql: string;
-  params: (string | number)[];
-}
-
 /** How a dialect tests that a column holds a text literally (no wildcards): DuckDB's `contains`, ClickHouse's `position`. */
-export type Contains = (column: string) => string;
-const duckDbContains: Contains = (column) => `contains(${column}, ?)`;
+export type Contains = (column: Sql, needle: string) => Sql;
+const duckDbContains: Contains = (column, needle) => sql`contains(${column}, ${needle})`;
 
-export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains): Where {
-  const clauses = ['account_id = ?'];
-  const params: (string | number)[] = [accountId];
-  const add = (clause: string, value: string | number | undefined) => {
-    if (value === undefined) return;
-    clauses.push(clause);
-    params.push(value);
+export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains): Sql {
+  const clauses = [sql`account_id = ${accountId}`];
+  const add = (value: string | number | undefined, clause: (value: string | number) => Sql) => {
+    if (value !== undefined) clauses.push(clause(value));
   };
-  add('ts >= ?', filter.from);
-  add('ts < ?', filter.to);
-  add('method = ?', filter.method);
-  add('route = ?', filter.route);
+  add(filter.from, (from) => sql`ts >= ${from}`);
+  add(filter.to, (to) => sql`ts < ${to}`);
+  add(filter.method, (method) => sql`method = ${method}`);
+  add(filter.route, (route) => sql`route = ${route}`);
   // A request without a version is counted under '' (as the rollup stores it).
-  add("coalesce(api_version, '') = ?", filter.apiVersion);
-  add('status = ?', filter.status);
-  if (filter.statusClass !== undefined) {
-    clauses.push('status >= ? AND status < ?');
-    params.push(filter.statusClass * 100, filter.statusClass * 100 + 100);
-  }
+  add(filter.apiVersion, (version) => sql`coalesce(api_version, '') = ${version}`);
+  add(filter.status, (status) => sql`status = ${status}`);
+  add(filter.statusClass, (c) => sql`status >= ${Number(c) * 100} AND status < ${Number(c) * 100 + 100}`);
   // The text is taken literally: no LIKE wildcards from the query string.
-  add(contains('path'), filter.pathContains);
-  add('customer_id = ?', filter.customerId);
-  return { sql: clauses.join(' AND '), params };
+  add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
+  add(filter.customerId, (customer) => sql`customer_id = ${customer}`);
+  return join(clauses, ' AND ');
 }

@@ -1,5 +1,6 @@
 /** What the SQL stores share about rows: reading values out of them, and the request log's conditions and rows. */
-import { eventWhere, type Contains, type Where } from './sql-filter.ts';
+import { eventWhere, type Contains } from './sql-filter.ts';
+import { join, sql, type Sql } from './sql.ts';
 import type { RequestQuery, StoredRequest } from './types.ts';
 
 export type Row = Record<string, unknown>;
@@ -10,23 +11,12 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The request log's WHERE: the filter, then the cursor (older than the last row shown), `since` and one request's `seq`. */
-export function requestWhere(accountId: string, query: RequestQuery, contains?: Contains): Where {
-  const where = eventWhere(accountId, query, contains);
-  let sql = where.sql;
-  const params = [...where.params];
-  if (query.before) {
-    sql += ' AND (ts < ? OR (ts = ? AND seq < ?))';
-    params.push(query.before.ts, query.before.ts, query.before.seq);
-  }
-  if (query.since !== undefined) {
-    sql += ' AND ts > ?';
-    params.push(query.since);
-  }
-  if (query.seq !== undefined) {
-    sql += ' AND seq = ?';
-    params.push(query.seq);
-  }
-  return { sql, params };
+export function requestWhere(accountId: string, query: RequestQuery, contains?: Contains): Sql {
+  const clauses = [eventWhere(accountId, query, contains)];
+  if (query.before) clauses.push(sql`(ts < ${query.before.ts} OR (ts = ${query.before.ts} AND seq < ${query.before.seq}))`);
+  if (query.since !== undefined) clauses.push(sql`ts > ${query.since}`);
+  if (query.seq !== undefined) clauses.push(sql`seq = ${query.seq}`);
+  return join(clauses, ' AND ');
 }
 
 /** A stored request from a row of `request_events` (the same columns in every SQL store). */
