@@ -13,13 +13,6 @@ export function literal(value: SqlValue): string {
   return `'${value.replace(/[\\'\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`))}'`;
 }
 
-/** Puts the values into the `?` of a SQL template, in order (the template itself holds no `?` of its own). For the writes not yet in typed SQL. */
-export function bind(template: string, params: readonly SqlValue[]): string {
-  const parts = template.split('?');
-  if (parts.length - 1 !== params.length) throw new Error(`${parts.length - 1} placeholders for ${params.length} values`);
-  return parts.reduce((out, part, i) => out + literal(params[i - 1]!) + part);
-}
-
 /** The query with its values written in as literals. */
 export function inlined(query: Sql): string {
   const values = valuesOf(query);

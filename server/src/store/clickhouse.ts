@@ -13,7 +13,8 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, GRAINS, SLOT, type TelemetryReads } from './clickhouse-reads.ts';
 import { DAY } from './period-plan.ts';
-import { bind } from './clickhouse-literals.ts';
+import { inlined } from './clickhouse-literals.ts';
+import { identifier, sql } from './sql.ts';
 import { storeClosed } from './unavailable.ts';
 import { QUARTER_HOUR } from './quarter-hours.ts';
 import { num, type Row } from './sql-rows.ts';
@@ -91,7 +92,10 @@ const BATCH_COLUMNS = [
 /** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table). */
 async function addBatchColumns(client: ClickHouseClient, db: string, cluster: string | undefined): Promise<void> {
   for (const table of cluster ? ['request_events_local', 'request_events'] : ['request_events_local']) {
-    const result = await client.query({ query: bind('SELECT name FROM system.columns WHERE database = ? AND table = ?', [db, table]), format: 'JSONEachRow' });
+    const result = await client.query({
+      query: inlined(sql`SELECT name FROM system.columns WHERE database = ${db} AND table = ${table}`),
+      format: 'JSONEachRow',
+    });
     const present = new Set((await result.json<{ name: string }>()).map((row) => row.name));
     for (const [name, type] of BATCH_COLUMNS) if (!present.has(name)) await client.command({ query: `ALTER TABLE ${db}.${table} ADD COLUMN ${name} ${type}` });
   }
@@ -266,13 +270,10 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
       let [from, to] = [Infinity, -Infinity];
       for (const e of events) [from, to] = [Math.min(from, e.ts), Math.max(to, e.ts)];
       const result = await main.query({
-        query: bind(`SELECT DISTINCT ingest_index AS i FROM ${EVENTS} WHERE account_id = ? AND ts >= ? AND ts <= ? AND ingest_key = ? AND ingested_at >= ?`, [
-          accountId,
-          from,
-          to,
-          batch.key,
-          batch.at - IDEMPOTENCY_TTL_MS,
-        ]),
+        query: inlined(
+          sql`SELECT DISTINCT ingest_index AS i FROM ${identifier(EVENTS)} WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to}
+              AND ingest_key = ${batch.key} AND ingested_at >= ${batch.at - IDEMPOTENCY_TTL_MS}`,
+        ),
         format: 'JSONEachRow',
       });
       const present = new Set((await result.json<{ i: number }>()).map((row) => row.i));
@@ -316,7 +317,7 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
       for (const client of clients) {
         for (const local of ['request_events_local', 'request_durations_local', 'webhook_deliveries_local']) {
           const result = await client.query({
-            query: bind('SELECT DISTINCT partition FROM system.parts WHERE database = ? AND table = ? AND active', [db, local]),
+            query: inlined(sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${db} AND table = ${local} AND active`),
             format: 'JSONEachRow',
           });
           for (const { partition } of await result.json<{ partition: string }>()) {
@@ -367,13 +368,13 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
   };
   try {
     const shards = await anyHost(
-      bind('SELECT shard_num, any(shard_weight) AS weight FROM system.clusters WHERE cluster = ? GROUP BY shard_num ORDER BY shard_num', [cluster]),
+      inlined(sql`SELECT shard_num, any(shard_weight) AS weight FROM system.clusters WHERE cluster = ${cluster} GROUP BY shard_num ORDER BY shard_num`),
     );
     // Distributed's slots: each shard in order, once per unit of its weight.
     const slots = shards.flatMap((s) => Array.from({ length: num(s['weight']) }, () => num(s['shard_num'])));
     const byShard = new Map<number, Reads>();
     for (const client of clients) {
-      const local = await rows(client, bind('SELECT DISTINCT shard_num FROM system.clusters WHERE cluster = ? AND is_local = 1', [cluster]));
+      const local = await rows(client, inlined(sql`SELECT DISTINCT shard_num FROM system.clusters WHERE cluster = ${cluster} AND is_local = 1`));
       // A host that is several shards (or none) is read through the Distributed tables.
       if (local.length === 1 && !byShard.has(num(local[0]!['shard_num']))) byShard.set(num(local[0]!['shard_num']), readsOn(client));
     }
@@ -382,7 +383,7 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
     // first reads then still join one batch); an answer that failed is asked again next time.
     const slotOf = new Map<string, Promise<number>>();
     const ask = async (accountId: string) => {
-      const [row] = await anyHost(bind(`SELECT sipHash64(?) % ${slots.length} AS slot`, [accountId]));
+      const [row] = await anyHost(inlined(sql`SELECT sipHash64(${accountId}) % ${slots.length} AS slot`));
       return num(row?.['slot']);
     };
     return async (accountId: string): Promise<Reads | undefined> => {
