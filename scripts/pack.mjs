@@ -56,8 +56,14 @@ function packCompiled(dir, { extra = [] } = {}) {
 /** How each package is packed. */
 const PACKAGES = {
   contract: () => packCompiled('contract'),
-  // The OTLP receiver reads OpenTelemetry's .proto files at run time, beside its compiled decoder.
-  server: () => packCompiled('server', { extra: [['src/otlp/proto', 'dist/otlp/proto']] }),
+  // Read at run time beside the compiled code: OpenTelemetry's .proto files, and the records' migrations.
+  server: () =>
+    packCompiled('server', {
+      extra: [
+        ['src/otlp/proto', 'dist/otlp/proto'],
+        ['src/store/records/migrations', 'dist/store/records/migrations'],
+      ],
+    }),
   elements: () => {
     if (!existsSync(join(root, 'dist/ops-console.js'))) run(npm[0], [...npm.slice(1), 'run', 'build'], root);
     return join(out, npmPack(root));

@@ -3,7 +3,7 @@ export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } fr
 export { serve, type ServeOptions } from './serve.ts';
 export { openDuckDbStores } from './store/duckdb.ts';
 export { openClickHouseTelemetry } from './store/clickhouse.ts';
-export { openPostgresRecords } from './store/postgres.ts';
+export { openPostgresRecords } from './store/records/postgres.ts';
 export { openStores, type StoreConfig } from './store/open.ts';
 export * from './collect/index.ts';
 export type { AuthOptions, Principal } from './auth.ts';

@@ -4,14 +4,16 @@
  * one connection, one transaction at a time; reads open their own connections.
  */
 import { storeClosed } from './unavailable.ts';
-import { duckDbRecords, recordsIn } from './duckdb-records.ts';
+import { duckDbIn, duckDbRecords, recordsIn } from './records/duckdb.ts';
+import { migrate } from './records/migrate.ts';
 import { duckDbTelemetry } from './duckdb-telemetry.ts';
 import { forDuckDb } from './sql.ts';
 import { BIGINT, DOUBLE, DuckDBDataChunk, DuckDBInstance, SMALLINT, VARCHAR, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { QUARTER_HOUR } from './quarter-hours.ts';
-import { num, text, type Row } from './sql-rows.ts';
-import type { RecordStore, RequestEvent, Stores } from './types.ts';
+import { num, type Row } from './sql-rows.ts';
+import type { RequestEvent, Stores } from './types.ts';
 
+/** The telemetry's tables; the records' come from `records/migrations`. */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS request_events (
   account_id VARCHAR NOT NULL, seq BIGINT NOT NULL, ts BIGINT NOT NULL,
@@ -33,29 +35,6 @@ CREATE TABLE IF NOT EXISTS rollup_state (upto_seq BIGINT NOT NULL);
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   account_id VARCHAR NOT NULL, webhook_id VARCHAR NOT NULL, ts BIGINT NOT NULL,
   delivered BOOLEAN NOT NULL, status SMALLINT
-);
-CREATE TABLE IF NOT EXISTS customers (
-  account_id VARCHAR NOT NULL, id VARCHAR NOT NULL, doc JSON NOT NULL, PRIMARY KEY (account_id, id)
-);
-CREATE TABLE IF NOT EXISTS webhooks (
-  account_id VARCHAR NOT NULL, id VARCHAR NOT NULL, doc JSON NOT NULL, PRIMARY KEY (account_id, id)
-);
-CREATE TABLE IF NOT EXISTS notes (
-  account_id VARCHAR NOT NULL, customer_id VARCHAR NOT NULL, ts BIGINT NOT NULL, doc JSON NOT NULL
-);
-CREATE TABLE IF NOT EXISTS history (
-  account_id VARCHAR NOT NULL, customer_id VARCHAR NOT NULL, ts BIGINT NOT NULL, doc JSON NOT NULL
-);
-CREATE TABLE IF NOT EXISTS error_records (
-  account_id VARCHAR NOT NULL, id VARCHAR NOT NULL, status VARCHAR NOT NULL, created_ts BIGINT NOT NULL,
-  version INTEGER NOT NULL, doc JSON NOT NULL, PRIMARY KEY (account_id, id)
-);
-CREATE TABLE IF NOT EXISTS activity (
-  account_id VARCHAR NOT NULL, id VARCHAR NOT NULL, kind VARCHAR NOT NULL, subject VARCHAR, ts BIGINT NOT NULL, doc JSON NOT NULL
-);
-CREATE TABLE IF NOT EXISTS secrets (name VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
-CREATE TABLE IF NOT EXISTS idempotency (
-  account_id VARCHAR NOT NULL, "key" VARCHAR NOT NULL, doc JSON NOT NULL, PRIMARY KEY (account_id, "key")
 );
 `;
 
@@ -79,6 +58,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   const instance = await DuckDBInstance.create(path);
   const writer = await instance.connect();
   await writer.run(SCHEMA);
+  await writer.run('BEGIN TRANSACTION');
+  await migrate(duckDbIn(writer));
+  await writer.run('COMMIT');
   const last = await writer.runAndReadAll(
     'SELECT coalesce(max(seq), 0) AS seq, (SELECT coalesce(max(upto_seq), 0) FROM rollup_state) AS counted FROM request_events',
   );
@@ -115,7 +97,6 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       connection.closeSync();
     }
   };
-  const docs = async <T>(sql: string, params: DuckDBValue[]): Promise<T[]> => (await read(sql, params)).map((r) => JSON.parse(text(r['doc'])) as T);
 
   /** Appends events inside the writer's transaction, with their rollup. */
   const appendIn = async (c: DuckDBConnection, events: readonly RequestEvent[]) => {
@@ -159,7 +140,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     write,
   );
 
-  const records: RecordStore = { ...duckDbRecords(write, docs), atomically: (work) => write((c) => work(recordsIn(c))) };
+  const records = duckDbRecords(write, read);
 
   return {
     telemetry,

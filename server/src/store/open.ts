@@ -4,7 +4,7 @@
  */
 import { openClickHouseTelemetry, type TelemetryConnection } from './clickhouse.ts';
 import { openDuckDbStores } from './duckdb.ts';
-import { openPostgresRecords } from './postgres.ts';
+import { openPostgresRecords } from './records/postgres.ts';
 import type { Stores } from './types.ts';
 
 export interface StoreConfig {

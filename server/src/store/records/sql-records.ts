@@ -1,0 +1,109 @@
+/**
+ * The records (customers, notes, history, webhooks, error records, activity, idempotency keys,
+ * secrets) once, for every SQL database the console keeps them in: each record a JSON document
+ * beside the columns it is looked up by. Text sorts byte by byte (`COLLATE "C"`) on every
+ * engine, so pages come in the same order whichever database holds them.
+ */
+import { randomBytes } from 'node:crypto';
+import { empty, identifier, sql, type Sql } from '../sql.ts';
+import { text, type Row } from '../sql-rows.ts';
+import type { ActivityRecord, CustomerRecord, ErrorRecordRow, HistoryRecord, NoteRecord, RecordStore, Remembered, WebhookRecord } from '../types.ts';
+import type { RecordDb } from './record-db.ts';
+
+/** A `doc` column: DuckDB answers JSON as text, PostgreSQL as a parsed value. */
+const docOf = <T>(row: Row): T => (typeof row['doc'] === 'string' ? JSON.parse(row['doc']) : row['doc']) as T;
+
+/** The record operations over `db`; `atomically` is the engine's, since only it knows how to open a transaction. */
+export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
+  const docs = async <T>(statement: Sql) => (await db.read(statement)).map((row) => docOf<T>(row));
+  const first = async <T>(statement: Sql) => (await docs<T>(statement))[0];
+
+  /** Inserts the document, or replaces the one with its id: says which it did. */
+  const upsert = (table: 'customers' | 'webhooks') => async (accountId: string, doc: { id: string }) => {
+    const name = identifier(table);
+    const json = JSON.stringify(doc);
+    const inserted = await db.write(
+      sql`INSERT INTO ${name} (account_id, id, doc) VALUES (${accountId}, ${doc.id}, ${json}) ON CONFLICT (account_id, id) DO NOTHING RETURNING id`,
+    );
+    if (inserted.rows.length) return 'created' as const;
+    await db.write(sql`UPDATE ${name} SET doc = ${json} WHERE account_id = ${accountId} AND id = ${doc.id}`);
+    return 'updated' as const;
+  };
+  const byId = <T>(table: 'customers' | 'webhooks' | 'error_records', accountId: string, id: string) =>
+    first<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND id = ${id}`);
+  const all = <T>(table: 'customers' | 'webhooks', accountId: string) =>
+    docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} ORDER BY id COLLATE "C"`);
+
+  /** A customer's notes and history: appended, read newest first (in the order they came within one instant). */
+  const addTo = (table: 'notes' | 'history') => async (accountId: string, item: { customerId: string; ts: number }) => {
+    await db.write(
+      sql`INSERT INTO ${identifier(table)} (account_id, customer_id, ts, doc) VALUES (${accountId}, ${item.customerId}, ${item.ts}, ${JSON.stringify(item)})`,
+    );
+  };
+  const listOf = <T>(table: 'notes' | 'history', accountId: string, customerId: string) =>
+    docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND customer_id = ${customerId} ORDER BY ts DESC, n DESC`);
+
+  return {
+    upsertCustomer: upsert('customers'),
+    customer: (accountId, id) => byId<CustomerRecord>('customers', accountId, id),
+    customers: (accountId) => all<CustomerRecord>('customers', accountId),
+    addNote: addTo('notes'),
+    notes: (accountId, customerId) => listOf<NoteRecord>('notes', accountId, customerId),
+    addHistory: addTo('history'),
+    history: (accountId, customerId) => listOf<HistoryRecord>('history', accountId, customerId),
+    upsertWebhook: upsert('webhooks'),
+    webhook: (accountId, id) => byId<WebhookRecord>('webhooks', accountId, id),
+    webhooks: (accountId) => all<WebhookRecord>('webhooks', accountId),
+    async createError(accountId, record) {
+      await db.write(sql`INSERT INTO error_records (account_id, id, status, endpoint, created_ts, version, doc)
+        VALUES (${accountId}, ${record.id}, ${record.status}, ${record.endpoint}, ${record.createdTs}, ${record.version}, ${JSON.stringify(record)})`);
+    },
+    error: (accountId, id) => byId<ErrorRecordRow>('error_records', accountId, id),
+    errors: (accountId, { status, endpoint, limit, offset }) =>
+      docs<ErrorRecordRow>(sql`SELECT doc FROM error_records WHERE account_id = ${accountId}
+        ${status ? sql`AND status = ${status}` : empty} ${endpoint ? sql`AND endpoint = ${endpoint}` : empty}
+        ORDER BY created_ts DESC, id COLLATE "C" DESC LIMIT ${limit} OFFSET ${offset}`),
+    async updateError(accountId, id, change, expectedVersion) {
+      // In a transaction the row stays locked until it ends: a change through another server waits instead of turning this one into a conflict.
+      const current = await first<ErrorRecordRow>(sql`SELECT doc FROM error_records WHERE account_id = ${accountId} AND id = ${id} ${db.lockRows}`);
+      if (!current) return 'missing';
+      if (expectedVersion !== undefined && expectedVersion !== current.version) return 'conflict';
+      const next: ErrorRecordRow = { ...current, ...change, version: current.version + 1 };
+      // Optimistic: the row changes only if nobody changed it since it was read.
+      const { changed } = await db.write(sql`UPDATE error_records SET status = ${next.status}, version = ${next.version}, doc = ${JSON.stringify(next)}
+        WHERE account_id = ${accountId} AND id = ${id} AND version = ${current.version}`);
+      return changed ? next : 'conflict';
+    },
+    async addActivity(accountId, item) {
+      // A value is text or a number; an empty subject stands for none.
+      await db.write(sql`INSERT INTO activity (account_id, id, kind, subject, ts, doc)
+        VALUES (${accountId}, ${item.id}, ${item.kind}, NULLIF(${item.subject ?? ''}, ''), ${item.ts}, ${JSON.stringify(item)})`);
+    },
+    activity: (accountId, { kind, limit, offset }) =>
+      docs<ActivityRecord>(sql`SELECT doc FROM activity WHERE account_id = ${accountId} ${kind ? sql`AND kind = ${kind}` : empty}
+        ORDER BY ts DESC, id COLLATE "C" DESC LIMIT ${limit} OFFSET ${offset}`),
+    async latestActivity(accountId, kind, subject) {
+      // In a transaction, a second look at the same subject (from another server) waits until this one ends.
+      await db.hold(accountId, `${kind} ${subject}`);
+      return first<ActivityRecord>(
+        sql`SELECT doc FROM activity WHERE account_id = ${accountId} AND kind = ${kind} AND subject = ${subject} ORDER BY ts DESC, id COLLATE "C" DESC LIMIT 1`,
+      );
+    },
+    async remembered(accountId, key) {
+      // Two console servers given the same key at once: the second waits here until the first commits, then finds its answer.
+      await db.hold(accountId, key);
+      return first<Remembered>(sql`SELECT doc FROM idempotency WHERE account_id = ${accountId} AND "key" = ${key}`);
+    },
+    async remember(accountId, key, value) {
+      // No ON CONFLICT: a second answer for one key is a fault, and the unique key makes its transaction fail.
+      await db.write(sql`INSERT INTO idempotency (account_id, "key", doc) VALUES (${accountId}, ${key}, ${JSON.stringify(value)})`);
+    },
+    async secret(name) {
+      await db.write(sql`INSERT INTO secrets (name, value) VALUES (${name}, ${randomBytes(32).toString('hex')}) ON CONFLICT (name) DO NOTHING`);
+      return text((await db.read(sql`SELECT value FROM secrets WHERE name = ${name}`))[0]?.['value']);
+    },
+    async forgetBefore(ts) {
+      await db.write(sql`DELETE FROM idempotency WHERE coalesce((doc->>'at')::bigint, 0) < ${ts}`);
+    },
+  };
+}
