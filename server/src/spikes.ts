@@ -11,6 +11,7 @@
 import { endpointLabel } from './context.ts';
 import type { Stores } from './store/types.ts';
 import { recordActivity } from './views/activity.ts';
+import { readsOf } from './views/reads.ts';
 
 const WINDOW_MS = 5 * 60_000;
 const QUIET_MS = 60 * 60_000;
@@ -96,7 +97,10 @@ export function createSpikeWatch(stores: Stores, clock: () => number, onError: (
 
 async function check(stores: Stores, accountId: string, { method, route }: Endpoint, now: number): Promise<void> {
   const label = endpointLabel(method, route);
-  const totals = await stores.telemetry.totals(accountId, { method, route, from: now - WINDOW_MS, to: now + 1 });
+  const [totals = { requests: 0, errors: 0 }] = await readsOf(stores.telemetry, accountId).perPeriod([{ from: now - WINDOW_MS, to: now + 1 }], {
+    method,
+    route,
+  });
   if (totals.errors < SPIKE.minErrors || (totals.errors / totals.requests) * 100 < SPIKE.minErrorPct) return;
   // Looked up and recorded in one transaction: console servers sharing one database record a spike once.
   await stores.records.atomically(async (records) => {

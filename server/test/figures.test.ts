@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
-import { call, ingest, monthOf, nearestRank, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
+import { call, figures, ingest, monthOf, nearestRank, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
 
 const DAY = 86_400_000;
 const now = Date.parse(NOW);
@@ -252,11 +252,11 @@ describe('the first quarter hour of a day', () => {
         { from: midnight, to: midnight },
         { from: midnight - DAY, to: midnight - DAY },
       ];
-      assert.deepEqual(await server.stores.telemetry.perPeriod('acct_a', empty), [
+      assert.deepEqual(await figures(server.stores.telemetry).perPeriod('acct_a', empty), [
         { requests: 0, errors: 0, bytes: 0 },
         { requests: 0, errors: 0, bytes: 0 },
       ]);
-      assert.deepEqual(await server.stores.telemetry.latencyPerPeriod('acct_a', empty), [
+      assert.deepEqual(await figures(server.stores.telemetry).latencyPerPeriod('acct_a', empty), [
         { requests: 0, errors: 0, p95Ms: 0 },
         { requests: 0, errors: 0, p95Ms: 0 },
       ]);

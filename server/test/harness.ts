@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createConsoleServer, openStores, type ConsoleServer, type ConsoleServerOptions, type StoreConfig, type Stores } from '../src/index.ts';
 import type { TelemetryConnection } from '../src/store/clickhouse.ts';
+import type { TelemetryStore } from '../src/store/types.ts';
+import { readsOf, type Reads } from '../src/views/reads.ts';
 
 export const TOKENS = {
   'token-a': { accountId: 'acct_a', user: { id: 'u_ana', name: 'Ana Silva' } },
@@ -127,3 +129,12 @@ export function monthOf(iso: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(new Date(iso));
   return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
 }
+
+/** The figures views read from a telemetry store, asked with the account first (as a test asks several accounts of one store). */
+export const figures = (telemetry: TelemetryStore) =>
+  new Proxy({} as { [K in keyof Reads]: (accountId: string, ...rest: Parameters<Reads[K]>) => ReturnType<Reads[K]> }, {
+    get:
+      (_, name: keyof Reads) =>
+      (accountId: string, ...rest: unknown[]) =>
+        (readsOf(telemetry, accountId)[name] as (...args: unknown[]) => unknown)(...rest),
+  });

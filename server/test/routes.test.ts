@@ -1065,8 +1065,7 @@ describe('record writes and ingest', () => {
       ...inner,
       telemetry: {
         ...inner.telemetry,
-        countsByRoute: slowFor(inner.telemetry.countsByRoute.bind(inner.telemetry)),
-        perPeriodByStatus: slowFor(inner.telemetry.perPeriodByStatus.bind(inner.telemetry)),
+        counts: slowFor(inner.telemetry.counts.bind(inner.telemetry)),
       },
     };
     const server = await startServer({ store: slow, clock: () => new Date(NOW) });

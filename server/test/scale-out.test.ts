@@ -22,7 +22,7 @@ import {
 } from '../src/index.ts';
 import { isStoreUnavailable } from '../src/store/unavailable.ts';
 import { startClickHouse, startDatabases, startPostgres, type DatabaseProcess } from './databases.ts';
-import { INGEST_KEYS, TOKENS, call, nearestRankP95 } from './harness.ts';
+import { INGEST_KEYS, TOKENS, call, figures, nearestRankP95 } from './harness.ts';
 import type { RequestEvent } from '../src/index.ts';
 
 let clickhouse: DatabaseProcess;
@@ -300,7 +300,7 @@ describe('retention', () => {
       const september = { from: Date.UTC(2025, 8, 1), to: Date.UTC(2025, 9, 1) };
       assert.deepEqual(await telemetry.applyRetention(now), ['request_events_local 202509', 'request_durations_local 202509']);
       assert.equal((await stores.telemetry.requests('acct_r', { limit: 100 })).length, 4, 'the raw events of September 2025 are gone');
-      assert.deepEqual(await stores.telemetry.perPeriod('acct_r', [september]), [{ requests: 6, errors: 0, bytes: 0 }], 'its counts stay');
+      assert.deepEqual(await figures(stores.telemetry).perPeriod('acct_r', [september]), [{ requests: 6, errors: 0, bytes: 0 }], 'its counts stay');
     } finally {
       await stores.close();
     }
@@ -424,7 +424,7 @@ describe('long periods read from the rollups, exactly', () => {
       ];
       for (const period of periods) {
         const mine = inPeriod(period);
-        const totals = await stores.telemetry.totals('acct_x', period);
+        const totals = await figures(stores.telemetry).totals('acct_x', period);
         assert.deepEqual(
           totals,
           {
@@ -443,10 +443,10 @@ describe('long periods read from the rollups, exactly', () => {
         const mine = inPeriod(p);
         return { requests: mine.length, errors: mine.filter((e) => e.status >= 500).length, p95Ms: nearestRankP95(mine.map((e) => e.durationMs)) };
       };
-      assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', buckets), buckets.map(expected));
+      assert.deepEqual(await figures(stores.telemetry).latencyPerPeriod('acct_x', buckets), buckets.map(expected));
       // The days of a zone two hours ahead of UTC: each across a UTC midnight.
       const localDays = Array.from({ length: 5 }, (_, k) => ({ from: Date.UTC(2026, 8, 6 + k, 22), to: Date.UTC(2026, 8, 7 + k, 22) }));
-      assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', localDays), localDays.map(expected));
+      assert.deepEqual(await figures(stores.telemetry).latencyPerPeriod('acct_x', localDays), localDays.map(expected));
       // Asked all at once, as a route's Promise.all asks: the reads are batched into one query per
       // account, with periods that overlap; each answer is still its own period's, of its own account.
       const totalsOf = (mine: RequestEvent[]) => ({
@@ -457,10 +457,10 @@ describe('long periods read from the rollups, exactly', () => {
         bytes: 0,
       });
       const [together, series, theirs, theirSeries] = await Promise.all([
-        stores.telemetry.totalsFor('acct_x', periods),
-        stores.telemetry.latencyPerPeriod('acct_x', buckets),
-        Promise.all(periods.map((p) => stores.telemetry.totals('acct_y', p))),
-        stores.telemetry.perPeriod('acct_y', buckets),
+        figures(stores.telemetry).totalsFor('acct_x', periods),
+        figures(stores.telemetry).latencyPerPeriod('acct_x', buckets),
+        Promise.all(periods.map((p) => figures(stores.telemetry).totals('acct_y', p))),
+        figures(stores.telemetry).perPeriod('acct_y', buckets),
       ]);
       assert.deepEqual(
         together,
@@ -489,10 +489,10 @@ describe('long periods read from the rollups, exactly', () => {
       assert.equal((await stores.telemetry.requests('acct_x', { limit: 10 })).length, 0, 'no raw events left');
       // (Each on its own: the periods overlap, and one call takes periods that do not.)
       for (const period of [periods[1]!, periods[2]!]) {
-        assert.deepEqual(await stores.telemetry.latencyPerPeriod('acct_x', [period]), [expected(period)]);
+        assert.deepEqual(await figures(stores.telemetry).latencyPerPeriod('acct_x', [period]), [expected(period)]);
         const keys = new Set(inPeriod(period).map((e) => e.keyId));
         keys.delete(null);
-        assert.equal((await stores.telemetry.totals('acct_x', period)).keys, keys.size);
+        assert.equal((await figures(stores.telemetry).totals('acct_x', period)).keys, keys.size);
       }
     } finally {
       await stores.close();
@@ -550,17 +550,19 @@ describe('two shards', () => {
           bytes: 10 * mine.length,
         };
       };
-      for (const accountId of accounts) assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId));
+      for (const accountId of accounts) assert.deepEqual(await figures(stores.telemetry).totals(accountId, period), expected(accountId));
       // The second shard goes away: its accounts are unavailable (503), the first shard's are still
       // read in full (through the Distributed tables every read would need both shards).
       await cluster.stop(1);
       for (const accountId of perShard[0]!)
-        assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId), `${accountId} on the shard still up`);
+        assert.deepEqual(await figures(stores.telemetry).totals(accountId, period), expected(accountId), `${accountId} on the shard still up`);
       for (const accountId of perShard[1]!) {
-        const outcome = await stores.telemetry.totals(accountId, period).then(
-          () => 'answered',
-          (error: unknown) => error,
-        );
+        const outcome = await figures(stores.telemetry)
+          .totals(accountId, period)
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          );
         assert.ok(isStoreUnavailable(outcome), `${accountId} on the stopped shard is unavailable: ${String(outcome)}`);
       }
       // Writes and reads that need the stopped shard fail as unavailable (503): an account's events
@@ -577,25 +579,27 @@ describe('two shards', () => {
         allocate: () => Promise.resolve(1e9),
       });
       try {
-        const through = await firstOnly.totals(perShard[1]![0]!, period).then(
-          () => 'answered',
-          (error: unknown) => error,
-        );
+        const through = await figures(firstOnly)
+          .totals(perShard[1]![0]!, period)
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          );
         assert.ok(isStoreUnavailable(through), `through the Distributed tables: unavailable: ${String(through)}`);
-        assert.deepEqual(await firstOnly.totals(perShard[0]![0]!, period), expected(perShard[0]![0]!));
+        assert.deepEqual(await figures(firstOnly).totals(perShard[0]![0]!, period), expected(perShard[0]![0]!));
       } finally {
         await firstOnly.close();
       }
       await cluster.start();
       for (const accountId of accounts)
-        assert.deepEqual(await stores.telemetry.totals(accountId, period), expected(accountId), `${accountId} after the restart`);
+        assert.deepEqual(await figures(stores.telemetry).totals(accountId, period), expected(accountId), `${accountId} after the restart`);
       // With the first shard down, a store that has not read the second shard's accounts yet still
       // finds their shard (any host computes the hash) and reads them.
       const fresh = await openClickHouseTelemetry({ url: cluster.url, allocate: () => Promise.resolve(1e9) });
       try {
         await cluster.stop(0);
         for (const accountId of perShard[1]!)
-          assert.deepEqual(await fresh.totals(accountId, period), expected(accountId), `${accountId} with the first shard down`);
+          assert.deepEqual(await figures(fresh).totals(accountId, period), expected(accountId), `${accountId} with the first shard down`);
       } finally {
         await fresh.close();
         await cluster.start();

@@ -64,10 +64,10 @@ test('spike checks never hold an ingest answer, take at most a bounded number of
     ...inner,
     telemetry: {
       ...inner.telemetry,
-      totals: async (...args: Parameters<typeof inner.telemetry.totals>) => {
-        asked.push(`${args[0]} ${args[1].route}`);
+      counts: async (...args: Parameters<typeof inner.telemetry.counts>) => {
+        asked.push(`${args[0]} ${args[1].filter?.route}`);
         await gate;
-        return inner.telemetry.totals(...args);
+        return inner.telemetry.counts(...args);
       },
     },
   };

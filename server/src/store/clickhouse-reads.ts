@@ -15,8 +15,9 @@ import { QUARTER_HOUR, rollupCan } from './quarter-hours.ts';
 import { eventWhere } from './sql-filter.ts';
 import { exactP95 } from './clickhouse-p95.ts';
 import { bucketsWithin, inPeriods, periodIndex, piecewise, within } from './clickhouse-periods.ts';
-import { num, requestWhere, storedRequestOf, text, type Row } from './sql-rows.ts';
-import type { DeliveryStats, EventFilter, RequestQuery, RouteStats, StoredRequest, SummaryGroup, TelemetryStore, Totals } from './types.ts';
+import { num, requestWhere, storedRequestOf, type Row } from './sql-rows.ts';
+import { countsFolder, deliveriesFrom, groupColumns, groupCondition, groupNames, latencyFolder, rollupAnswers } from './questions.ts';
+import type { EventFilter, Grouping, RequestQuery, StoredRequest, TelemetryStore } from './types.ts';
 
 /** Everything the telemetry store answers about an account. */
 export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries'>;
@@ -31,15 +32,6 @@ export interface ReadsOptions {
   isClosed: () => boolean;
 }
 
-/** A row of `version, method, route, r (requests), e (errors)`. */
-const routeCountsOf = (r: Row) => ({
-  apiVersion: text(r['version']),
-  method: text(r['method']),
-  route: text(r['route']),
-  requests: num(r['r']),
-  errors: num(r['e']),
-});
-const P95 = nearestRank(0.95, 'duration_ms');
 /** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
 const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
 /** The filter fields besides the period. */
@@ -75,15 +67,15 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
   const readUnion = (parts: readonly Sql[], outer: (union: Sql) => Sql) => (parts.length ? read(outer(join(parts, ' UNION ALL '))) : Promise.resolve([]));
   const where = (accountId: string, filter: EventFilter = {}) => eventWhere(accountId, filter, contains);
   /** Where a period's counts come from when the filter allows: its whole days from the daily rollup, whole quarter hours of the rest from the quarter-hour rollup, the rest from the events. */
-  const sources = (periods: readonly Period[], filter: EventFilter, { subtract = false } = {}) => {
-    const raw = { table: EVENTS, time: sql`ts`, counted: sql`1`, bytes: sql`ifNull(bytes, 0)`, unit: undefined };
+  const sources = (periods: readonly Period[], filter: EventFilter, { subtract = false, raw = !rollupCan(filter) } = {}) => {
+    const events = { table: EVENTS, time: sql`ts`, counted: sql`1`, bytes: sql`ifNull(bytes, 0)`, unit: undefined };
     if (!periods.length) return [];
-    if (!rollupCan(filter)) return [{ ...raw, ranges: periods.map((p, i) => ({ ...p, i })) }];
-    const { days, quarters, events } = levels(periods, { subtract });
+    if (raw) return [{ ...events, ranges: periods.map((p, i) => ({ ...p, i })) }];
+    const { days, quarters, events: rawRanges } = levels(periods, { subtract });
     return [
       { table: DAILY, time: sql`bucket`, counted: sql`requests`, bytes: sql`bytes`, ranges: days, unit: DAY },
       { table: ROLLUP, time: sql`bucket`, counted: sql`requests`, bytes: sql`bytes`, ranges: quarters, unit: QUARTER_HOUR },
-      { ...raw, ranges: events, unit: undefined },
+      { ...events, ranges: rawRanges, unit: undefined },
     ].filter((s) => s.ranges.length);
   };
   /** Each period as its whole days, quarter hours and events (`levels` in period-plan.ts), with what retention keeps now. */
@@ -92,7 +84,7 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
   /** Whether the filter asks for nothing but a period long enough for the daily rollups. */
   const longAndWhole = (filter: EventFilter) =>
     NARROWING.every((key) => filter[key] === undefined) && filter.from !== undefined && filter.to !== undefined && filter.to - filter.from >= LONG_PERIOD;
-  const { p95Exact, rawP95 } = exactP95({ read, readUnion, where, levels, retainedFrom, EVENTS, LATENCY, DURATIONS });
+  const { p95Exact } = exactP95({ read, readUnion, where, levels, retainedFrom, EVENTS, LATENCY, DURATIONS });
 
   /** Distinct keys in each long period (periods may overlap), exactly: the key sets of its whole days and quarter hours, and the events of the rest. */
   const keysIn = batched(async (accountId: string, _: undefined, periods: Period[]) => {
@@ -123,7 +115,6 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
     for (const r of rows) out[num(r['i'])] = num(r['n']);
     return out;
   });
-  const keysExact = async (accountId: string, period: Period) => (await keysIn(accountId, undefined, [period]))[0]!;
 
   /** Requests, errors and bytes per period (periods may overlap): the rollups' rows summed per bucket first, then per period. */
   const periodCounts = batched(async (accountId: string, filter: EventFilter, periods: Period[]) => {
@@ -148,132 +139,72 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
     return out;
   });
 
-  const totals = async (accountId: string, filter: EventFilter): Promise<Totals> => {
-    if (longAndWhole(filter)) {
-      const period = { from: filter.from!, to: filter.to! };
-      const [[counts], [p95Ms], keys] = await Promise.all([reads.perPeriod(accountId, [period]), p95Exact(accountId, [period]), keysExact(accountId, period)]);
-      return { requests: counts!.requests, errors: counts!.errors, p95Ms: p95Ms!, keys, bytes: counts!.bytes };
-    }
-    const w = where(accountId, filter);
-    const [row] = await read(
-      sql`SELECT count() AS r, countIf(status >= 500) AS e, ${P95} AS p, uniqExact(key_id) AS k, sum(ifNull(bytes, 0)) AS b FROM ${EVENTS} WHERE ${w}`,
+  /** Requests, errors and bytes per period and group: each source's rows numbered by period, summed per group. */
+  const groupedCounts = async (accountId: string, periods: readonly Period[], filter: EventFilter, by: readonly Grouping[]) => {
+    const answers = countsFolder(by, periods.length);
+    const w = sql`${where(accountId, { ...filter, from: undefined, to: undefined })}${groupCondition(by)}`;
+    await Promise.all(
+      sources(periods, filter, { raw: !rollupAnswers(filter, by) }).map(async ({ table, time, counted, bytes, ranges }) => {
+        const rows = await read(
+          sql`SELECT ${groupColumns(by)}${periodIndex(time, ranges)} AS i, sum(${counted}) AS r, sum(if(status >= 500, ${counted}, 0)) AS e, sum(${bytes}) AS b
+           FROM ${table} WHERE ${w} AND ${within(time, ranges)} GROUP BY ${groupNames(by)}i HAVING i >= 0`,
+        );
+        rows.forEach(answers.add);
+      }),
     );
-    return { requests: num(row?.['r']), errors: num(row?.['e']), p95Ms: num(row?.['p']), keys: num(row?.['k']), bytes: num(row?.['b']) };
+    return answers.answers();
   };
 
   const reads: TelemetryReads = {
-    totals,
-    async totalsFor(accountId, periods, filter = {}) {
-      const asked = periods.map((p) => ({ ...filter, from: p.from, to: p.to }));
-      if (!periods.length || !asked.every(longAndWhole)) return Promise.all(asked.map((f) => totals(accountId, f)));
-      // Long whole periods (a window and the one before it): their counts, p95s and keys in one read each.
-      const [counts, p95s, keys] = await Promise.all([
-        reads.perPeriod(accountId, periods),
-        p95Exact(accountId, periods),
-        keysIn(accountId, undefined, periods),
-      ]);
-      return periods.map((_, i) => ({ requests: counts[i]!.requests, errors: counts[i]!.errors, p95Ms: p95s[i]!, keys: keys[i]!, bytes: counts[i]!.bytes }));
+    async counts(accountId, { periods, filter = {}, by = [] }) {
+      if (by.length) return groupedCounts(accountId, periods, filter, by);
+      // Ungrouped, periods may be batched with other reads' (which may overlap them): `periodCounts`.
+      const counts = await periodCounts(accountId, { ...filter, from: undefined, to: undefined }, [...periods]);
+      return [{ group: {}, requests: counts.map((c) => c.requests), errors: counts.map((c) => c.errors), bytes: counts.map((c) => c.bytes) }];
     },
 
-    async p95(accountId, filter) {
-      return longAndWhole(filter) ? (await p95Exact(accountId, [{ from: filter.from!, to: filter.to! }]))[0]! : rawP95(accountId, filter);
-    },
-
-    async distinctKeys(accountId, filter) {
-      if (longAndWhole(filter)) return keysExact(accountId, { from: filter.from!, to: filter.to! });
-      const w = where(accountId, filter);
-      const [row] = await read(sql`SELECT uniqExact(key_id) AS k FROM ${EVENTS} WHERE ${w}`);
-      return num(row?.['k']);
-    },
-
-    async perPeriod(accountId, periods, filter = {}) {
-      return periodCounts(accountId, { ...filter, from: undefined, to: undefined }, periods);
-    },
-
-    async perPeriodByStatus(accountId, periods) {
-      const byKey = new Map<string, { method: string; route: string; status: number; requests: number[] }>();
-      await Promise.all(
-        sources(periods, {}).map(async ({ table, time, counted, ranges }) => {
-          const rows = await read(
-            sql`SELECT method, route, status, ${periodIndex(time, ranges)} AS i, sum(${counted}) AS r
-             FROM ${table} WHERE account_id = ${accountId} AND ${within(time, ranges)} GROUP BY method, route, status, i HAVING i >= 0`,
-          );
-          for (const r of rows) {
-            const key = `${text(r['method'])} ${text(r['route'])} ${num(r['status'])}`;
-            const entry = byKey.get(key) ?? { method: text(r['method']), route: text(r['route']), status: num(r['status']), requests: periods.map(() => 0) };
-            entry.requests[num(r['i'])]! += num(r['r']);
-            byKey.set(key, entry);
-          }
-        }),
-      );
-      return [...byKey.values()];
-    },
-
-    async latencyPerPeriod(accountId, periods, filter = {}) {
-      const out = periods.map(() => ({ requests: 0, errors: 0, p95Ms: 0 }));
-      if (!periods.length) return out;
+    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest }) {
+      const answers = latencyFolder(by, periods.length, { quantiles, newest });
+      if (!periods.length) return answers.answers();
       const [from, to] = span(periods);
-      if (longAndWhole({ ...filter, from, to })) {
-        const [counts, p95s] = await Promise.all([reads.perPeriod(accountId, periods), p95Exact(accountId, periods)]);
-        return counts.map((c, i) => ({ requests: c.requests, errors: c.errors, p95Ms: c.requests ? p95s[i]! : 0 }));
+      // The p95 of long periods of everything: exact from the latency histograms, without reading the events.
+      if (!by.length && !newest && quantiles.every((q) => q === 0.95) && longAndWhole({ ...filter, from, to })) {
+        const [[counts], p95s] = await Promise.all([reads.counts(accountId, { periods, filter }), p95Exact(accountId, periods)]);
+        const [entry] = answers.answers();
+        periods.forEach((_, i) => {
+          entry!.requests[i] = counts!.requests[i]!;
+          entry!.errors[i] = counts!.errors[i]!;
+          entry!.quantiles[i] = quantiles.map(() => (counts!.requests[i] ? p95s[i]! : 0));
+        });
+        return [entry!];
       }
-      const w = where(accountId, { ...filter, from, to });
+      const w = sql`${where(accountId, { ...filter, from, to })}${groupCondition(by)}`;
+      const rows = await read(
+        sql`SELECT ${groupColumns(by)}${periodIndex(
+          sql`ts`,
+          periods.map((p, i) => ({ ...p, i })),
+        )} AS i, count() AS r, countIf(status >= 500) AS e,
+           ${join(quantiles.map((q, k) => sql`${nearestRank(q, 'duration_ms')} AS ${identifier(`q${k}`)}`))}, max(ts) AS newest
+         FROM ${EVENTS} WHERE ${w} GROUP BY ${groupNames(by)}i HAVING i >= 0`,
+      );
+      rows.forEach(answers.add);
+      return answers.answers();
+    },
+
+    async keys(accountId, { periods, filter = {} }) {
+      if (!periods.length) return [];
+      const [from, to] = span(periods);
+      // Long periods of everything: exactly, from the key sets.
+      if (longAndWhole({ ...filter, from, to }) && periods.every((p) => longAndWhole({ ...filter, ...p }))) return keysIn(accountId, undefined, [...periods]);
       const rows = await read(
         sql`SELECT ${periodIndex(
           sql`ts`,
           periods.map((p, i) => ({ ...p, i })),
-        )} AS i, count() AS r, countIf(status >= 500) AS e, ${P95} AS p
-         FROM ${EVENTS} WHERE ${w} GROUP BY i HAVING i >= 0`,
+        )} AS i, uniqExact(key_id) AS k FROM ${EVENTS} WHERE ${where(accountId, { ...filter, from, to })} GROUP BY i HAVING i >= 0`,
       );
-      for (const r of rows) out[num(r['i'])] = { requests: num(r['r']), errors: num(r['e']), p95Ms: num(r['p']) };
+      const out = periods.map(() => 0);
+      for (const r of rows) out[num(r['i'])] = num(r['k']);
       return out;
-    },
-
-    async countsByStatus(accountId, filter) {
-      const w = where(accountId, filter);
-      const rows = await read(sql`SELECT status, count() AS r FROM ${EVENTS} WHERE ${w} GROUP BY status ORDER BY r DESC, status`);
-      return rows.map((r) => ({ status: num(r['status']), requests: num(r['r']) }));
-    },
-
-    async countsByCustomer(accountId, filter) {
-      const w = where(accountId, filter);
-      const rows = await read(
-        sql`SELECT customer_id, count() AS r, countIf(status >= 500) AS e FROM ${EVENTS} WHERE ${w} AND customer_id IS NOT NULL GROUP BY customer_id`,
-      );
-      return rows.map((r) => ({ customerId: text(r['customer_id']), requests: num(r['r']), errors: num(r['e']) }));
-    },
-
-    async countsByRoute(accountId, filter) {
-      const whole = { from: filter.from ?? 0, to: filter.to ?? Number.MAX_SAFE_INTEGER };
-      const w = where(accountId, { ...filter, from: undefined, to: undefined });
-      const parts = sources([whole], filter).flatMap(({ table, time, counted, ranges }) =>
-        ranges.map(
-          (range) =>
-            sql`SELECT ifNull(api_version, '') AS version, method, route, toUInt64(sum(${counted})) AS r, toUInt64(sum(if(status >= 500, ${counted}, 0))) AS e
-             FROM ${table} WHERE ${w} AND ${time} >= ${range.from} AND ${time} < ${range.to} GROUP BY version, method, route`,
-        ),
-      );
-      const rows = await readUnion(
-        parts,
-        (union) => sql`SELECT version, method, route, sum(r) AS r, sum(e) AS e FROM (${union}) GROUP BY version, method, route`,
-      );
-      return rows.map(routeCountsOf);
-    },
-
-    async byRoute(accountId, filter): Promise<RouteStats[]> {
-      const w = where(accountId, filter);
-      const rows = await read(
-        sql`SELECT ifNull(api_version, '') AS version, method, route, count() AS r, countIf(status >= 500) AS e,
-                ${nearestRank(0.5, 'duration_ms')} AS p50, ${P95} AS p95, ${nearestRank(0.99, 'duration_ms')} AS p99, max(ts) AS last
-         FROM ${EVENTS} WHERE ${w} GROUP BY version, method, route`,
-      );
-      return rows.map((r) => ({
-        ...routeCountsOf(r),
-        p50Ms: num(r['p50']),
-        p95Ms: num(r['p95']),
-        p99Ms: num(r['p99']),
-        lastTs: num(r['last']),
-      }));
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
@@ -296,44 +227,22 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
       return rows.map(storedRequestOf);
     },
 
-    async summary(accountId, window, week, filter = {}): Promise<SummaryGroup[]> {
-      const w = where(accountId, { ...filter, ...window });
-      const rows = await read(
-        sql`SELECT method, route, status, ${nearestRank(0.5, 'duration_ms')} AS median, countIf(ts >= ${week.from} AND ts < ${week.to}) AS week
-         FROM ${EVENTS} WHERE ${w} GROUP BY method, route, status ORDER BY week DESC, method, route, status`,
-      );
-      return rows.map((r) => ({
-        method: text(r['method']),
-        route: text(r['route']),
-        status: num(r['status']),
-        medianMs: num(r['median']),
-        thisWeek: num(r['week']),
-      }));
-    },
-
-    async deliveries(accountId, webhookId, periods): Promise<DeliveryStats> {
-      const [totals] = await read(
-        sql`SELECT count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ${accountId} AND webhook_id = ${webhookId}`,
-      );
-      const monthly = periods.map(() => 0);
-      if (periods.length) {
-        const rows = await read(
-          sql`SELECT ${periodIndex(
-            sql`ts`,
-            periods.map((p, i) => ({ ...p, i })),
-          )} AS i, count() AS n FROM ${DELIVERIES} WHERE account_id = ${accountId} AND webhook_id = ${webhookId} GROUP BY i HAVING i >= 0`,
-        );
-        for (const r of rows) monthly[num(r['i'])] = num(r['n']);
-      }
-      const total = num(totals?.['total']);
-      return { total, delivered: num(totals?.['ok']), lastTs: total ? num(totals?.['last']) : null, monthly };
-    },
-
-    async deliveriesByWebhook(accountId) {
-      const rows = await read(
-        sql`SELECT webhook_id, count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE account_id = ${accountId} GROUP BY webhook_id`,
-      );
-      return rows.map((r) => ({ webhookId: text(r['webhook_id']), total: num(r['total']), delivered: num(r['ok']), lastTs: num(r['last']) }));
+    async deliveries(accountId, { webhookId, periods }) {
+      const w = sql`account_id = ${accountId}${webhookId === undefined ? sql`` : sql` AND webhook_id = ${webhookId}`}`;
+      const [totals, perPeriod] = await Promise.all([
+        read(
+          sql`SELECT webhook_id, count() AS total, sum(delivered) AS ok, max(ts) AS last FROM ${DELIVERIES} WHERE ${w} GROUP BY webhook_id ORDER BY webhook_id`,
+        ),
+        periods.length
+          ? read(
+              sql`SELECT webhook_id, ${periodIndex(
+                sql`ts`,
+                periods.map((p, i) => ({ ...p, i })),
+              )} AS i, count() AS n FROM ${DELIVERIES} WHERE ${w} GROUP BY webhook_id, i HAVING i >= 0`,
+            )
+          : [],
+      ]);
+      return deliveriesFrom(totals, perPeriod, periods.length);
     },
   };
   return reads;

@@ -166,6 +166,11 @@ const schema = (db: string, cluster: string | undefined) => [
 function fromEpoch(argument: unknown): unknown {
   if (Array.isArray(argument)) return argument.map(fromEpoch);
   if (argument === null || typeof argument !== 'object') return argument;
+  // A question: its periods and its filter.
+  if ('periods' in argument) {
+    const question = argument as { periods: unknown; filter?: unknown };
+    return { ...argument, periods: fromEpoch(question.periods), ...(question.filter !== undefined && { filter: fromEpoch(question.filter) }) };
+  }
   const bounds = argument as { from?: unknown; to?: unknown };
   const clamp = (time: unknown) => (typeof time === 'number' ? Math.max(0, time) : time);
   return 'from' in bounds || 'to' in bounds
@@ -293,21 +298,11 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
       });
     },
 
-    totals: via('totals'),
-    totalsFor: via('totalsFor'),
-    p95: via('p95'),
-    distinctKeys: via('distinctKeys'),
-    perPeriod: via('perPeriod'),
-    perPeriodByStatus: via('perPeriodByStatus'),
-    latencyPerPeriod: via('latencyPerPeriod'),
-    countsByStatus: via('countsByStatus'),
-    countsByCustomer: via('countsByCustomer'),
-    countsByRoute: via('countsByRoute'),
-    byRoute: via('byRoute'),
+    counts: via('counts'),
+    latency: via('latency'),
+    keys: via('keys'),
     requests: via('requests'),
-    summary: via('summary'),
     deliveries: via('deliveries'),
-    deliveriesByWebhook: via('deliveriesByWebhook'),
 
     async applyRetention(now = Date.now()) {
       if (target.retentionMonths === undefined) return [];

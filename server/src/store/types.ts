@@ -51,47 +51,6 @@ export interface EventFilter {
   customerId?: string;
 }
 
-export interface Totals {
-  requests: number;
-  /** Requests answered with status ≥ 500. */
-  errors: number;
-  /** Nearest-rank 95th percentile of durations; 0 without requests. */
-  p95Ms: number;
-  /** Distinct key ids. */
-  keys: number;
-  bytes: number;
-}
-
-export interface RouteStats {
-  apiVersion: string;
-  method: string;
-  route: string;
-  requests: number;
-  errors: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  /** The newest request's time. */
-  lastTs: number;
-}
-
-export interface RouteCounts {
-  apiVersion: string;
-  method: string;
-  route: string;
-  requests: number;
-  errors: number;
-}
-
-export interface SummaryGroup {
-  method: string;
-  route: string;
-  status: number;
-  /** Median duration of the group's requests in the window. */
-  medianMs: number;
-  thisWeek: number;
-}
-
 export interface RequestQuery extends EventFilter {
   limit: number;
   /** Only requests older than this position (the cursor of the previous page). */
@@ -110,43 +69,89 @@ export interface WebhookDelivery {
   status: number | null;
 }
 
-export interface DeliveryStats {
-  total: number;
-  delivered: number;
-  lastTs: number | null;
-  monthly: number[];
+/** What counts and latency can be grouped by. */
+export type Grouping = 'apiVersion' | 'method' | 'route' | 'status' | 'customerId';
+
+/** The values of a row's grouping (only those asked; `apiVersion` is `''` for requests without one). */
+export interface Group {
+  apiVersion?: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  customerId?: string;
 }
 
+/** A question about the events: which periods, which events, grouped how. */
+export interface Question {
+  /** The periods, in order; they must not overlap. Every answer has one figure per period. */
+  periods: readonly Period[];
+  /** Narrows the events; its `from` and `to` are left aside (the periods say when). */
+  filter?: EventFilter;
+  /**
+   * One row per combination of these that has requests in some period; without any, one row
+   * for all requests, there even when there are none. Grouped by `customerId`, requests without
+   * a customer are left out.
+   */
+  by?: readonly Grouping[];
+}
+
+export interface Counted {
+  group: Group;
+  /** Per period, in the order asked. */
+  requests: number[];
+  /** Requests answered with status ≥ 500, per period. */
+  errors: number[];
+  bytes: number[];
+}
+
+/** The quantiles the console reports: median, p95, p99. */
+export type Quantile = 0.5 | 0.95 | 0.99;
+
+export interface LatencyQuestion extends Question {
+  /** The nearest-rank quantiles to read, in this order. */
+  quantiles: readonly Quantile[];
+  /** Also the newest request's time in each period. */
+  newest?: boolean;
+}
+
+export interface Latency {
+  group: Group;
+  requests: number[];
+  errors: number[];
+  /** Per period, the quantiles in the order asked (0 for a period without requests). */
+  quantiles: number[][];
+  /** Per period, the newest request's time (0 without requests); only when asked for. */
+  newest?: number[];
+}
+
+export interface Deliveries {
+  webhookId: string;
+  total: number;
+  delivered: number;
+  /** The newest delivery's time. */
+  lastTs: number;
+  /** Deliveries in each period asked. */
+  perPeriod: number[];
+}
+
+/**
+ * Request telemetry, asked in the terms of the question, not of what one engine finds cheap:
+ * each engine plans its own reads (rollups, sketches, the raw events) for the question it gets.
+ */
 export interface TelemetryStore {
   /** Appends every event or none. */
   append(events: readonly RequestEvent[]): Promise<void>;
-  totals(accountId: string, filter: EventFilter): Promise<Totals>;
-  /** Totals of several periods, in the order given. */
-  totalsFor(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<Totals[]>;
-  /** Only the nearest-rank p95 (cheaper than totals when the counts come from elsewhere). */
-  p95(accountId: string, filter: EventFilter): Promise<number>;
-  /** Only the number of distinct key ids. */
-  distinctKeys(accountId: string, filter: EventFilter): Promise<number>;
-  /** Requests and errors per period, in the order given; the periods must not overlap. */
-  perPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; bytes: number }[]>;
-  byRoute(accountId: string, filter: EventFilter): Promise<RouteStats[]>;
-  /** Requests per period for each method, route and status (periods must not overlap), in one read. */
-  perPeriodByStatus(accountId: string, periods: readonly Period[]): Promise<{ method: string; route: string; status: number; requests: number[] }[]>;
-  /** Requests and errors per (API version, method, route): byRoute without the percentile, so it can read pre-counted totals. */
-  countsByRoute(accountId: string, filter: EventFilter): Promise<RouteCounts[]>;
-  /** Requests, errors and nearest-rank p95 per period (periods must not overlap), in the order given, in one read. */
-  latencyPerPeriod(accountId: string, periods: readonly Period[], filter?: EventFilter): Promise<{ requests: number; errors: number; p95Ms: number }[]>;
-  /** Requests per status code, most first. */
-  countsByStatus(accountId: string, filter: EventFilter): Promise<{ status: number; requests: number }[]>;
-  /** Requests and errors per customer id (requests without one left out). */
-  countsByCustomer(accountId: string, filter: EventFilter): Promise<{ customerId: string; requests: number; errors: number }[]>;
-  /** Newest first. */
+  /** Requests, errors and bytes per period, per group. */
+  counts(accountId: string, question: Question): Promise<Counted[]>;
+  /** Nearest-rank latency quantiles (with requests and errors) per period, per group. */
+  latency(accountId: string, question: LatencyQuestion): Promise<Latency[]>;
+  /** Distinct key ids per period. */
+  keys(accountId: string, question: Omit<Question, 'by'>): Promise<number[]>;
+  /** The request log: newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
-  summary(accountId: string, window: Period, week: Period, filter?: EventFilter): Promise<SummaryGroup[]>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
-  deliveries(accountId: string, webhookId: string, periods: readonly Period[]): Promise<DeliveryStats>;
-  /** Deliveries, those delivered and the newest one's time per webhook id, in one read (webhooks never called left out). */
-  deliveriesByWebhook(accountId: string): Promise<{ webhookId: string; total: number; delivered: number; lastTs: number }[]>;
+  /** Per webhook with deliveries (or just `webhookId`'s): totals, the newest one's time, and how many fell in each period. */
+  deliveries(accountId: string, question: { webhookId?: string; periods: readonly Period[] }): Promise<Deliveries[]>;
 }
 
 export interface CustomerRecord {

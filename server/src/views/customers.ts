@@ -10,6 +10,7 @@ import { offsetCursor } from '../paging.ts';
 import type { CustomerRecord, NoteRecord } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { recentCounts, relatedFrom } from './related.ts';
+import { reads } from './reads.ts';
 
 async function customerRecord(ctx: ViewContext, id: string): Promise<CustomerRecord> {
   const customer = await ctx.stores.records.customer(ctx.accountId, id);
@@ -31,7 +32,7 @@ export async function customerList(ctx: ViewContext, query: CustomerListQuery) {
   const offset = offsetCursor.decode(query.cursor);
   const [records, counts] = await Promise.all([
     ctx.stores.records.customers(ctx.accountId),
-    ctx.stores.telemetry.countsByCustomer(ctx.accountId, { from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 }),
+    reads(ctx).countsByCustomer({ from: ctx.now - RECENT_DAYS * DAY_MS, to: ctx.now + 1 }),
   ]);
   const byId = new Map(counts.map((c) => [c.customerId, c]));
   const needle = query.q?.trim().toLowerCase();

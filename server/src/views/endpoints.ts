@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import { recentCounts, recentRoutes, recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
+import { reads } from './reads.ts';
 
 const SORTS = ENDPOINT_SORTS;
 const STATUSES = ['Healthy', 'Failing', 'Slow'];
@@ -85,12 +86,12 @@ export async function endpointFilter(
   id: string,
   period?: Period,
 ): Promise<{ apiVersion: string; method: string; route: string } | undefined> {
-  const reads = [
+  const lookups = [
     ...(ctx.window ? [() => recentCounts(ctx)] : []),
-    ...(period ? [() => ctx.stores.telemetry.countsByRoute(ctx.accountId, period)] : []),
+    ...(period ? [() => reads(ctx).countsByRoute(period)] : []),
     () => recentCounts({ ...ctx, window: undefined }),
   ];
-  for (const read of reads) {
+  for (const read of lookups) {
     const found = (await read()).find((r) => endpointId(r.apiVersion, r.method, r.route) === id);
     if (found) return { apiVersion: found.apiVersion, method: found.method, route: found.route };
   }
@@ -109,9 +110,9 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
   const recent = { ...filter, ...recentWindow(ctx) };
   const days = lastDays(ctx.now, ctx.timeZone, SERIES_DAYS);
   const [perDay, statusCodes, customers, records, ranged] = await Promise.all([
-    ctx.stores.telemetry.latencyPerPeriod(ctx.accountId, days, filter),
-    ctx.stores.telemetry.countsByStatus(ctx.accountId, recent),
-    ctx.stores.telemetry.countsByCustomer(ctx.accountId, recent),
+    reads(ctx).latencyPerPeriod(days, filter),
+    reads(ctx).countsByStatus(recent),
+    reads(ctx).countsByCustomer(recent),
     ctx.stores.records.customers(ctx.accountId),
     windowed(ctx, filter),
   ]);

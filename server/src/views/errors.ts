@@ -9,7 +9,7 @@ import { offsetCursor, pageOf } from '../paging.ts';
 import type { ErrorRecordRow } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { recentCounts, relatedForLabels, relatedFrom } from './related.ts';
-import type { RouteCounts } from '../store/types.ts';
+import { reads, type RouteCounts } from './reads.ts';
 
 const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
   issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
@@ -34,7 +34,7 @@ async function views(ctx: ViewContext, rows: readonly ErrorRecordRow[], routes: 
     ...new Set([...months.map((m) => m.from), months[11]!.to, ...rows.map((r) => firstSeenAt(ctx, r)), ...buckets.flatMap((b) => [b.from, b.to])]),
   ].sort((a, b) => a - b);
   const intervals = boundaries.slice(0, -1).map((from, i) => ({ from, to: boundaries[i + 1]! }));
-  const counted = await ctx.stores.telemetry.perPeriodByStatus(ctx.accountId, intervals);
+  const counted = await reads(ctx).perPeriodByStatus(intervals);
   return rows.map((row) => {
     const endpoint = parseEndpointLabel(row.endpoint);
     const since = firstSeenAt(ctx, row);

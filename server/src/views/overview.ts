@@ -4,14 +4,14 @@ import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { changePct, errorPct, roundMs, routeGroup, sharesPct } from '../figures.ts';
 import { recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
-import type { Totals } from '../store/types.ts';
+import { reads, type Totals } from './reads.ts';
 
 /** The busiest groups shown by name; the rest add up to "Other". */
 const QUARTER_HOUR = 15 * 60_000;
 const NAMED_GROUPS = 4;
 
 export async function overview(ctx: ViewContext) {
-  const { telemetry } = ctx.stores;
+  const read = reads(ctx);
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const thisMonth = { from: months[11]!.from, to: ctx.now + 1 };
   const lastMonth = months[10]!;
@@ -36,15 +36,15 @@ export async function overview(ctx: ViewContext) {
   // Over a range, the window's totals carry its p95 and keys (and the month's p95 is not shown): no second read of them.
   const [series, [todayTotals], monthP95, lastMonthP95, keysNow, keysBefore, routes, [todayToCutoff, ...sameTimeLastMonth], inRange, ranged] =
     await Promise.all([
-      telemetry.perPeriod(ctx.accountId, months),
-      telemetry.perPeriod(ctx.accountId, [days.today]),
-      ctx.window ? 0 : telemetry.p95(ctx.accountId, thisMonth),
-      ctx.window ? 0 : telemetry.p95(ctx.accountId, lastMonth),
-      ctx.window ? undefined : telemetry.distinctKeys(ctx.accountId, recent),
-      ctx.window ? undefined : telemetry.distinctKeys(ctx.accountId, before),
-      telemetry.countsByRoute(ctx.accountId, recent),
-      telemetry.perPeriod(ctx.accountId, comparedDays),
-      ctx.window ? telemetry.totalsFor(ctx.accountId, [ctx.window, ctx.window.previous]) : undefined,
+      read.perPeriod(months),
+      read.perPeriod([days.today]),
+      ctx.window ? 0 : read.p95(thisMonth),
+      ctx.window ? 0 : read.p95(lastMonth),
+      ctx.window ? undefined : read.distinctKeys(recent),
+      ctx.window ? undefined : read.distinctKeys(before),
+      read.countsByRoute(recent),
+      read.perPeriod(comparedDays),
+      ctx.window ? read.totalsFor([ctx.window, ctx.window.previous]) : undefined,
       windowed(ctx),
     ]);
   const recentKeys = keysNow ?? inRange![0]!.keys;

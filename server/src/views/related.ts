@@ -1,6 +1,7 @@
 /** Related endpoints with ids and request counts over the recent window. */
 import { DAY_MS, RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
-import type { EventFilter, RouteCounts, RouteStats } from '../store/types.ts';
+import type { EventFilter } from '../store/types.ts';
+import { reads, type RouteCounts, type RouteStats } from './reads.ts';
 
 export interface RelatedEndpoint {
   id?: string;
@@ -14,12 +15,12 @@ export const recentWindow = (ctx: ViewContext) =>
 
 /** Per-route figures with p95, for the endpoint table. */
 export async function recentRoutes(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteStats[]> {
-  return ctx.stores.telemetry.byRoute(ctx.accountId, { ...filter, ...recentWindow(ctx) });
+  return reads(ctx).byRoute({ ...filter, ...recentWindow(ctx) });
 }
 
 /** Per-route counts only (pre-counted where the store can), for everything that needs no percentile. */
 export async function recentCounts(ctx: ViewContext, filter: EventFilter = {}): Promise<RouteCounts[]> {
-  return ctx.stores.telemetry.countsByRoute(ctx.accountId, { ...filter, ...recentWindow(ctx) });
+  return reads(ctx).countsByRoute({ ...filter, ...recentWindow(ctx) });
 }
 
 /** One entry per method and route (all API versions together, the busiest version's id), busiest first. */

@@ -8,6 +8,7 @@ import { endpointFilter } from './endpoints.ts';
 import { recentWindow } from './related.ts';
 import { EPOCH_DAY, isTimestamp } from '@ops-console/contract/time-window';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
+import { reads } from './reads.ts';
 
 export interface RequestListQuery {
   limit: number;
@@ -112,6 +113,6 @@ export async function requestSummary(ctx: ViewContext, query: { endpointId?: str
   if (query.endpointId && !endpoint) return { groups: [] };
   const window = recentWindow(ctx);
   const filter = { ...endpoint, customerId: query.customerId || undefined };
-  const groups = await ctx.stores.telemetry.summary(ctx.accountId, window, thisWeek(ctx.now, ctx.timeZone), filter);
+  const groups = await reads(ctx).summary(window, thisWeek(ctx.now, ctx.timeZone), filter);
   return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: roundMs(g.medianMs), thisWeek: g.thisWeek })) };
 }

@@ -4,8 +4,9 @@ import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, roundMs, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
 import { TIME_RANGES } from '@ops-console/contract/enums';
-import type { EventFilter, RouteCounts, Totals } from '../store/types.ts';
+import type { EventFilter } from '../store/types.ts';
 import { windowed } from './window-series.ts';
+import { reads, type RouteCounts, type Totals } from './reads.ts';
 type Counts = { requests: number; errors: number; bytes: number };
 
 /** The calendar-month ranges this route had before time ranges: they keep their meaning. */
@@ -19,7 +20,7 @@ const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 export async function traffic(ctx: ViewContext, range = '12m', filter: EventFilter = {}) {
   const count = Object.hasOwn(RANGES, range) ? RANGES[range] : undefined;
   if (!count || ctx.window) return windowTraffic(ctx, filter);
-  const { telemetry } = ctx.stores;
+  const read = reads(ctx);
   const months = lastMonths(ctx.now, ctx.timeZone, count);
   const yearBefore = lastMonths(ctx.now, ctx.timeZone, count, 12);
   const window = { from: months[0]!.from, to: ctx.now + 1 };
@@ -31,16 +32,14 @@ export async function traffic(ctx: ViewContext, range = '12m', filter: EventFilt
   const lastMonthSoFar = { from: lastMonth.from, to: Math.min(lastMonth.to, lastMonth.from + (ctx.now - thisMonth.from) + 1) };
 
   const [thisYear, lastYear, [thenSoFar, thenRest], nowP95, thenP95, routes, routesThen] = await Promise.all([
-    telemetry.perPeriod(ctx.accountId, months, filter),
-    telemetry.perPeriod(ctx.accountId, yearBefore, filter),
+    read.perPeriod(months, filter),
+    read.perPeriod(yearBefore, filter),
     // Two periods that do not overlap: last month so far, and the rest of it.
-    telemetry.perPeriod(ctx.accountId, [lastMonthSoFar, { from: lastMonthSoFar.to, to: Math.max(lastMonthSoFar.to, lastMonth.to) }], filter) as Promise<
-      [Counts, Counts]
-    >,
-    telemetry.p95(ctx.accountId, { ...filter, ...monthSoFar }),
-    telemetry.p95(ctx.accountId, { ...filter, from: lastMonth.from, to: lastMonth.to }),
-    telemetry.countsByRoute(ctx.accountId, { ...filter, ...window }),
-    telemetry.countsByRoute(ctx.accountId, { ...filter, ...earlier }),
+    read.perPeriod([lastMonthSoFar, { from: lastMonthSoFar.to, to: Math.max(lastMonthSoFar.to, lastMonth.to) }], filter) as Promise<[Counts, Counts]>,
+    read.p95({ ...filter, ...monthSoFar }),
+    read.p95({ ...filter, from: lastMonth.from, to: lastMonth.to }),
+    read.countsByRoute({ ...filter, ...window }),
+    read.countsByRoute({ ...filter, ...earlier }),
   ]);
   const now = thisYear[count - 1]!; // this month's bucket: so far
   const then = { requests: thenSoFar.requests + thenRest.requests, errors: thenSoFar.errors + thenRest.errors, bytes: thenSoFar.bytes + thenRest.bytes };
@@ -88,15 +87,15 @@ function breakdownOf(routes: readonly RouteCounts[], routesThen: readonly RouteC
 async function windowTraffic(ctx: ViewContext, filter: EventFilter) {
   const window = ctx.window;
   if (!window) throw badRequest(`range must be one of ${[...Object.keys(RANGES), ...TIME_RANGES.filter((r) => !(r in RANGES))].join(', ')}.`); // only when called without the server's check
-  const { telemetry } = ctx.stores;
+  const read = reads(ctx);
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const [[now, then], [nowBytes, thenBytes], routes, routesThen, perMonth, lastYear, ranged] = await Promise.all([
-    telemetry.totalsFor(ctx.accountId, [window, window.previous], filter) as Promise<[Totals, Totals]>,
-    telemetry.perPeriod(ctx.accountId, [window.previous, window], filter).then(([before, current]) => [current!, before!]),
-    telemetry.countsByRoute(ctx.accountId, { ...filter, from: window.from, to: window.to }),
-    telemetry.countsByRoute(ctx.accountId, { ...filter, ...window.previous }),
-    telemetry.perPeriod(ctx.accountId, months, filter),
-    telemetry.perPeriod(ctx.accountId, lastMonths(ctx.now, ctx.timeZone, 12, 12), filter),
+    read.totalsFor([window, window.previous], filter) as Promise<[Totals, Totals]>,
+    read.perPeriod([window.previous, window], filter).then(([before, current]) => [current!, before!]),
+    read.countsByRoute({ ...filter, from: window.from, to: window.to }),
+    read.countsByRoute({ ...filter, ...window.previous }),
+    read.perPeriod(months, filter),
+    read.perPeriod(lastMonths(ctx.now, ctx.timeZone, 12, 12), filter),
     windowed(ctx, filter),
   ]);
   const nowPct = errorPct(now.errors, now.requests);

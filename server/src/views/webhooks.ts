@@ -9,6 +9,7 @@ import { offsetCursor } from '../paging.ts';
 import { badRequest, notFound } from '../problem.ts';
 import type { WebhookRecord } from '../store/types.ts';
 import { recentCounts, relatedForLabels } from './related.ts';
+import { reads } from './reads.ts';
 
 /** Below this share of deliveries a webhook shows as Failing. */
 const HEALTHY_DELIVERED_PCT = 95;
@@ -36,7 +37,7 @@ export async function webhookList(ctx: ViewContext, query: WebhookListQuery) {
   const sort = query.sort || 'name';
   if (!(WEBHOOK_SORTS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${WEBHOOK_SORTS.join(', ')}.`);
   const offset = offsetCursor.decode(query.cursor);
-  const [records, stats] = await Promise.all([ctx.stores.records.webhooks(ctx.accountId), ctx.stores.telemetry.deliveriesByWebhook(ctx.accountId)]);
+  const [records, stats] = await Promise.all([ctx.stores.records.webhooks(ctx.accountId), reads(ctx).deliveriesByWebhook()]);
   const byId = new Map(stats.map((s) => [s.webhookId, s]));
   const needle = query.q?.trim().toLowerCase();
   const rows = records
@@ -59,9 +60,9 @@ export async function webhook(ctx: ViewContext, id: string) {
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const { window } = ctx;
   const [stats, routes, inWindow] = await Promise.all([
-    ctx.stores.telemetry.deliveries(ctx.accountId, id, months),
+    reads(ctx).deliveries(id, months),
     recentCounts({ ...ctx, window: undefined }),
-    window && ctx.stores.telemetry.deliveries(ctx.accountId, id, window.buckets),
+    window && reads(ctx).deliveries(id, window.buckets),
   ]);
   const relatedEndpoints = relatedForLabels(routes, record.endpoints);
   return {

@@ -3,13 +3,11 @@ import { windowOf, type ResolvedWindow } from '@ops-console/contract/time-window
 import { isoSeconds, type ViewContext } from '../context.ts';
 import { errorPct, roundMs } from '../figures.ts';
 import type { EventFilter } from '../store/types.ts';
+import { reads } from './reads.ts';
 
 /** Requests, server errors, error rate and p95 per bucket, and the requests one window earlier, in two reads. */
 export async function seriesOver(ctx: ViewContext, window: ResolvedWindow, filter: EventFilter = {}) {
-  const [now, before] = await Promise.all([
-    ctx.stores.telemetry.latencyPerPeriod(ctx.accountId, window.buckets, filter),
-    ctx.stores.telemetry.perPeriod(ctx.accountId, window.previousBuckets, filter),
-  ]);
+  const [now, before] = await Promise.all([reads(ctx).latencyPerPeriod(window.buckets, filter), reads(ctx).perPeriod(window.previousBuckets, filter)]);
   return {
     starts: window.buckets.map((b) => isoSeconds(b.from)),
     requests: now.map((b) => b.requests),
