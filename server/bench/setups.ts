@@ -8,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { join } from 'node:path';
 import { openPostgresRecords, openStores, type StoreConfig } from '../src/index.ts';
-import { parseClickHouseUrl } from '../src/store/clickhouse.ts';
+import { parseClickHouseUrl } from '../src/store/telemetry/clickhouse/schema.ts';
 import { startClickHouse, startDatabases, startPostgres } from '../test/databases.ts';
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@
 export { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from './server.ts';
 export { serve, type ServeOptions } from './serve.ts';
 export { openDuckDbStores } from './store/duckdb.ts';
-export { openClickHouseTelemetry } from './store/clickhouse.ts';
+export { openClickHouseTelemetry } from './store/telemetry/clickhouse/store.ts';
 export { openPostgresRecords } from './store/records/postgres.ts';
 export { openStores, type StoreConfig } from './store/open.ts';
 export * from './collect/index.ts';

@@ -30,7 +30,7 @@ import { jsonBody, validate } from './json-body.ts';
 import { DEFAULT_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limits.ts';
 import { DEFAULT_OTLP_ATTRIBUTES, type OtlpAttributes } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
-import type { TelemetryConnection } from './store/clickhouse.ts';
+import type { TelemetryConnection } from './store/telemetry/clickhouse/store.ts';
 import { IDEMPOTENCY_TTL_MS, type Stores } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import * as admin from './views/admin.ts';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rankTargets } from '../src/store/clickhouse-p95.ts';
+import { rankTargets } from '../src/store/telemetry/clickhouse/p95.ts';
 
 /** The slot ClickHouse gives a duration (`SLOT`): 32 per doubling. */
 const slotOf = (ms: number) => Math.floor(Math.log2(ms + 1) * 32);

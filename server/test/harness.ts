@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createConsoleServer, openStores, type ConsoleServer, type ConsoleServerOptions, type StoreConfig, type Stores } from '../src/index.ts';
-import type { TelemetryConnection } from '../src/store/clickhouse.ts';
+import type { TelemetryConnection } from '../src/store/telemetry/clickhouse/store.ts';
 import type { TelemetryStore } from '../src/store/types.ts';
 import { readsOf, type Reads } from '../src/views/reads.ts';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { inlined, literal } from '../src/store/clickhouse-literals.ts';
+import { inlined, literal } from '../src/store/telemetry/clickhouse/literals.ts';
 import { empty, forClickHouse, forDuckDb, forPostgres, identifier, join, sql } from '../src/store/sql.ts';
 
 const HOSTILE = ["it's", 'back\\slash', 'nul\0byte', "'); DROP TABLE x; --", 'lone \ud800 surrogate', '? and $1 and {p0:String}'];

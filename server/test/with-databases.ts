@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TelemetryConnection } from '../src/store/clickhouse.ts';
+import type { TelemetryConnection } from '../src/store/telemetry/clickhouse/store.ts';
 import { startClickHouse, startDatabases, startPostgres, type DatabaseProcess } from './databases.ts';
 
 const args = process.argv.slice(2);

@@ -2,7 +2,7 @@
  * Opens the stores a configuration names: the embedded DuckDB file by default, or request
  * telemetry on ClickHouse and records on PostgreSQL, which several console servers can share.
  */
-import { openClickHouseTelemetry, type TelemetryConnection } from './clickhouse.ts';
+import { openClickHouseTelemetry, type TelemetryConnection } from './telemetry/clickhouse/store.ts';
 import { openDuckDbStores } from './duckdb.ts';
 import { openPostgresRecords } from './records/postgres.ts';
 import type { Stores } from './types.ts';

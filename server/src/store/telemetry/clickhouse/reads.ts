@@ -3,21 +3,21 @@
  * cluster (every shard), or one server's own `_local` tables (a single server, or the shard that
  * holds an account's rows). Reads asked in the same turn share queries (`batched.ts`).
  */
-import { storeClosed } from './unavailable.ts';
+import { storeClosed } from '../../unavailable.ts';
 import type { ClickHouseClient } from '@clickhouse/client';
-import type { Period } from '../calendar.ts';
+import type { Period } from '../../../calendar.ts';
 import { batched } from './batched.ts';
-import { contains, nearestRank } from './clickhouse-sql.ts';
-import { inlined } from './clickhouse-literals.ts';
-import { identifier, join, sql, type Sql } from './sql.ts';
-import { DAY, levels as levelsOf, span, type Indexed } from './period-plan.ts';
-import { QUARTER_HOUR, rollupCan } from './quarter-hours.ts';
-import { eventWhere } from './sql-filter.ts';
-import { exactP95 } from './clickhouse-p95.ts';
-import { bucketsWithin, inPeriods, periodIndex, piecewise, within } from './clickhouse-periods.ts';
-import { num, requestWhere, storedRequestOf, type Row } from './sql-rows.ts';
-import { countsFolder, deliveriesFrom, groupColumns, groupCondition, groupNames, latencyFolder, rollupAnswers } from './questions.ts';
-import type { EventFilter, Grouping, RequestQuery, StoredRequest, TelemetryStore } from './types.ts';
+import { contains, nearestRank } from './expressions.ts';
+import { inlined } from './literals.ts';
+import { identifier, join, sql, type Sql } from '../../sql.ts';
+import { DAY, levels as levelsOf, span, type Indexed } from '../../period-plan.ts';
+import { QUARTER_HOUR, rollupCan } from '../../quarter-hours.ts';
+import { eventWhere } from '../../sql-filter.ts';
+import { exactP95 } from './p95.ts';
+import { bucketsWithin, inPeriods, periodIndex, piecewise, within } from './periods.ts';
+import { num, requestWhere, storedRequestOf, type Row } from '../../sql-rows.ts';
+import { countsFolder, deliveriesFrom, groupColumns, groupCondition, groupNames, latencyFolder, rollupAnswers } from '../../questions.ts';
+import type { EventFilter, Grouping, RequestQuery, StoredRequest, TelemetryStore } from '../../types.ts';
 
 /** Everything the telemetry store answers about an account. */
 export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries'>;
@@ -38,7 +38,7 @@ const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 
 const NARROWING = ['method', 'route', 'apiVersion', 'status', 'statusClass', 'pathContains', 'customerId'] as const satisfies readonly (keyof EventFilter)[];
 /** Periods at least this long read the daily rollups (their ragged ends the events); shorter ones read the events. */
 const LONG_PERIOD = 3 * DAY;
-export { SLOT } from './clickhouse-sql.ts';
+export { SLOT } from './expressions.ts';
 /** The grains of the latency histograms and key sets: table suffix and bucket length. */
 export const GRAINS = [
   ['', DAY],

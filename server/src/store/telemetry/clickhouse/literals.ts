@@ -3,7 +3,7 @@
  * no query parameters. Text is quoted by ClickHouse's rules for string literals (backslash
  * escapes); numbers must be finite. Everything else renders parameters (`sql.ts`).
  */
-import { valuesOf, type Sql, type SqlValue } from './sql.ts';
+import { valuesOf, type Sql, type SqlValue } from '../../sql.ts';
 
 export function literal(value: SqlValue): string {
   if (typeof value === 'number') {

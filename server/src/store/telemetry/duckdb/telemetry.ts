@@ -3,13 +3,13 @@
  * the store) and the webhook deliveries, read with one connection per read.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { split } from './quarter-hours.ts';
-import { eventWhere } from './sql-filter.ts';
+import { split } from '../../quarter-hours.ts';
+import { eventWhere } from '../../sql-filter.ts';
 import { raw } from 'sql-template-tag';
-import { identifier, join, sql, type Sql } from './sql.ts';
-import { num, requestWhere, storedRequestOf, type Row } from './sql-rows.ts';
-import { countsFolder, deliveriesFrom, groupColumns, groupCondition, latencyFolder, rollupAnswers } from './questions.ts';
-import type { RequestEvent, RequestQuery, StoredRequest, TelemetryStore, WebhookDelivery } from './types.ts';
+import { identifier, join, sql, type Sql } from '../../sql.ts';
+import { num, requestWhere, storedRequestOf, type Row } from '../../sql-rows.ts';
+import { countsFolder, deliveriesFrom, groupColumns, groupCondition, latencyFolder, rollupAnswers } from '../../questions.ts';
+import type { RequestEvent, RequestQuery, StoredRequest, TelemetryStore, WebhookDelivery } from '../../types.ts';
 
 type Read = (query: Sql) => Promise<Row[]>;
 type Write = <T>(work: (c: DuckDBConnection) => Promise<T>) => Promise<T>;

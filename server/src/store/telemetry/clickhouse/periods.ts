@@ -3,9 +3,9 @@
  * time falls in, and the conditions that let a read touch only the index marks it needs. Typed
  * SQL: the planner's numbers are values like any other.
  */
-import type { Period } from '../calendar.ts';
-import { joined, listed, piecewise as cutPieces, span, type Indexed, type Signed } from './period-plan.ts';
-import { identifier, join, sql, type Sql } from './sql.ts';
+import type { Period } from '../../../calendar.ts';
+import { joined, listed, piecewise as cutPieces, span, type Indexed, type Signed } from '../../period-plan.ts';
+import { identifier, join, sql, type Sql } from '../../sql.ts';
 
 /** The time column of the subqueries the plans number. */
 const AT = identifier('at');

@@ -1,7 +1,7 @@
 /** SQL for ClickHouse 18.16 (Debian's) and current releases alike: what its reads share. */
 import { raw } from 'sql-template-tag';
-import type { Contains } from './sql-filter.ts';
-import { sql, type Sql } from './sql.ts';
+import type { Contains } from '../../sql-filter.ts';
+import { sql, type Sql } from '../../sql.ts';
 
 /**
  * `quantileExact(level)` answers the value at index ⌊level·n⌋ of the sorted values; the

@@ -3,15 +3,15 @@
  * period's rows: the latency histograms count requests per slot, `rankTargets` finds the slot
  * and place of the rank, and the durations ordered by slot give the value there.
  */
-import type { Period } from '../calendar.ts';
+import type { Period } from '../../../calendar.ts';
 import { batched } from './batched.ts';
-import { nearestRank, quantileExactIf, slotOfDuration } from './clickhouse-sql.ts';
-import { identifier, join, sql, type Sql } from './sql.ts';
-import { bucketsWithin, piecewise, within } from './clickhouse-periods.ts';
-import { DAY, type Levels, type Signed } from './period-plan.ts';
-import { QUARTER_HOUR } from './quarter-hours.ts';
-import { num, type Row } from './sql-rows.ts';
-import type { EventFilter } from './types.ts';
+import { nearestRank, quantileExactIf, slotOfDuration } from './expressions.ts';
+import { identifier, join, sql, type Sql } from '../../sql.ts';
+import { bucketsWithin, piecewise, within } from './periods.ts';
+import { DAY, type Levels, type Signed } from '../../period-plan.ts';
+import { QUARTER_HOUR } from '../../quarter-hours.ts';
+import { num, type Row } from '../../sql-rows.ts';
+import type { EventFilter } from '../../types.ts';
 
 const P95 = nearestRank(0.95, 'duration_ms');
 

@@ -1,0 +1,60 @@
+/** The DuckDB telemetry's tables: the request events, their quarter-hour rollup, and webhook deliveries. */
+import { BIGINT, DOUBLE, SMALLINT, VARCHAR } from '@duckdb/node-api';
+import { QUARTER_HOUR } from '../../quarter-hours.ts';
+
+/** The telemetry's tables; the records' come from `records/migrations`. */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS request_events (
+  account_id VARCHAR NOT NULL, seq BIGINT NOT NULL, ts BIGINT NOT NULL,
+  "method" VARCHAR NOT NULL, route VARCHAR NOT NULL, path VARCHAR NOT NULL,
+  status SMALLINT NOT NULL, duration_ms DOUBLE NOT NULL,
+  api_version VARCHAR, key_id VARCHAR, customer_id VARCHAR,
+  actor_id VARCHAR, actor_name VARCHAR, bytes BIGINT
+);
+-- Added later: the headers a collector was allowed to keep, as a JSON object.
+ALTER TABLE request_events ADD COLUMN IF NOT EXISTS headers VARCHAR;
+-- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
+-- months read thousands of rows instead of millions; kept in the same transaction as the events.
+CREATE TABLE IF NOT EXISTS request_rollup (
+  account_id VARCHAR NOT NULL, bucket BIGINT NOT NULL, api_version VARCHAR NOT NULL, "method" VARCHAR NOT NULL,
+  route VARCHAR NOT NULL, status SMALLINT NOT NULL, requests BIGINT NOT NULL, bytes BIGINT NOT NULL,
+  PRIMARY KEY (account_id, bucket, api_version, "method", route, status)
+);
+CREATE TABLE IF NOT EXISTS rollup_state (upto_seq BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  account_id VARCHAR NOT NULL, webhook_id VARCHAR NOT NULL, ts BIGINT NOT NULL,
+  delivered BOOLEAN NOT NULL, status SMALLINT
+);
+`;
+
+export const VECTOR_ROWS = 2048;
+export const EVENT_COLUMN_TYPES = [
+  VARCHAR,
+  BIGINT,
+  BIGINT,
+  VARCHAR,
+  VARCHAR,
+  VARCHAR,
+  SMALLINT,
+  DOUBLE,
+  VARCHAR,
+  VARCHAR,
+  VARCHAR,
+  VARCHAR,
+  VARCHAR,
+  BIGINT,
+  VARCHAR,
+];
+/**
+ * Folds the events with `seq` in (after, upto] into the rollup. The bounds are literals so that
+ * DuckDB skips every row group below them (a subquery would make it read the whole table).
+ */
+export const rollUp = (after: number, upto: number) => `
+INSERT INTO request_rollup
+SELECT account_id, ts - ts % ${QUARTER_HOUR}, coalesce(api_version, ''), "method", route, status, count(*), coalesce(sum(bytes), 0)
+FROM request_events WHERE seq > ${after} AND seq <= ${upto}
+GROUP BY ALL
+ON CONFLICT DO UPDATE SET requests = requests + excluded.requests, bytes = bytes + excluded.bytes;
+DELETE FROM rollup_state;
+INSERT INTO rollup_state VALUES (${upto});
+`;
