@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { createClient } from '@clickhouse/client';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { inlined, literal } from '../src/store/telemetry/clickhouse/literals.ts';
+import { asLiterals, asParameters, bindFor, bindOf, rowsOf } from '../src/store/telemetry/clickhouse/bind.ts';
 import { empty, forClickHouse, forDuckDb, forPostgres, identifier, join, sql } from '../src/store/sql.ts';
 
 const HOSTILE = ["it's", 'back\\slash', 'nul\0byte', "'); DROP TABLE x; --", 'lone \ud800 surrogate', '? and $1 and {p0:String}'];
@@ -65,4 +70,30 @@ test('18.16’s literals quote quotes, backslashes and NUL, and nothing else bec
   assert.equal(inlined(sql`SELECT ${"'); DROP TABLE x; --"} WHERE a = ${7}`), "SELECT '\\'); DROP TABLE x; --' WHERE a = 7");
   // Placeholder-like text inside a value stays text.
   assert.equal(inlined(sql`SELECT ${'? and {p0:String}'}`), "SELECT '? and {p0:String}'");
+});
+
+test('ClickHouse gets query parameters from version 20 on, and literals only before (18.16)', () => {
+  for (const version of ['18.16.1', '19.17.4.11', '', 'unknown']) assert.equal(bindFor(version), asLiterals, version);
+  for (const version of ['20.3.1.2', '24.8.4.13', '26.7.1.1']) assert.equal(bindFor(version), asParameters, version);
+  const query = sql`SELECT ${"it's"} AS s, ${7} AS n`;
+  assert.deepEqual(asParameters(query), { query: 'SELECT {p0:String} AS s, {p1:Int64} AS n', query_params: { p0: "it's", p1: 7 } });
+  assert.deepEqual(asLiterals(query), { query: "SELECT 'it\\'s' AS s, 7 AS n" });
+});
+
+test('current ClickHouse (chDB 26.7) takes the values as query parameters and gives hostile text back as sent', async () => {
+  const { createChdbConnection } = await import('chdb/connection');
+  const dir = mkdtempSync(joinPath(tmpdir(), 'ops-chdb-bind-'));
+  const client = createClient({ connection: createChdbConnection({ path: joinPath(dir, 'db') }) as never });
+  try {
+    const bind = await bindOf(client);
+    assert.equal(bind, asParameters);
+    for (const text of HOSTILE) {
+      const [row] = await rowsOf(client, sql`SELECT ${text} AS s, length(${text}) AS n, ${-3} + ${0.5} AS f`, bind);
+      // A lone surrogate has no UTF-8: it comes back as U+FFFD, as ingest stores it.
+      assert.deepEqual(row, { s: text.toWellFormed(), n: Buffer.byteLength(text), f: -2.5 }, text);
+    }
+  } finally {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,7 +3,8 @@
  * fragments compose by nesting (`sql` inside `sql`, `join`), never by pasting strings: what is
  * not a value is the code's own text, or a name passed through `identifier`. Rendered per engine:
  * `?` for DuckDB, `$n` for PostgreSQL, `{pN:Type}` query parameters for current ClickHouse; the
- * literals 18.16 needs (it has no query parameters) are written only by `telemetry/clickhouse/literals.ts`.
+ * literals 18.16 needs (it has no query parameters) are written only by `telemetry/clickhouse/literals.ts`,
+ * and `telemetry/clickhouse/bind.ts` picks one or the other by the server's version.
  * Built on sql-template-tag's `Sql`, which flattens nested fragments and their values.
  */
 import { Sql, empty, join as joinValues, raw } from 'sql-template-tag';

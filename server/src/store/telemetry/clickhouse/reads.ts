@@ -8,7 +8,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { Period } from '../../../calendar.ts';
 import { batched } from './batched.ts';
 import { contains, nearestRank } from './expressions.ts';
-import { inlined } from './literals.ts';
+import { rowsOf, type Bind } from './bind.ts';
 import { identifier, join, sql, type Sql } from '../../sql.ts';
 import { DAY, levels as levelsOf, span, type Indexed } from '../../period-plan.ts';
 import { QUARTER_HOUR, rollupCan } from '../../quarter-hours.ts';
@@ -24,6 +24,8 @@ export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries'>
 
 export interface ReadsOptions {
   client: ClickHouseClient;
+  /** How values reach the server: query parameters, or literals for 18.16. */
+  bind: Bind;
   database: string;
   /** `''` for a cluster's `Distributed` tables, `'_local'` for one server's own. */
   suffix: '' | '_local';
@@ -45,7 +47,7 @@ export const GRAINS = [
   ['_quarter', QUARTER_HOUR],
 ] as const;
 
-export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }: ReadsOptions): TelemetryReads {
+export function readsOf({ client, bind, database: db, suffix, retainedFrom, isClosed }: ReadsOptions): TelemetryReads {
   const table = (name: string) => identifier(`${db}.${name}${suffix}`);
   const EVENTS = table('request_events');
   const ROLLUP = table('request_rollup');
@@ -54,11 +56,10 @@ export function readsOf({ client, database: db, suffix, retainedFrom, isClosed }
   const LATENCY = { day: table('request_latency'), quarter: table('request_latency_quarter') };
   const DURATIONS = table('request_durations');
   const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
-  /** Runs a query, its values written in as literals (18.16 has no query parameters). */
+  /** Runs a query, its values bound as the server takes them. */
   const read = async (query: Sql): Promise<Row[]> => {
     if (isClosed()) throw storeClosed();
-    const result = await client.query({ query: inlined(query), format: 'JSONEachRow' });
-    return result.json<Row>();
+    return rowsOf(client, query, bind);
   };
   /**
    * Several reads of the same shape as one query (UNION ALL), summed by `groupBy`: one round trip

@@ -6,7 +6,7 @@
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { GRAINS, SLOT } from './reads.ts';
-import { inlined } from './literals.ts';
+import { rowsOf, type Bind } from './bind.ts';
 import { DAY } from '../../period-plan.ts';
 import { QUARTER_HOUR } from '../../quarter-hours.ts';
 import { sql } from '../../sql.ts';
@@ -52,13 +52,10 @@ const BATCH_COLUMNS = [
 ] as const;
 
 /** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table). */
-export async function addBatchColumns(client: ClickHouseClient, db: string, cluster: string | undefined): Promise<void> {
+export async function addBatchColumns(client: ClickHouseClient, db: string, cluster: string | undefined, bind: Bind): Promise<void> {
   for (const table of cluster ? ['request_events_local', 'request_events'] : ['request_events_local']) {
-    const result = await client.query({
-      query: inlined(sql`SELECT name FROM system.columns WHERE database = ${db} AND table = ${table}`),
-      format: 'JSONEachRow',
-    });
-    const present = new Set((await result.json<{ name: string }>()).map((row) => row.name));
+    const columns = await rowsOf(client, sql`SELECT name FROM system.columns WHERE database = ${db} AND table = ${table}`, bind);
+    const present = new Set(columns.map((row) => row['name']));
     for (const [name, type] of BATCH_COLUMNS) if (!present.has(name)) await client.command({ query: `ALTER TABLE ${db}.${table} ADD COLUMN ${name} ${type}` });
   }
 }

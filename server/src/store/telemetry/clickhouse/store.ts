@@ -13,10 +13,10 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, type TelemetryReads } from './reads.ts';
 import { addBatchColumns, parseClickHouseUrl, schema } from './schema.ts';
-import { inlined } from './literals.ts';
-import { identifier, sql } from '../../sql.ts';
+import { bindOf, rowsOf, type Bind } from './bind.ts';
+import { identifier, sql, type Sql } from '../../sql.ts';
 import { storeClosed } from '../../unavailable.ts';
-import { num, type Row } from '../../sql-rows.ts';
+import { num, text } from '../../sql-rows.ts';
 import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type WebhookDelivery } from '../../types.ts';
 
 export interface ClickHouseTelemetryOptions {
@@ -81,10 +81,12 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
     }),
   );
   const db = target.database;
+  let bind: Bind;
   try {
+    bind = await bindOf(clients[0]!);
     for (const client of clients) {
       for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
-      await addBatchColumns(client, db, target.cluster);
+      await addBatchColumns(client, db, target.cluster, bind);
     }
   } catch (error) {
     await Promise.all(clients.map((c) => c.close()));
@@ -107,9 +109,9 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
   const DELIVERIES = `${db}.webhook_deliveries${target.cluster ? '' : '_local'}`;
   // Reads through the Distributed tables ask every shard; an account's rows are all on one, so
   // its reads go to that shard's own tables when the URL lists it.
-  const everywhere = readsOf({ client: main, database: db, suffix: target.cluster ? '' : '_local', retainedFrom, isClosed });
+  const everywhere = readsOf({ client: main, bind, database: db, suffix: target.cluster ? '' : '_local', retainedFrom, isClosed });
   const readsFor = target.cluster
-    ? await ownShards(clients, target.cluster, (client) => readsOf({ client, database: db, suffix: '_local', retainedFrom, isClosed }))
+    ? await ownShards(clients, target.cluster, bind, (client) => readsOf({ client, bind, database: db, suffix: '_local', retainedFrom, isClosed }))
     : undefined;
   const reads = async (accountId: string) => (readsFor ? ((await readsFor(accountId)) ?? everywhere) : everywhere);
   /** A read of the account's own shard. */
@@ -163,14 +165,13 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
       // the batch's own times bound the search to a few granules of the account's rows.
       let [from, to] = [Infinity, -Infinity];
       for (const e of events) [from, to] = [Math.min(from, e.ts), Math.max(to, e.ts)];
-      const result = await main.query({
-        query: inlined(
-          sql`SELECT DISTINCT ingest_index AS i FROM ${identifier(EVENTS)} WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to}
-              AND ingest_key = ${batch.key} AND ingested_at >= ${batch.at - IDEMPOTENCY_TTL_MS}`,
-        ),
-        format: 'JSONEachRow',
-      });
-      const present = new Set((await result.json<{ i: number }>()).map((row) => row.i));
+      const found = await rowsOf(
+        main,
+        sql`SELECT DISTINCT ingest_index AS i FROM ${identifier(EVENTS)} WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to}
+            AND ingest_key = ${batch.key} AND ingested_at >= ${batch.at - IDEMPOTENCY_TTL_MS}`,
+        bind,
+      );
+      const present = new Set(found.map((row) => num(row['i'])));
       await insertEvents(
         events.flatMap((event, index) => (present.has(index) ? [] : [{ event, index }])),
         batch,
@@ -200,11 +201,8 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
       const dropped: string[] = [];
       for (const client of clients) {
         for (const local of ['request_events_local', 'request_durations_local', 'webhook_deliveries_local']) {
-          const result = await client.query({
-            query: inlined(sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${db} AND table = ${local} AND active`),
-            format: 'JSONEachRow',
-          });
-          for (const { partition } of await result.json<{ partition: string }>()) {
+          const parts = await rowsOf(client, sql`SELECT DISTINCT partition FROM system.parts WHERE database = ${db} AND table = ${local} AND active`, bind);
+          for (const partition of parts.map((row) => text(row['partition']))) {
             if (!/^\d{6}$/.test(partition) || Number(partition) >= oldest) continue;
             await client.command({ query: `ALTER TABLE ${db}.${local} DROP PARTITION ${partition}` });
             dropped.push(`${local} ${partition}`);
@@ -236,14 +234,14 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
  * shard the URL does not list (or a cluster that cannot be read) is read through the
  * `Distributed` tables.
  */
-async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: string, readsOn: (client: ClickHouseClient) => Reads) {
-  const rows = async (client: ClickHouseClient, sql: string) => (await client.query({ query: sql, format: 'JSONEachRow' })).json<Row>();
+async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: string, bind: Bind, readsOn: (client: ClickHouseClient) => Reads) {
+  const rows = (client: ClickHouseClient, query: Sql) => rowsOf(client, query, bind);
   /** The answer of the first host that gives one: any host can say these. */
-  const anyHost = async (sql: string) => {
+  const anyHost = async (query: Sql) => {
     let failure: unknown;
     for (const client of clients) {
       try {
-        return await rows(client, sql);
+        return await rows(client, query);
       } catch (error) {
         failure = error;
       }
@@ -252,13 +250,13 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
   };
   try {
     const shards = await anyHost(
-      inlined(sql`SELECT shard_num, any(shard_weight) AS weight FROM system.clusters WHERE cluster = ${cluster} GROUP BY shard_num ORDER BY shard_num`),
+      sql`SELECT shard_num, any(shard_weight) AS weight FROM system.clusters WHERE cluster = ${cluster} GROUP BY shard_num ORDER BY shard_num`,
     );
     // Distributed's slots: each shard in order, once per unit of its weight.
     const slots = shards.flatMap((s) => Array.from({ length: num(s['weight']) }, () => num(s['shard_num'])));
     const byShard = new Map<number, Reads>();
     for (const client of clients) {
-      const local = await rows(client, inlined(sql`SELECT DISTINCT shard_num FROM system.clusters WHERE cluster = ${cluster} AND is_local = 1`));
+      const local = await rows(client, sql`SELECT DISTINCT shard_num FROM system.clusters WHERE cluster = ${cluster} AND is_local = 1`);
       // A host that is several shards (or none) is read through the Distributed tables.
       if (local.length === 1 && !byShard.has(num(local[0]!['shard_num']))) byShard.set(num(local[0]!['shard_num']), readsOn(client));
     }
@@ -267,7 +265,7 @@ async function ownShards<Reads>(clients: readonly ClickHouseClient[], cluster: s
     // first reads then still join one batch); an answer that failed is asked again next time.
     const slotOf = new Map<string, Promise<number>>();
     const ask = async (accountId: string) => {
-      const [row] = await anyHost(inlined(sql`SELECT sipHash64(${accountId}) % ${slots.length} AS slot`));
+      const [row] = await anyHost(sql`SELECT sipHash64(${accountId}) % ${slots.length} AS slot`);
       return num(row?.['slot']);
     };
     return async (accountId: string): Promise<Reads | undefined> => {
