@@ -10,7 +10,8 @@ import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/
 import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
-import { askedWindow, countsInWindow, scaledToWindow, windowedMock } from './windows.ts';
+import { askedWindow, countsInWindow, perBucket, scaledToWindow, windowedMock } from './windows.ts';
+import { isoSeconds, resolveWindow, windowOf } from '@ops-console/contract/time-window';
 
 /** The fixtures' requests in a month, the rate ranged figures are made at. */
 const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
@@ -148,6 +149,23 @@ async function readJson(request: Request): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** The versions the mock API's requests name, and the part of them each gets. */
+const MOCK_VERSIONS = [
+  { version: '2026-09-01', part: 0.64 },
+  { version: '2026-03-15', part: 0.29 },
+  { version: null, part: 0.07 },
+];
+
+/** Shares in percent with one decimal adding up to exactly 100.0, as the server's (largest remainder). */
+function sharesOf(values: readonly number[]): number[] {
+  const total = values.reduce((a, b) => a + b, 0);
+  const tenths = values.map((v) => (total ? (v / total) * 1000 : 0));
+  const shares = tenths.map(Math.floor);
+  const order = tenths.map((t, i) => ({ i, rest: t - shares[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let left = total ? 1000 - shares.reduce((a, b) => a + b, 0) : 0, k = 0; left > 0; left--, k++) shares[order[k]!.i]!++;
+  return shares.map((t) => t / 10);
 }
 
 /** Builds a fresh mock API: its handlers and the state they share. */
@@ -414,6 +432,23 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       if (notes !== undefined) found.notes = notes;
       found.version = (found.version ?? 1) + 1;
       return HttpResponse.json(found);
+    }),
+
+    route('versions', ({ request }) => {
+      const window = askedWindow(new URL(request.url), now()) ?? resolveWindow({ range: '30d' }, now().getTime(), 'UTC');
+      if (window instanceof Response) return window;
+      // Most requests name the current version, some the one before, a few none.
+      const rows = MOCK_VERSIONS.map(({ version, part }, i) => {
+        const counts = perBucket(MONTHLY_REQUESTS * part, window.buckets, 20 + i);
+        return { version, requests: counts.reduce((a, b) => a + b, 0), perBucket: counts };
+      });
+      const total = rows.reduce((sum, r) => sum + r.requests, 0);
+      const shares = sharesOf(rows.map((r) => r.requests));
+      return HttpResponse.json({
+        window: windowOf(window),
+        starts: window.buckets.map((b) => isoSeconds(b.from)),
+        versions: total ? rows.map((r, i) => ({ ...r, sharePct: shares[i]! })).filter((r) => r.requests) : [],
+      });
     }),
 
     route('activity', ({ request }) => {

@@ -17,7 +17,7 @@ export function askedWindow(url: URL, now: Date): ResolvedWindow | undefined | R
 }
 
 /** A figure that moves a little from bucket to bucket (0.8 to 1.2 of `perMonth`'s rate), the same on every call. */
-function perBucket(perMonth: number, periods: readonly { from: number; to: number }[], seed: number): number[] {
+export function perBucket(perMonth: number, periods: readonly { from: number; to: number }[], seed: number): number[] {
   return periods.map((p) => Math.round(((perMonth * (p.to - p.from)) / MONTH_MS) * (0.8 + (hash(Math.floor(p.from / 60_000), seed) % 41) / 100)));
 }
 

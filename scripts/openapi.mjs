@@ -41,6 +41,8 @@ const COMPONENTS = {
   ErrorPatch: s.errorPatch,
   ActivityItem: s.activityItem,
   ActivityPage: s.activityPage,
+  VersionShare: s.versionShare,
+  Versions: s.versions,
   Problem: s.problem,
 };
 

@@ -91,6 +91,7 @@ export const ROUTE_QUERIES = {
     kind: text(`An activity kind: ${ACTIVITY_KINDS.join(', ')}, note-added, error-recorded, status-changed, or one an admin API caller recorded.`),
     ...paging,
   }),
+  versions: z.object(timeRange),
 } satisfies Record<ConsoleRouteName, z.ZodMiniObject>;
 
 export const ROUTE_SUMMARIES = {
@@ -112,6 +113,7 @@ export const ROUTE_SUMMARIES = {
   error: 'An error record (with its occurrences over a time range)',
   updateError: 'Change status and/or notes',
   activity: 'Latest activity, newest first',
+  versions: 'Requests per API version over the last 30 days (or the asked range): shares and each bucket',
   ingestRequests: 'Request events from a collector',
   ingestWebhookDeliveries: 'Webhook delivery outcomes',
   otlpTraces: 'OTLP/HTTP traces (protobuf or JSON); HTTP server spans become requests',

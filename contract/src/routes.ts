@@ -105,6 +105,7 @@ export const ROUTES = {
     response: 'errorRecord',
   },
   activity: { group: 'console', method: 'GET', path: '/activity', response: 'activityPage' },
+  versions: { group: 'console', method: 'GET', path: '/versions', response: 'versions' },
 
   ingestRequests: { group: 'ingest', method: 'POST', path: '/requests', status: 202 },
   ingestWebhookDeliveries: { group: 'ingest', method: 'POST', path: '/webhook-deliveries', status: 202 },

@@ -198,6 +198,21 @@ export const traffic = z.object({
   ...windowed,
 });
 
+// GET /versions
+/** One API version's requests in a window: `null` stands for requests that named no version. */
+export const versionShare = z.object({
+  version: z.nullable(z.string()),
+  requests: nonNegativeInt,
+  /** Of all the window's requests; the shares add up to exactly 100.0. */
+  sharePct: z.number(),
+  /** Its requests in each bucket of `starts`. */
+  perBucket: z.array(nonNegativeInt),
+});
+/** Requests per API version over a window (the last 30 days unless asked), busiest first. */
+export const versions = z
+  .object({ window: timeWindow, starts: z.array(isoTimestamp), versions: z.array(versionShare) })
+  .check(z.refine((v) => v.versions.every((row) => row.perBucket.length === v.starts.length), 'a version’s perBucket and starts differ in length'));
+
 // GET /customers/{id}, POST /customers/{id}/notes
 export const note = z.object({ id: z.string(), text: z.string(), author: person, createdAt: isoDate });
 export const historyItem = z.object({ kind: openEnum(HISTORY_KINDS), actor: person, at: isoDate });

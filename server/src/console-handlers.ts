@@ -24,6 +24,7 @@ import { createError, errorList, errorOptions, errorRecord, errorView, patchErro
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
 import { traffic } from './views/traffic.ts';
+import { versions } from './views/versions.ts';
 import { webhook, webhookList } from './views/webhooks.ts';
 
 export interface ConsoleDependencies {
@@ -120,6 +121,7 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
       return c.json(await errorView(ctx, record));
     },
     activity: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await activity(view(c), { ...query, limit })),
+    versions: async (c, query) => c.json(await versions(inWindow(c, query))),
   };
   return handlers;
 }

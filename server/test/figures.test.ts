@@ -152,6 +152,41 @@ for (const timeZone of ['UTC', 'Pacific/Auckland']) {
         1000,
       );
     });
+
+    test('versions: each API version’s requests per day over the last 30 days, busiest first, shares to 100.0', async () => {
+      const { status, json } = await call(server, '/console/v1/versions', { token: 'token-a' });
+      assert.equal(status, 200);
+      const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(iso));
+      const days: string[] = json.starts.map(dayOf);
+      assert.equal(days.length, 30);
+      assert.equal(days.at(-1), dayOf(NOW));
+      assert.equal(new Set(days).size, 30, 'one bucket per local day');
+      const counted = events.filter((e) => days.includes(dayOf(e.ts)) && Date.parse(e.ts) <= now);
+      const byVersion = new Map<string | null, number[]>();
+      for (const e of counted) {
+        const perDay = byVersion.get(e.apiVersion ?? null) ?? days.map(() => 0);
+        perDay[days.indexOf(dayOf(e.ts))]!++;
+        byVersion.set(e.apiVersion ?? null, perDay);
+      }
+      const expected = [...byVersion]
+        .map(([version, perBucket]) => ({ version, requests: perBucket.reduce((a, b) => a + b, 0), perBucket }))
+        .sort((a, b) => b.requests - a.requests || String(a.version).localeCompare(String(b.version)));
+      assert.ok(expected.length >= 2, 'the known events use more than one version');
+      assert.deepEqual(
+        json.versions.map(({ version, requests, perBucket }: { version: string | null; requests: number; perBucket: number[] }) => ({
+          version,
+          requests,
+          perBucket,
+        })),
+        expected,
+      );
+      const total = counted.length;
+      for (const row of json.versions as { requests: number; sharePct: number }[]) assert.ok(Math.abs(row.sharePct - (row.requests / total) * 100) < 0.1);
+      assert.equal(
+        json.versions.reduce((sum: number, r: { sharePct: number }) => sum + Math.round(r.sharePct * 10), 0),
+        1000,
+      );
+    });
   });
 }
 

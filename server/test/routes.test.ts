@@ -71,6 +71,9 @@ describe('conformance: every route, checked with the elements’ schemas', () =>
     ['/console/v1/errors', schema.errorPage],
     ['/console/v1/errors/options', schema.errorOptions],
     ['/console/v1/activity', schema.activityPage],
+    ['/console/v1/versions', schema.versions],
+    ['/console/v1/versions?range=24h', schema.versions],
+    ['/console/v1/versions?from=2026-09-01T00:00:00Z&to=2026-09-04T00:00:00Z', schema.versions],
   ];
   for (const [path, check] of routes) {
     test(`GET ${path}`, async () => {
