@@ -33,6 +33,18 @@ const emptyBodies: Record<string, unknown> = {
     breakdown: [],
   },
   '/errors/options': { endpoints: [] },
+  '/versions': {
+    window: {
+      range: '30d',
+      from: '2026-08-16T00:00:00Z',
+      to: '2026-09-14T09:41:00Z',
+      bucket: 'day',
+      previousFrom: '2026-07-17T00:00:00Z',
+      previousTo: '2026-08-16T00:00:00Z',
+    },
+    starts: [],
+    versions: [],
+  },
 };
 
 export const scenarios = {

@@ -10,6 +10,7 @@ import './elements/request-log/define.ts';
 import './elements/request-detail/define.ts';
 import './elements/endpoint-detail/define.ts';
 import './elements/traffic/define.ts';
+import './elements/versions/define.ts';
 import './elements/customer/define.ts';
 import './elements/customer-list/define.ts';
 import './elements/webhook-list/define.ts';

@@ -19,6 +19,7 @@ export { OpsWebhookList } from './elements/webhook-list/ops-webhook-list.ts';
 export { OpsTimeRange } from './elements/time-range/ops-time-range.ts';
 export { OpsError } from './elements/error/ops-error.ts';
 export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
+export { OpsVersions } from './elements/versions/ops-versions.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';

@@ -324,6 +324,8 @@ export type ErrorOptions = z.infer<typeof errorOptions>;
 export type NewErrorRecord = z.infer<typeof newErrorRecord>;
 export type ErrorPatch = z.infer<typeof errorPatch>;
 export type ActivityItem = z.infer<typeof activityItem>;
+export type Versions = z.infer<typeof versions>;
+export type VersionShare = z.infer<typeof versionShare>;
 export type Problem = z.infer<typeof problem>;
 
 /** The longest note, on a customer or an error record. */

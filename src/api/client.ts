@@ -23,6 +23,7 @@ import type {
   RequestDetail,
   RequestSummary,
   Traffic,
+  Versions,
   Webhook,
   EndpointDetail,
   WebhookSummary,
@@ -333,6 +334,8 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     getError: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<ErrorRecord> =>
       call('error', { ...o, target: { id, kind: 'error' }, query: { ...range } }),
     getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', o),
+    /** GET /versions: requests per API version over the last 30 days, or the time range asked. */
+    getVersions: (o?: CallOptions, range: TimeRangeQuery = {}): Promise<Versions> => call('versions', { ...o, query: { ...range } }),
     createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('createError', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
       call('updateError', {

@@ -8,6 +8,7 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-request-detail': () => import('../elements/request-detail/define.ts'),
   'ops-endpoint-detail': () => import('../elements/endpoint-detail/define.ts'),
   'ops-traffic': () => import('../elements/traffic/define.ts'),
+  'ops-versions': () => import('../elements/versions/define.ts'),
   'ops-customer': () => import('../elements/customer/define.ts'),
   'ops-customer-list': () => import('../elements/customer-list/define.ts'),
   'ops-webhook-list': () => import('../elements/webhook-list/define.ts'),

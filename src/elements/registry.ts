@@ -113,6 +113,14 @@ export const ELEMENTS = [
     view: { path: '/traffic', section: 'Traffic' },
   },
   {
+    tag: 'ops-versions',
+    className: 'OpsVersions',
+    summary: 'API versions: requests per version over a time range, with shares.',
+    events: ['ops-load-error'],
+    sample: { attrs: {}, loaded: '[part="versions"] tbody tr', noun: 'API versions', chart: true },
+    view: { path: '/versions', section: 'Versions' },
+  },
+  {
     tag: 'ops-customer',
     className: 'OpsCustomer',
     summary: "A customer's page.",

@@ -13,6 +13,7 @@ export { OpsRequestLog } from './ops-request-log.ts';
 export { OpsRequestDetail } from './ops-request-detail.ts';
 export { OpsEndpointDetail } from './ops-endpoint-detail.ts';
 export { OpsTraffic } from './ops-traffic.ts';
+export { OpsVersions } from './ops-versions.ts';
 export { OpsCustomer } from './ops-customer.ts';
 export { OpsCustomerList } from './ops-customer-list.ts';
 export { OpsWebhookList } from './ops-webhook-list.ts';

@@ -34,6 +34,7 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /requests/summary',
     'GET /requests/{id}',
     'GET /traffic',
+    'GET /versions',
     'GET /webhooks',
     'GET /webhooks/{id}',
     'PATCH /errors/{id}',

@@ -9,6 +9,7 @@ import '../request-log/define.ts';
 import '../request-detail/define.ts';
 import '../endpoint-detail/define.ts';
 import '../traffic/define.ts';
+import '../versions/define.ts';
 import '../customer/define.ts';
 import '../customer-list/define.ts';
 import '../webhook-list/define.ts';

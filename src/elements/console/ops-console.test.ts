@@ -40,6 +40,7 @@ describe('ops-console routing', () => {
       'Endpoints',
       'Requests',
       'Traffic',
+      'Versions',
       'Customers',
       'Webhooks',
       'Errors',
