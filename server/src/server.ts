@@ -7,18 +7,18 @@ import { Hono, type Context, type Handler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import { pino, type LevelWithSilent, type Logger } from 'pino';
+import { pino } from 'pino';
 import { cors } from 'hono/cors';
-import { bearerToken, createAuthenticator, createKeyAuthenticator, type AuthOptions, type Principal } from './auth.ts';
+import { bearerToken, createAuthenticator, createKeyAuthenticator, type Principal } from './auth.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './figures.ts';
+import { DEFAULT_THRESHOLDS } from './figures.ts';
 import { activityInput, customerInput, webhookInput } from './ingest.ts';
 import { parseQuery } from './query.ts';
-import { elementsDir, mountElements, type ElementsOptions } from './elements.ts';
-import { createMetrics, type MetricsOptions } from './metrics.ts';
+import { elementsDir, mountElements } from './elements.ts';
+import { createMetrics } from './metrics.ts';
 import { ProblemError, badRequest, problemResponse } from './problem.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
@@ -28,70 +28,16 @@ import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
 import { jsonBody, validate } from './json-body.ts';
 import { DEFAULT_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limits.ts';
-import { DEFAULT_OTLP_ATTRIBUTES, type OtlpAttributes } from './otlp/spans.ts';
+import { DEFAULT_OTLP_ATTRIBUTES } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
-import type { TelemetryConnection } from './store/telemetry/clickhouse/store.ts';
-import { IDEMPOTENCY_TTL_MS, type Stores } from './store/types.ts';
+import { IDEMPOTENCY_TTL_MS } from './store/types.ts';
 import { isStoreUnavailable } from './store/unavailable.ts';
 import * as admin from './views/admin.ts';
 import type { AdminContext } from './views/admin.ts';
 
 export { DEFAULT_RATE_LIMITS, type RateLimit };
-
-export interface ConsoleServerOptions {
-  /** A DuckDB file (`duckdb:./ops-console.duckdb`, the default; a bare path or `':memory:'` too), or stores you opened. */
-  store?: string | Stores;
-  /** Request telemetry on ClickHouse instead of DuckDB: `clickhouse://host:8123[,host:8123…]/database[?cluster=name&retention_months=N]` (with `records`). */
-  telemetry?: string;
-  /** Records on PostgreSQL instead of DuckDB: `postgres://user@host:5432/database[?schema=name]` (with `telemetry`). */
-  records?: string;
-  /** How the ClickHouse client reaches each host of `telemetry`, instead of HTTP: chDB's in-process ClickHouse 26.7 (`() => createChdbConnection({ path })` from `chdb/connection`), for one. */
-  telemetryConnection?: TelemetryConnection;
-  /** How console requests are authenticated (static tokens, JWT, or your own hook). */
-  auth?: AuthOptions;
-  /** Ingest keys and the account each writes telemetry to: `{ 'demo-ingest-key': 'acct_demo' }`. */
-  ingestKeys?: Record<string, string>;
-  /** Admin keys and the account each manages (customers, webhooks, activity): `{ 'demo-admin-key': 'acct_demo' }`. Without them the admin API refuses every request. */
-  adminKeys?: Record<string, string>;
-  /**
-   * Requests per account in a window, counted by each server process: `ingest` (ingest and OTLP;
-   * default 1,000 per 10 s) and `console` (the console API; default 300 per 10 s). Beyond it: 429
-   * with Retry-After. `false` turns one off.
-   */
-  rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
-  /** Ingest and OTLP requests read at once (default 4): bodies are up to 10 MB each; beyond it 503 with Retry-After. */
-  maxConcurrentIngest?: number;
-  /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */
-  corsOrigins?: string[];
-  /** The account's calendar: months, days and weeks are counted in it (default UTC). */
-  timeZone?: string;
-  /** When an endpoint is Failing or Slow. */
-  thresholds?: Partial<Thresholds>;
-  /** The current time (for tests). */
-  clock?: () => Date;
-  /** Ingest limits: body bytes (default 10 MB) and events per batch (default 10,000). */
-  limits?: { maxBodyBytes?: number; maxBatch?: number };
-  /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
-  otlpAttributes?: Partial<OtlpAttributes>;
-  /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */
-  metrics?: MetricsOptions;
-  /** Where the server logs, as JSON lines (pino): a logger of yours, or one on stdout at `logLevel`. */
-  logger?: Logger;
-  /** The level of the server's own logger (default `warn`; `info` adds one line per request). */
-  logLevel?: LevelWithSilent;
-  /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
-  elements?: ElementsOptions | false;
-}
-
-export interface ConsoleServer {
-  fetch(request: Request): Promise<Response>;
-  /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-  stores: Stores;
-  /** The routes this server answers, as `GET /console/v1/errors/{id}`: the contract's route table, which a test holds them to. */
-  routes: readonly string[];
-}
+export type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
+import type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 
 type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
 

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { isCredential } from '../credentials.ts';
 import { INGEST_LIMITS as LIMIT } from '../limits.ts';
 import { toRequestEvent } from '../store/request-event.ts';
+import { MAX_BACKOFF_MS, MAX_FAILURES, ingestUrlOf, problemOf, rejectedOf, retryAfterMs } from './ingest-answers.ts';
 import { errorText, post } from './post.ts';
 import type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest } from './types.ts';
 import { BATCH_FRAME_BYTES, JsonBatch, cleaned, fitted, toWire } from './wire.ts';
@@ -31,9 +32,6 @@ interface Batch {
   json?: JsonBatch;
 }
 
-const MAX_BACKOFF_MS = 30_000;
-/** Server errors (or failures of a store in this process) after which a batch is dropped. */
-const MAX_FAILURES = 5;
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
   const maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
@@ -261,55 +259,4 @@ export function createCollector(options: CollectorOptions): Collector {
     if (!full) tell({ kind: 'queue-full', events: 1, message: 'The queue is full (the console server is slow or away): new requests are not recorded.' });
     full = true;
   }
-}
-
-/** The ingest URL of a sink: the console server's base URL, or the ingest URL itself. */
-function ingestUrlOf(base: string): URL {
-  const url = new URL(base);
-  // A mistyped sink is the developer's to see when the collector is made, not a request's to carry.
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`The collector's sink must be an http(s) URL, not ${url.protocol}`);
-  if (!/\/ingest\/v1\/requests\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/$/, '')}/ingest/v1/requests`;
-  return url;
-}
-
-function problemOf(status: number, url: URL, events: number): CollectorProblem {
-  if (status === 401 || status === 403)
-    return {
-      kind: 'unauthorized',
-      status,
-      events,
-      message: `The console server refused the ingest key (${status}): ${events} event(s) dropped. Check ingestKey.`,
-    };
-  if (status === 404)
-    return {
-      kind: 'not-found',
-      status,
-      events,
-      message: `Nothing answers at ${url.href} (404): ${events} event(s) dropped. The sink URL is the console server's base URL.`,
-    };
-  if (status >= 500)
-    return {
-      kind: 'server-error',
-      status,
-      events,
-      message: `The console server failed (${status}); a batch is tried ${MAX_FAILURES} times before it is dropped.`,
-    };
-  return { kind: 'refused', status, events, message: `The console server refused a batch (${status}): ${events} event(s) dropped.` };
-}
-
-/** How many events a 202 lists as rejected, and the first reason. */
-function rejectedOf(body: string): { count: number; first: string } {
-  try {
-    const list = (JSON.parse(body) as { rejected?: { reason?: string }[] }).rejected;
-    return Array.isArray(list) ? { count: list.length, first: list[0]?.reason ?? '' } : { count: 0, first: '' };
-  } catch {
-    return { count: 0, first: '' };
-  }
-}
-
-/** A Retry-After value (seconds or an HTTP date) in milliseconds from now, at most the longest backoff. */
-function retryAfterMs(value: string | null, now: number): number {
-  if (!value) return 0;
-  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) ? Math.min(MAX_BACKOFF_MS, Math.max(0, ms)) : 0;
 }

@@ -1,0 +1,65 @@
+/** What a console server is made with, and what it is. */
+import type { LevelWithSilent, Logger } from 'pino';
+import type { AuthOptions } from './auth.ts';
+import type { ElementsOptions } from './elements.ts';
+import type { Thresholds } from './figures.ts';
+import type { MetricsOptions } from './metrics.ts';
+import type { OtlpAttributes } from './otlp/spans.ts';
+import type { RateLimit } from './rate-limits.ts';
+import type { TelemetryConnection } from './store/telemetry/clickhouse/store.ts';
+import type { Stores } from './store/types.ts';
+
+export interface ConsoleServerOptions {
+  /** A DuckDB file (`duckdb:./ops-console.duckdb`, the default; a bare path or `':memory:'` too), or stores you opened. */
+  store?: string | Stores;
+  /** Request telemetry on ClickHouse instead of DuckDB: `clickhouse://host:8123[,host:8123…]/database[?cluster=name&retention_months=N]` (with `records`). */
+  telemetry?: string;
+  /** Records on PostgreSQL instead of DuckDB: `postgres://user@host:5432/database[?schema=name]` (with `telemetry`). */
+  records?: string;
+  /** How the ClickHouse client reaches each host of `telemetry`, instead of HTTP: chDB's in-process ClickHouse 26.7 (`() => createChdbConnection({ path })` from `chdb/connection`), for one. */
+  telemetryConnection?: TelemetryConnection;
+  /** How console requests are authenticated (static tokens, JWT, or your own hook). */
+  auth?: AuthOptions;
+  /** Ingest keys and the account each writes telemetry to: `{ 'demo-ingest-key': 'acct_demo' }`. */
+  ingestKeys?: Record<string, string>;
+  /** Admin keys and the account each manages (customers, webhooks, activity): `{ 'demo-admin-key': 'acct_demo' }`. Without them the admin API refuses every request. */
+  adminKeys?: Record<string, string>;
+  /**
+   * Requests per account in a window, counted by each server process: `ingest` (ingest and OTLP;
+   * default 1,000 per 10 s) and `console` (the console API; default 300 per 10 s). Beyond it: 429
+   * with Retry-After. `false` turns one off.
+   */
+  rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
+  /** Ingest and OTLP requests read at once (default 4): bodies are up to 10 MB each; beyond it 503 with Retry-After. */
+  maxConcurrentIngest?: number;
+  /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */
+  corsOrigins?: string[];
+  /** The account's calendar: months, days and weeks are counted in it (default UTC). */
+  timeZone?: string;
+  /** When an endpoint is Failing or Slow. */
+  thresholds?: Partial<Thresholds>;
+  /** The current time (for tests). */
+  clock?: () => Date;
+  /** Ingest limits: body bytes (default 10 MB) and events per batch (default 10,000). */
+  limits?: { maxBodyBytes?: number; maxBatch?: number };
+  /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
+  otlpAttributes?: Partial<OtlpAttributes>;
+  /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */
+  metrics?: MetricsOptions;
+  /** Where the server logs, as JSON lines (pino): a logger of yours, or one on stdout at `logLevel`. */
+  logger?: Logger;
+  /** The level of the server's own logger (default `warn`; `info` adds one line per request). */
+  logLevel?: LevelWithSilent;
+  /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
+  elements?: ElementsOptions | false;
+}
+
+export interface ConsoleServer {
+  fetch(request: Request): Promise<Response>;
+  /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+  stores: Stores;
+  /** The routes this server answers, as `GET /console/v1/errors/{id}`: the contract's route table, which a test holds them to. */
+  routes: readonly string[];
+}
