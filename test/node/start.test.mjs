@@ -68,6 +68,7 @@ test('npm start serves the demo: the whole console, each view on its own address
     ['#/requests', 'ops-request-log'],
     [`#/requests/${request.id}`, 'ops-request-detail', `Requests / ${request.method} ${request.path}`],
     ['#/traffic', 'ops-traffic'],
+    ['#/versions', 'ops-versions'],
     ['#/customers', 'ops-customer-list'],
     ['#/customers/cus_acme', 'ops-customer', `Customers / ${acme.name}`],
     ['#/webhooks', 'ops-webhook-list'],
