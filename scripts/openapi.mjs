@@ -42,6 +42,9 @@ const COMPONENTS = {
   ActivityItem: s.activityItem,
   ActivityPage: s.activityPage,
   VersionShare: s.versionShare,
+  DeprecationNotice: s.deprecationNotice,
+  DeprecationCaller: s.deprecationCaller,
+  Deprecation: s.deprecation,
   Versions: s.versions,
   Problem: s.problem,
 };

@@ -113,6 +113,8 @@ export const ROUTES = {
   putCustomer: { group: 'admin', method: 'PUT', path: '/customers/{id}' },
   putWebhook: { group: 'admin', method: 'PUT', path: '/webhooks/{id}' },
   addActivity: { group: 'admin', method: 'POST', path: '/activity', status: 201 },
+  putDeprecation: { group: 'admin', method: 'PUT', path: '/deprecations/{id}' },
+  addVersion: { group: 'admin', method: 'POST', path: '/versions', status: 201 },
 
   health: { group: 'operations', method: 'GET', path: '/healthz' },
   ready: { group: 'operations', method: 'GET', path: '/readyz' },

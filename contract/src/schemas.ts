@@ -108,6 +108,16 @@ export const overview = z.object({
   ...windowed,
 });
 
+/** What an endpoint row or page says of a deprecation: when the endpoint turns off, and what replaces it. */
+export const deprecationNotice = z.object({
+  id: z.string(),
+  sunsetAt: isoTimestamp,
+  /** Whether the sunset has passed (the server recorded "turned off the deprecated endpoint …"). */
+  turnedOff: z.boolean(),
+  replacement: z.nullable(z.string()),
+  docsUrl: z.nullable(z.string()),
+});
+
 // GET /endpoints
 export const endpoint = z.object({
   id: z.string(),
@@ -128,6 +138,8 @@ export const endpoint = z.object({
    * same window whatever the filter, sort or page; optional so older servers stay valid.
    */
   versions: z.optional(nonNegativeInt),
+  /** When the row's method and path (in its API version, or in all) are deprecated: until when they answer; optional so older servers stay valid. */
+  deprecation: z.optional(deprecationNotice),
 });
 function page<T extends z.core.SomeType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: cursor });
@@ -207,10 +219,40 @@ export const versionShare = z.object({
   sharePct: z.number(),
   /** Its requests in each bucket of `starts`. */
   perBucket: z.array(nonNegativeInt),
+  /** When its documentation was published (POST /admin/v1/versions); optional so older servers stay valid. */
+  publishedAt: z.optional(isoTimestamp),
+  docsUrl: z.optional(z.nullable(z.string())),
 });
-/** Requests per API version over a window (the last 30 days unless asked), busiest first. */
+/** A customer or key that called a deprecated endpoint in the window: its calls and its latest call. */
+export const deprecationCaller = z.object({
+  id: z.string(),
+  /** The customer's name, when the customer is registered. */
+  name: z.optional(z.string()),
+  requests: nonNegativeInt,
+  lastCallAt: isoTimestamp,
+});
+/** A deprecated endpoint and who still calls it, busiest first. */
+export const deprecation = z.extend(deprecationNotice, {
+  /** `METHOD /route`, as deprecated. */
+  endpoint: z.string(),
+  /** The API version deprecated; `null` for the endpoint in every version. */
+  apiVersion: z.nullable(z.string()),
+  /** Whole days until the sunset, rounded up; 0 once it has passed. */
+  daysToSunset: nonNegativeInt,
+  /** Its requests in the window. */
+  requests: nonNegativeInt,
+  customers: z.array(deprecationCaller),
+  keys: z.array(deprecationCaller),
+});
+/** Requests per API version over a window (the last 30 days unless asked), busiest first; then the deprecations, soonest sunset first. */
 export const versions = z
-  .object({ window: timeWindow, starts: z.array(isoTimestamp), versions: z.array(versionShare) })
+  .object({
+    window: timeWindow,
+    starts: z.array(isoTimestamp),
+    versions: z.array(versionShare),
+    /** Optional so older servers stay valid. */
+    deprecations: z.optional(z.array(deprecation)),
+  })
   .check(z.refine((v) => v.versions.every((row) => row.perBucket.length === v.starts.length), 'a version’s perBucket and starts differ in length'));
 
 // GET /customers/{id}, POST /customers/{id}/notes
@@ -326,6 +368,9 @@ export type ErrorPatch = z.infer<typeof errorPatch>;
 export type ActivityItem = z.infer<typeof activityItem>;
 export type Versions = z.infer<typeof versions>;
 export type VersionShare = z.infer<typeof versionShare>;
+export type Deprecation = z.infer<typeof deprecation>;
+export type DeprecationNotice = z.infer<typeof deprecationNotice>;
+export type DeprecationCaller = z.infer<typeof deprecationCaller>;
 export type Problem = z.infer<typeof problem>;
 
 /** The longest note, on a customer or an error record. */

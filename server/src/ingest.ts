@@ -100,6 +100,29 @@ export const activityInput = z.object({
     .optional(),
 });
 
+const DOCS_URL = 'must be an http or https URL';
+const docsUrl = z.url({ protocol: /^https?$/, error: DOCS_URL }).max(2048, DOCS_URL);
+const ENDPOINT = 'expected "METHOD /route", such as "DELETE /contacts"';
+
+/** PUT /admin/v1/deprecations/{id}: the endpoint (in one API version, or in all) and its sunset. */
+export const deprecationInput = z.object({
+  endpoint: text(LIMIT.route + 8).regex(new RegExp(`^(${INGEST_METHODS.join('|')}) \\/\\S*$`), ENDPOINT),
+  apiVersion: text(LIMIT.apiVersion).optional(),
+  sunsetAt: timestamp,
+  replacement: text(LIMIT.route + 8).optional(),
+  docsUrl: docsUrl.optional(),
+  /** Who deprecated it, for the activity feed; the console's own name without one. */
+  actor: person.optional(),
+});
+
+/** POST /admin/v1/versions: a version's documentation was published. */
+export const versionInput = z.object({
+  version: text(LIMIT.apiVersion),
+  publishedAt: timestamp,
+  docsUrl: docsUrl.optional(),
+  actor: person.optional(),
+});
+
 export interface Rejected {
   index: number;
   reason: string;

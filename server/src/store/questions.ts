@@ -15,6 +15,7 @@ const GROUPINGS: Record<Grouping, { column: Sql; alias: string; value: (v: unkno
   route: { column: sql`route`, alias: 'g_route', value: text },
   status: { column: sql`status`, alias: 'g_status', value: num },
   customerId: { column: sql`customer_id`, alias: 'g_customer', value: text },
+  keyId: { column: sql`key_id`, alias: 'g_key', value: text },
 };
 
 /** `column AS alias, …` of the groupings, with a trailing comma when there are any (to go before other columns). */
@@ -24,11 +25,12 @@ export const groupColumns = (by: readonly Grouping[]): Sql =>
 /** The aliases, for GROUP BY, with a trailing comma when there are any. */
 export const groupNames = (by: readonly Grouping[]): Sql => (by.length ? sql`${join(by.map((g) => identifier(GROUPINGS[g].alias)))}, ` : sql``);
 
-/** The condition grouping adds: by customer, requests without one are left out. */
-export const groupCondition = (by: readonly Grouping[]): Sql => (by.includes('customerId') ? sql` AND customer_id IS NOT NULL` : sql``);
+/** The condition grouping adds: by customer (or key), requests without one are left out. */
+export const groupCondition = (by: readonly Grouping[]): Sql =>
+  sql`${by.includes('customerId') ? sql` AND customer_id IS NOT NULL` : sql``}${by.includes('keyId') ? sql` AND key_id IS NOT NULL` : sql``}`;
 
-/** Whether the rollups (no customer, no path) hold what the question asks. */
-export const rollupAnswers = (filter: EventFilter, by: readonly Grouping[]) => rollupCan(filter) && !by.includes('customerId');
+/** Whether the rollups (no customer, key or path) hold what the question asks. */
+export const rollupAnswers = (filter: EventFilter, by: readonly Grouping[]) => rollupCan(filter) && !by.includes('customerId') && !by.includes('keyId');
 
 /**
  * One entry per group, made by `make` the first time a group is seen; `add` puts a row's

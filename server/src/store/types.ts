@@ -70,7 +70,7 @@ export interface WebhookDelivery {
 }
 
 /** What counts and latency can be grouped by. */
-export type Grouping = 'apiVersion' | 'method' | 'route' | 'status' | 'customerId';
+export type Grouping = 'apiVersion' | 'method' | 'route' | 'status' | 'customerId' | 'keyId';
 
 /** The values of a row's grouping (only those asked; `apiVersion` is `''` for requests without one). */
 export interface Group {
@@ -79,6 +79,7 @@ export interface Group {
   route?: string;
   status?: number;
   customerId?: string;
+  keyId?: string;
 }
 
 /** A question about the events: which periods, which events, grouped how. */
@@ -89,8 +90,8 @@ export interface Question {
   filter?: EventFilter;
   /**
    * One row per combination of these that has requests in some period; without any, one row
-   * for all requests, there even when there are none. Grouped by `customerId`, requests without
-   * a customer are left out.
+   * for all requests, there even when there are none. Grouped by `customerId` (or `keyId`),
+   * requests without a customer (or key) are left out.
    */
   by?: readonly Grouping[];
 }
@@ -220,6 +221,28 @@ export interface ActivityRecord {
   target?: { kind: string; id: string } | null;
 }
 
+/** A deprecated endpoint (in one API version, or in all) and when it turns off. */
+export interface DeprecationRecord {
+  id: string;
+  method: string;
+  route: string;
+  apiVersion: string | null;
+  sunsetAt: number;
+  replacement: string | null;
+  docsUrl: string | null;
+  /** Who deprecated it: the activity items about it name them. */
+  actor: Person;
+  /** When "turned off the deprecated endpoint …" was recorded for the current sunset; null until then. */
+  turnedOffAt: number | null;
+}
+
+/** A version whose documentation was published. */
+export interface PublishedVersion {
+  version: string;
+  publishedAt: number;
+  docsUrl: string | null;
+}
+
 export interface Remembered {
   /** A digest of the request that first used the key. */
   fingerprint: string;
@@ -260,6 +283,17 @@ export interface RecordStore {
   /** Newest first. */
   activity(accountId: string, query: { kind?: string; limit: number; offset: number }): Promise<ActivityRecord[]>;
   latestActivity(accountId: string, kind: string, subject: string): Promise<ActivityRecord | undefined>;
+  /** Creates or replaces a deprecation; a new sunset (or none before) waits to be turned off again. */
+  upsertDeprecation(accountId: string, record: Omit<DeprecationRecord, 'turnedOffAt'>): Promise<'created' | 'updated'>;
+  deprecation(accountId: string, id: string): Promise<DeprecationRecord | undefined>;
+  /** Every deprecation of the account, soonest sunset first. */
+  deprecations(accountId: string): Promise<DeprecationRecord[]>;
+  /** Marks the deprecation turned off at its sunset, if it is due (sunset ≤ `now`) and not yet marked; says whether this call marked it. */
+  turnOff(accountId: string, id: string, now: number): Promise<boolean>;
+  /** Records a published version, or replaces its date and link. */
+  publishVersion(accountId: string, version: PublishedVersion): Promise<'created' | 'updated'>;
+  /** Every published version of the account, by version. */
+  publishedVersions(accountId: string): Promise<PublishedVersion[]>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
   /** Removes the keys first used before `ts`. */

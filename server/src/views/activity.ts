@@ -3,9 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { isoSeconds, type ViewContext } from '../context.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import type { ActivityRecord, Person, Stores } from '../store/types.ts';
+import { turnOffDue } from './deprecations.ts';
 
 export async function activity(ctx: ViewContext, query: { kind?: string; limit: number; cursor?: string }) {
   const offset = offsetCursor.decode(query.cursor);
+  // Sunsets are recorded when the feed is next read: no timer, and nothing missed while no server ran.
+  await turnOffDue(ctx.stores, ctx.accountId, ctx.now);
   const items = await ctx.stores.records.activity(ctx.accountId, { kind: query.kind || undefined, limit: query.limit + 1, offset });
   return pageOf(
     items,

@@ -1,12 +1,14 @@
 /**
- * The admin API's writes: an API company's back office keeps the console's customers, webhooks
- * and activity up to date, each with an admin key for one account.
+ * The admin API's writes: an API company's back office keeps the console's customers, webhooks,
+ * deprecations, published versions and activity up to date, each with an admin key for one account.
  */
 import type { z } from 'zod';
 import { dayLabel } from '../calendar.ts';
-import type { activityInput, customerInput, webhookInput } from '../ingest.ts';
-import type { ActivityRecord, Stores } from '../store/types.ts';
+import type { activityInput, customerInput, deprecationInput, versionInput, webhookInput } from '../ingest.ts';
+import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
+import type { ActivityRecord, DeprecationRecord, PublishedVersion, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
+import { CONSOLE_ACTOR, deprecatedEndpoint } from './deprecations.ts';
 
 /** What an admin write gets: the stores, the key's account, its calendar and the clock. */
 export interface AdminContext {
@@ -45,5 +47,55 @@ export function addActivity(ctx: AdminContext, input: z.infer<typeof activityInp
     ts: input.at ?? ctx.now,
     subject: input.subject,
     target: input.target ?? null,
+  });
+}
+
+/**
+ * Deprecates an endpoint until its sunset. A new deprecation adds "deprecated …" to the activity
+ * feed in the same transaction; once the sunset passes, the server adds "turned off …" itself.
+ */
+export async function putDeprecation(ctx: AdminContext, id: string, input: z.infer<typeof deprecationInput>) {
+  const { method, route } = parseEndpointLabel(input.endpoint)!;
+  const actor = input.actor ?? CONSOLE_ACTOR;
+  const record: Omit<DeprecationRecord, 'turnedOffAt'> = {
+    id,
+    method,
+    route,
+    apiVersion: input.apiVersion ?? null,
+    sunsetAt: input.sunsetAt,
+    replacement: input.replacement ?? null,
+    docsUrl: input.docsUrl ?? null,
+    actor,
+  };
+  return ctx.stores.records.atomically(async (records) => {
+    const outcome = await records.upsertDeprecation(ctx.accountId, record);
+    if (outcome === 'created')
+      await recordActivity({ ...ctx.stores, records }, ctx.accountId, {
+        kind: 'endpoint-deprecated',
+        actor,
+        text: `deprecated the endpoint ${deprecatedEndpoint(record)}, to be turned off on ${dayLabel(record.sunsetAt, ctx.timeZone)}`,
+        ts: ctx.now,
+        subject: id,
+        // A row of GET /endpoints is one version's: only a deprecation of one version has a row to lead to.
+        target: record.apiVersion === null ? null : { kind: 'endpoint', id: endpointId(record.apiVersion, method, route) },
+      });
+    return { record: { ...record, sunsetAt: isoSeconds(record.sunsetAt) }, created: outcome === 'created' };
+  });
+}
+
+/** Records that a version's documentation was published; the first time, the feed says so (at the time it was published, or now if that is later). */
+export async function publishVersion(ctx: AdminContext, input: z.infer<typeof versionInput>) {
+  const record: PublishedVersion = { version: input.version, publishedAt: input.publishedAt, docsUrl: input.docsUrl ?? null };
+  return ctx.stores.records.atomically(async (records) => {
+    const outcome = await records.publishVersion(ctx.accountId, record);
+    if (outcome === 'created')
+      await recordActivity({ ...ctx.stores, records }, ctx.accountId, {
+        kind: 'docs-published',
+        actor: input.actor ?? CONSOLE_ACTOR,
+        text: `published documentation for version ${record.version}`,
+        ts: Math.min(record.publishedAt, ctx.now),
+        subject: `version ${record.version}`,
+      });
+    return { record: { ...record, publishedAt: isoSeconds(record.publishedAt) }, created: outcome === 'created' };
   });
 }

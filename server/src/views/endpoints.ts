@@ -8,6 +8,7 @@ import { offsetCursor, pageOf } from '../paging.ts';
 import { recentCounts, recentRoutes, recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
 import { reads } from './reads.ts';
+import { deprecationOf, noticeOf } from './deprecations.ts';
 
 const SORTS = ENDPOINT_SORTS;
 const STATUSES = ['Healthy', 'Failing', 'Slow'];
@@ -36,12 +37,13 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
   if (!(SORTS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${SORTS.join(', ')}.`);
   const offset = offsetCursor.decode(query.cursor);
   const needle = query.q?.toLowerCase();
-  const routes = await recentRoutes(ctx);
+  const [routes, deprecations] = await Promise.all([recentRoutes(ctx), ctx.stores.records.deprecations(ctx.accountId)]);
   const versions = versionsPerRoute(routes);
   const rows = routes
     .map((r) => {
       const pct = errorPct(r.errors, r.requests);
       const p95Ms = roundMs(r.p95Ms);
+      const deprecation = deprecationOf(deprecations, r);
       return {
         id: endpointId(r.apiVersion, r.method, r.route),
         method: r.method,
@@ -54,6 +56,7 @@ export async function endpoints(ctx: ViewContext, query: EndpointQuery) {
         status: endpointStatus(pct, p95Ms, ctx.thresholds),
         ...(r.apiVersion ? { apiVersion: r.apiVersion } : {}),
         versions: versions.get(endpointLabel(r.method, r.route))!,
+        ...(deprecation && { deprecation: noticeOf(deprecation, ctx.now) }),
         lastTs: r.lastTs,
       };
     })
@@ -109,13 +112,15 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
   const filter = { apiVersion: row.apiVersion, method: row.method, route: row.route };
   const recent = { ...filter, ...recentWindow(ctx) };
   const days = lastDays(ctx.now, ctx.timeZone, SERIES_DAYS);
-  const [perDay, statusCodes, customers, records, ranged] = await Promise.all([
+  const [perDay, statusCodes, customers, records, ranged, deprecations] = await Promise.all([
     reads(ctx).latencyPerPeriod(days, filter),
     reads(ctx).countsByStatus(recent),
     reads(ctx).countsByCustomer(recent),
     ctx.stores.records.customers(ctx.accountId),
     windowed(ctx, filter),
+    ctx.stores.records.deprecations(ctx.accountId),
   ]);
+  const deprecation = deprecationOf(deprecations, row);
   const names = new Map(records.map((c) => [c.id, c.name]));
   const pct = errorPct(row.errors, row.requests);
   const p95Ms = roundMs(row.p95Ms);
@@ -132,6 +137,7 @@ export async function endpointDetail(ctx: ViewContext, id: string) {
     ...(row.apiVersion ? { apiVersion: row.apiVersion } : {}),
     // As its row in GET /endpoints; a row without requests in the range counts itself too.
     versions: (versionsPerRoute(routes).get(endpointLabel(row.method, row.route)) ?? 0) + (inWindow ? 0 : 1),
+    ...(deprecation && { deprecation: noticeOf(deprecation, ctx.now) }),
     daily: {
       days: days.map((d) => d.day),
       requests: perDay.map((t) => t.requests),

@@ -135,6 +135,13 @@ export function readsOf(telemetry: TelemetryStore, accountId: string) {
       return rows.map(({ group, requests, errors }) => ({ customerId: group.customerId!, requests: requests[0]!, errors: errors[0]! }));
     },
 
+    /** Per customer (or key) with requests in the filter's period: its requests and its newest request's time. */
+    async callers(filter: EventFilter, by: 'customerId' | 'keyId') {
+      const [period, narrowing] = periodOf(filter);
+      const rows = await telemetry.latency(accountId, { periods: [period], filter: narrowing, by: [by], quantiles: [], newest: true });
+      return rows.map(({ group, requests, newest }) => ({ id: group[by]!, requests: requests[0]!, lastTs: newest![0]! }));
+    },
+
     /**
      * Per method, route and status in `window`: the median duration, and the requests in the
      * part of `week` inside the window; the busiest this week first.

@@ -6,8 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { empty, identifier, sql, type Sql } from '../sql.ts';
-import { text, type Row } from '../sql-rows.ts';
-import type { ActivityRecord, CustomerRecord, ErrorRecordRow, HistoryRecord, NoteRecord, RecordStore, Remembered, WebhookRecord } from '../types.ts';
+import { num, text, type Row } from '../sql-rows.ts';
+import type {
+  ActivityRecord,
+  CustomerRecord,
+  DeprecationRecord,
+  ErrorRecordRow,
+  HistoryRecord,
+  NoteRecord,
+  PublishedVersion,
+  RecordStore,
+  Remembered,
+  WebhookRecord,
+} from '../types.ts';
 import type { RecordDb } from './record-db.ts';
 
 /** A `doc` column: DuckDB answers JSON as text, PostgreSQL as a parsed value. */
@@ -42,6 +53,12 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
   };
   const listOf = <T>(table: 'notes' | 'history', accountId: string, customerId: string) =>
     docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND customer_id = ${customerId} ORDER BY ts DESC, n DESC`);
+
+  const deprecationsWhere = async (where: Sql) =>
+    (await db.read(sql`SELECT doc, turned_off_at FROM deprecations WHERE ${where} ORDER BY sunset_at, id COLLATE "C"`)).map((row): DeprecationRecord => ({
+      ...docOf<Omit<DeprecationRecord, 'turnedOffAt'>>(row),
+      turnedOffAt: row['turned_off_at'] == null ? null : num(row['turned_off_at']),
+    }));
 
   return {
     upsertCustomer: upsert('customers'),
@@ -89,6 +106,35 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
         sql`SELECT doc FROM activity WHERE account_id = ${accountId} AND kind = ${kind} AND subject = ${subject} ORDER BY ts DESC, id COLLATE "C" DESC LIMIT 1`,
       );
     },
+    async upsertDeprecation(accountId, record) {
+      const json = JSON.stringify(record);
+      const inserted =
+        await db.write(sql`INSERT INTO deprecations (account_id, id, sunset_at, doc) VALUES (${accountId}, ${record.id}, ${record.sunsetAt}, ${json})
+        ON CONFLICT (account_id, id) DO NOTHING RETURNING id`);
+      if (inserted.rows.length) return 'created';
+      // Every SET reads the row as it was: a sunset that moved is turned off anew when it comes.
+      await db.write(sql`UPDATE deprecations SET doc = ${json}, sunset_at = ${record.sunsetAt},
+        turned_off_at = CASE WHEN sunset_at = ${record.sunsetAt} THEN turned_off_at ELSE NULL END
+        WHERE account_id = ${accountId} AND id = ${record.id}`);
+      return 'updated';
+    },
+    deprecation: async (accountId, id) => (await deprecationsWhere(sql`account_id = ${accountId} AND id = ${id}`))[0],
+    deprecations: (accountId) => deprecationsWhere(sql`account_id = ${accountId}`),
+    async turnOff(accountId, id, now) {
+      const { changed } = await db.write(sql`UPDATE deprecations SET turned_off_at = sunset_at
+        WHERE account_id = ${accountId} AND id = ${id} AND turned_off_at IS NULL AND sunset_at <= ${now}`);
+      return changed > 0;
+    },
+    async publishVersion(accountId, version) {
+      const json = JSON.stringify(version);
+      const inserted = await db.write(sql`INSERT INTO published_versions (account_id, version, doc) VALUES (${accountId}, ${version.version}, ${json})
+        ON CONFLICT (account_id, version) DO NOTHING RETURNING version`);
+      if (inserted.rows.length) return 'created';
+      await db.write(sql`UPDATE published_versions SET doc = ${json} WHERE account_id = ${accountId} AND version = ${version.version}`);
+      return 'updated';
+    },
+    publishedVersions: (accountId) =>
+      docs<PublishedVersion>(sql`SELECT doc FROM published_versions WHERE account_id = ${accountId} ORDER BY version COLLATE "C"`),
     async remembered(accountId, key) {
       // Two console servers given the same key at once: the second waits here until the first commits, then finds its answer.
       await db.hold(accountId, key);

@@ -185,7 +185,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
           sql`ts`,
           periods.map((p, i) => ({ ...p, i })),
         )} AS i, count() AS r, countIf(status >= 500) AS e,
-           ${join(quantiles.map((q, k) => sql`${nearestRank(q, 'duration_ms')} AS ${identifier(`q${k}`)}`))}, max(ts) AS newest
+           ${join([...quantiles.map((q, k) => sql`${nearestRank(q, 'duration_ms')} AS ${identifier(`q${k}`)}`), sql`max(ts) AS newest`])}
          FROM ${EVENTS} WHERE ${w} GROUP BY ${groupNames(by)}i HAVING i >= 0`,
       );
       rows.forEach(answers.add);

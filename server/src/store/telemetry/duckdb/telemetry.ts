@@ -80,7 +80,7 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
       // A quantile's level is text in the query (DuckDB takes no parameter there): one of the three the type allows.
       const rows = await read(
         sql`SELECT bucket_index AS i, ${groupColumns(by)}count(*) AS r, count(*) FILTER (WHERE status >= 500) AS e,
-              ${join(quantiles.map((q, k) => sql`quantile_disc(duration_ms, ${raw(String(q))}) AS ${identifier(`q${k}`)}`))}, max(ts) AS newest
+              ${join([...quantiles.map((q, k) => sql`quantile_disc(duration_ms, ${raw(String(q))}) AS ${identifier(`q${k}`)}`), sql`max(ts) AS newest`])}
          FROM (SELECT ${bucketCases(
            sql`ts`,
            periods.map((p, i) => ({ ...p, i })),
