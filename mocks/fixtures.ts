@@ -324,3 +324,45 @@ export const activitySeed = [
     subject: { kind: 'endpoint', id: 'ep_7' },
   },
 ] as const;
+
+/**
+ * Deprecated endpoints of the mock API (rows of `endpoints` by id) and who still calls them:
+ * each caller's part of the endpoint's requests and minutes since its last call.
+ */
+export const deprecations = [
+  {
+    id: 'dep_contacts_delete',
+    endpointIds: ['ep_3'],
+    endpoint: 'DELETE /contacts',
+    apiVersion: null,
+    sunsetAt: '2026-10-14T00:00:00Z',
+    replacement: 'POST /contacts/archive',
+    docsUrl: 'https://docs.example.com/changelog/contacts-archive',
+    customers: [
+      { id: 'cus_acme', name: 'Acme Ltd', part: 0.7, minutesAgo: 6 },
+      { id: 'cus_initech', name: 'Initech', part: 0.3, minutesAgo: 2_900 },
+    ],
+    keys: [
+      { id: 'key_acme_live_2', part: 0.55, minutesAgo: 6 },
+      { id: 'key_acme_ci', part: 0.15, minutesAgo: 380 },
+      { id: 'key_initech_live', part: 0.3, minutesAgo: 2_900 },
+    ],
+  },
+  {
+    id: 'dep_usage_v2',
+    endpointIds: ['ep_7'],
+    endpoint: 'GET /usage',
+    apiVersion: 'v2',
+    sunsetAt: '2026-09-30T00:00:00Z',
+    replacement: 'GET /usage (v3)',
+    docsUrl: null,
+    customers: [{ id: 'cus_globex', name: 'Globex Corp', part: 1, minutesAgo: 1 }],
+    keys: [{ id: 'key_globex_live', part: 1, minutesAgo: 1 }],
+  },
+] as const;
+
+/** Versions whose documentation was published, with the day. */
+export const publishedVersions = [
+  { version: 'v3', publishedAt: '2026-03-15T08:00:00Z', docsUrl: 'https://docs.example.com/v3' },
+  { version: 'v4', publishedAt: '2026-09-14T08:30:00Z', docsUrl: 'https://docs.example.com/v4' },
+] as const;

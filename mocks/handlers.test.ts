@@ -212,6 +212,27 @@ describe('mock console API', () => {
     }
   });
 
+  it('agrees with itself on deprecations: the rows they cover, and callers that add up to their requests', async () => {
+    const { deprecations } = await client().getVersions();
+    const endpoints = (await client().listEndpoints({ limit: 500 })).items;
+    expect(endpoints.filter((e) => e.deprecation).map((e) => [e.id, e.deprecation!.id])).to.deep.equal([
+      ['ep_3', 'dep_contacts_delete'],
+      ['ep_7', 'dep_usage_v2'],
+    ]);
+    for (const d of deprecations!) {
+      expect(
+        d.customers.reduce((sum, c) => sum + c.requests, 0),
+        d.id,
+      ).to.equal(d.requests);
+      expect(d.daysToSunset, d.id).to.equal(Math.ceil((Date.parse(d.sunsetAt) - fixtures.FIXTURE_NOW.getTime()) / 86_400_000));
+      const covered = endpoints.filter((e) => e.deprecation?.id === d.id);
+      expect(d.requests, d.id).to.be.at.most(covered.reduce((sum, e) => sum + e.requests, 0));
+    }
+    // Over the last hour, only callers whose last call was in it.
+    const hour = (await client().getVersions({}, { range: '1h' })).deprecations!;
+    expect(hour[0]!.customers.map((c) => c.id)).to.deep.equal(['cus_acme']);
+  });
+
   it('adds a note with its history item, and answers a repeated key with the same note', async () => {
     const note = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });
     const again = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });

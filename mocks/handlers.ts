@@ -11,7 +11,7 @@ import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { problem } from './problem.ts';
 import { askedWindow, countsInWindow, perBucket, scaledToWindow, windowedMock } from './windows.ts';
-import { isoSeconds, resolveWindow, windowOf } from '@ops-console/contract/time-window';
+import { isoSeconds, resolveWindow, windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
 
 /** The fixtures' requests in a month, the rate ranged figures are made at. */
 const MONTHLY_REQUESTS = fixtures.overview.figures.requestsThisMonth.value;
@@ -153,10 +153,52 @@ async function readJson(request: Request): Promise<unknown> {
 
 /** The versions the mock API's requests name, and the part of them each gets. */
 const MOCK_VERSIONS = [
-  { version: '2026-09-01', part: 0.64 },
-  { version: '2026-03-15', part: 0.29 },
+  { version: 'v3', part: 0.64 },
+  { version: 'v2', part: 0.29 },
   { version: null, part: 0.07 },
 ];
+
+const DAY_MS = 86_400_000;
+
+/** What an endpoint row says of the deprecation covering it, as the console server's `deprecation`. */
+function noticeOf(d: (typeof fixtures.deprecations)[number], now: Date) {
+  return { id: d.id, sunsetAt: d.sunsetAt, turnedOff: Date.parse(d.sunsetAt) <= now.getTime(), replacement: d.replacement, docsUrl: d.docsUrl };
+}
+
+/** The row with its deprecation notice, when one covers it. */
+function withDeprecation<T extends { id: string }>(row: T, now: Date): T {
+  const d = fixtures.deprecations.find((dep) => (dep.endpointIds as readonly string[]).includes(row.id));
+  return d ? { ...row, deprecation: noticeOf(d, now) } : row;
+}
+
+/**
+ * Each deprecation with the callers whose last call falls in the window: a caller makes its part
+ * of the endpoint's requests there, and the deprecation's requests are its customers' sum.
+ */
+function deprecationsIn(window: ResolvedWindow, now: Date, endpoints: readonly Endpoint[]) {
+  return fixtures.deprecations.map((d) => {
+    const perMonth = endpoints.filter((e) => (d.endpointIds as readonly string[]).includes(e.id)).reduce((sum, e) => sum + e.requests, 0);
+    const inWindow = scaledToWindow(perMonth, window);
+    const callers = (list: readonly { id: string; name?: string; part: number; minutesAgo: number }[]) =>
+      list
+        .map(({ part, minutesAgo, ...caller }) => ({
+          ...caller,
+          requests: Math.round(part * inWindow),
+          lastCallAt: isoSeconds(now.getTime() - minutesAgo * 60_000),
+        }))
+        .filter((c) => c.requests > 0 && Date.parse(c.lastCallAt) >= window.from);
+    const customers = callers(d.customers);
+    return {
+      ...noticeOf(d, now),
+      endpoint: d.endpoint,
+      apiVersion: d.apiVersion,
+      daysToSunset: Math.max(0, Math.ceil((Date.parse(d.sunsetAt) - now.getTime()) / DAY_MS)),
+      requests: customers.reduce((sum, c) => sum + c.requests, 0),
+      customers,
+      keys: callers(d.keys),
+    };
+  });
+}
 
 /** Shares in percent with one decimal adding up to exactly 100.0, as the server's (largest remainder). */
 function sharesOf(values: readonly number[]): number[] {
@@ -221,14 +263,16 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
               .filter((e) => e.requests > 0)
           : allEndpoints(),
       );
-      const items = rows.filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)));
+      const items = rows
+        .filter((e) => (!status || e.status === status) && (!q || `${e.method} ${e.path}`.toLowerCase().includes(q)))
+        .map((e) => withDeprecation(e, now()));
       return slice(sortEndpoints(items, url.searchParams.get('sort')), url);
     }),
 
     route('endpoint', ({ params, request }) => {
       const row = allEndpoints().find((e) => e.id === params['id']);
       if (!row) return problem(404, 'Not found', `No endpoint ${String(params['id'])}.`);
-      const found = { ...row, versions: allEndpoints().filter((e) => e.method === row.method && e.path === row.path).length };
+      const found = withDeprecation({ ...row, versions: allEndpoints().filter((e) => e.method === row.method && e.path === row.path).length }, now());
       const window = askedWindow(new URL(request.url), now());
       if (!window) return HttpResponse.json(endpointDetailOf(found, anchor()));
       if (window instanceof Response) return window;
@@ -438,16 +482,27 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const window = askedWindow(new URL(request.url), now()) ?? resolveWindow({ range: '30d' }, now().getTime(), 'UTC');
       if (window instanceof Response) return window;
       // Most requests name the current version, some the one before, a few none.
-      const rows = MOCK_VERSIONS.map(({ version, part }, i) => {
+      const published = (version: string | null) => {
+        const found = fixtures.publishedVersions.find((p) => p.version === version);
+        return found ? { publishedAt: found.publishedAt, docsUrl: found.docsUrl } : {};
+      };
+      const counted = MOCK_VERSIONS.map(({ version, part }, i) => {
         const counts = perBucket(MONTHLY_REQUESTS * part, window.buckets, 20 + i);
         return { version, requests: counts.reduce((a, b) => a + b, 0), perBucket: counts };
-      });
-      const total = rows.reduce((sum, r) => sum + r.requests, 0);
+      }).filter((r) => r.requests);
+      // A published version nobody calls yet is a row of zeros, last.
+      const rows = [
+        ...counted,
+        ...fixtures.publishedVersions
+          .filter((p) => !counted.some((r) => r.version === p.version))
+          .map((p) => ({ version: p.version, requests: 0, perBucket: window.buckets.map(() => 0) })),
+      ];
       const shares = sharesOf(rows.map((r) => r.requests));
       return HttpResponse.json({
         window: windowOf(window),
         starts: window.buckets.map((b) => isoSeconds(b.from)),
-        versions: total ? rows.map((r, i) => ({ ...r, sharePct: shares[i]! })).filter((r) => r.requests) : [],
+        versions: rows.map((r, i) => ({ ...r, sharePct: shares[i]!, ...published(r.version) })),
+        deprecations: deprecationsIn(window, now(), allEndpoints()),
       });
     }),
 

@@ -44,6 +44,7 @@ const emptyBodies: Record<string, unknown> = {
     },
     starts: [],
     versions: [],
+    deprecations: [],
   },
 };
 

@@ -20,7 +20,7 @@ export default meta;
 type Story = StoryObj<Args>;
 const scenario = (name: string) => `/api/scenario/${name}/v1`;
 
-/** The last 30 days by day: two versions and requests that named none. */
+/** The last 30 days by day: two versions, requests that named none, a published version nobody calls yet, and two deprecated endpoints with who still calls them. */
 export const LastThirtyDays: Story = {};
 export const LastDay: Story = { args: { range: '24h' } };
 export const Empty: Story = { args: { apiBase: scenario('empty') } };

@@ -106,9 +106,23 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
     { code: 500, endpoint: 'POST /webhooks', count: 1, firstSeen, status: 'Open', notes: 'Retries pile up after the invoice run.' },
     { token: api.token, headers: { 'idempotency-key': 'seed-error-1' } },
   );
+  // Through the admin API, as a product would: each adds its own activity item; the sunset's comes when it passes.
+  await send(
+    api,
+    '/admin/v1/deprecations/dep_contacts_delete',
+    {
+      endpoint: 'DELETE /contacts',
+      sunsetAt: now + 30 * DAY,
+      replacement: 'POST /contacts/archive',
+      docsUrl: 'https://docs.example.com/changelog/contacts-archive',
+      actor: people.mia,
+    },
+    { method: 'PUT' },
+  );
+  await send(api, '/admin/v1/versions', { version: 'v2', publishedAt: now - 400 * DAY, docsUrl: 'https://docs.example.com/v2', actor: people.mia });
+  await send(api, '/admin/v1/versions', { version: 'v3', publishedAt: now - 48 * 60_000, docsUrl: 'https://docs.example.com/v3', actor: people.mia });
   const activity = [
     { actor: people.mia, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v1/usage', minutesAgo: 95 },
-    { actor: people.mia, kind: 'docs-published', text: 'published the docs for version 3', minutesAgo: 48 },
     { actor: { id: 'cus_globex', name: 'Globex Corp' }, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
     { actor: people.lee, kind: 'rate-limit-raised', text: 'raised the rate limit for Acme Ltd', minutesAgo: 3 },
   ];

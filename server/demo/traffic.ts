@@ -29,13 +29,27 @@ export interface RouteModel {
   tail: number;
   errorRate: number;
   bytes: number;
+  /** Only these customers call it (a deprecated route few still use); every customer without. */
+  callers?: readonly string[];
 }
 
 export const ROUTES: RouteModel[] = [
   { method: 'POST', route: '/messages', apiVersion: 'v2', weight: 40, okStatus: 201, medianMs: 150, tail: 0.35, errorRate: 0.004, bytes: 2_400 },
   { method: 'POST', route: '/messages', apiVersion: 'v3', weight: 2, okStatus: 201, medianMs: 420, tail: 0.6, errorRate: 0.03, bytes: 2_400 },
   { method: 'GET', route: '/contacts', apiVersion: 'v2', weight: 22, okStatus: 200, medianMs: 60, tail: 0.3, errorRate: 0.001, bytes: 1_100 },
-  { method: 'DELETE', route: '/contacts', apiVersion: 'v2', weight: 1, okStatus: 204, medianMs: 90, tail: 0.3, errorRate: 0.0, bytes: 80 },
+  // Deprecated by the demo: two customers still call it.
+  {
+    method: 'DELETE',
+    route: '/contacts',
+    apiVersion: 'v2',
+    weight: 1,
+    okStatus: 204,
+    medianMs: 90,
+    tail: 0.3,
+    errorRate: 0.0,
+    bytes: 80,
+    callers: ['cus_acme', 'cus_initech'],
+  },
   { method: 'POST', route: '/webhooks', apiVersion: 'v2', weight: 12, okStatus: 200, medianMs: 600, tail: 0.55, errorRate: 0.06, bytes: 900 },
   { method: 'POST', route: '/auth/token', apiVersion: 'v2', weight: 9, okStatus: 200, medianMs: 200, tail: 0.3, errorRate: 0.002, bytes: 600 },
   { method: 'GET', route: '/usage', apiVersion: 'v2', weight: 5, okStatus: 200, medianMs: 70, tail: 0.3, errorRate: 0.003, bytes: 3_200 },
@@ -49,7 +63,16 @@ export const CUSTOMERS = [
   { id: 'cus_initech', name: 'Initech', keys: ['key_initech_1', 'key_initech_2', 'key_initech_3'], weight: 2 },
   { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1'], weight: 1 },
 ];
-const CUSTOMER_WEIGHT = CUSTOMERS.reduce((sum, c) => sum + c.weight, 0);
+
+/** A customer that calls the route, drawn by their weights. */
+function pickCustomer(model: RouteModel, r: number) {
+  const callers = model.callers ? CUSTOMERS.filter((c) => model.callers!.includes(c.id)) : CUSTOMERS;
+  return pick(
+    callers,
+    callers.reduce((sum, c) => sum + c.weight, 0),
+    r,
+  );
+}
 
 /** A small seeded generator, so a backfill is the same every time it is made. */
 export function random(seed: number): () => number {
@@ -71,7 +94,7 @@ const pick = <T extends { weight: number }>(items: readonly T[], total: number, 
 /** A route and a customer's key, drawn by their weights. */
 export function pickCall(rand: () => number): { model: RouteModel; key: string } {
   const model = pick(ROUTES, TOTAL_WEIGHT, rand());
-  const customer = pick(CUSTOMERS, CUSTOMER_WEIGHT, rand());
+  const customer = pickCustomer(model, rand());
   return { model, key: customer.keys[Math.floor(rand() * customer.keys.length)]! };
 }
 
@@ -84,7 +107,7 @@ export function durationOf(model: RouteModel, rand: () => number, failed = false
 /** One request at `ts`; `errorBoost` multiplies the error rate (for a live spike). */
 export function demoEvent(rand: () => number, ts: number, errorBoost = 1, only?: { method: string; route: string }): DemoEvent {
   const model = only ? ROUTES.find((r) => r.method === only.method && r.route === only.route)! : pick(ROUTES, TOTAL_WEIGHT, rand());
-  const customer = pick(CUSTOMERS, CUSTOMER_WEIGHT, rand());
+  const customer = pickCustomer(model, rand());
   const failed = rand() < Math.min(1, model.errorRate * errorBoost);
   const clientError = !failed && rand() < 0.01;
   const durationMs = durationOf(model, rand, failed);

@@ -161,6 +161,11 @@ describe('deprecations and published versions', () => {
       docsUrl: 'https://docs.example.com/v3/',
     });
     assert.equal(json.versions.at(-1).version, '3', 'a version without requests comes last');
+    await admin('/versions', { version: 'v5', publishedAt: '2026-09-14T09:10:00Z' }, 'POST');
+    assert.ok(
+      (await feed()).some((i) => i.text === 'published documentation for version 5'),
+      'v5 reads as version 5',
+    );
   });
 
   test('bad bodies are refused with the field, and another account sees none of it', async () => {

@@ -77,7 +77,7 @@ describe('console API client', () => {
       expect((await c.getError('err_500_webhooks')).title).to.equal('Server error');
       expect((await c.getErrorOptions()).endpoints).to.deep.equal(['POST /messages', 'POST /webhooks', 'GET /contacts']);
       expect((await c.listActivity({ kind: 'docs-published', limit: 1 })).items[0]!.text).to.equal('published the docs for version 3');
-      expect((await c.getVersions()).versions.map((v) => v.version)).to.deep.equal(['2026-09-01', '2026-03-15', null]);
+      expect((await c.getVersions()).versions.map((v) => v.version)).to.deep.equal(['v3', 'v2', null, 'v4']);
     });
 
     it('sends query parameters and skips empty ones', async () => {

@@ -177,6 +177,17 @@ export function formatDate(ymd: string, { locale }: FormatOptions = {}): string 
   return date ? dayMonthYear(date, locale, 'UTC') : MISSING;
 }
 
+/** The day of a timestamp as `14 Sep 2026`, in the configured time zone (a sunset, a publication). */
+export function formatDayOf(iso: string, { locale, timeZone }: FormatOptions = {}): string {
+  const date = parseInstant(iso);
+  return date ? dayMonthYear(date, locale, timeZone) : MISSING;
+}
+
+/** Whole days ahead in words: `in 30 days`, `in 30 Tagen`, `30 日後` (`Intl.RelativeTimeFormat`). */
+export function formatDaysAhead(days: number, { locale }: FormatOptions = {}): string {
+  return new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: 'always' }).format(Math.max(0, Math.round(days)), 'day');
+}
+
 /** A timestamp as `14 Sep 2026 at 09:41` in the configured time zone (24-hour clock). */
 export function formatDateTime(iso: string, { locale, timeZone }: FormatOptions = {}): string {
   const date = parseInstant(iso);

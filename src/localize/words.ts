@@ -15,6 +15,8 @@ const statusWords = (): Record<string, string> => ({
   Open: msg('Open'),
   Fixed: msg('Fixed'),
   Ignored: msg('Ignored'),
+  Deprecated: msg('Deprecated'),
+  'Turned off': msg('Turned off'),
 });
 
 /** An endpoint, customer, webhook or error status as a person reads it. */

@@ -13,6 +13,8 @@ const TONES: Record<string, Tone> = {
   Failing: 'danger',
   Expired: 'danger',
   Ignored: 'neutral',
+  Deprecated: 'warning',
+  'Turned off': 'danger',
 };
 
 export const toneOf = (value: string): Tone => (Object.hasOwn(TONES, value) ? TONES[value]! : 'neutral');

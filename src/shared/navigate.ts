@@ -22,6 +22,17 @@ export function safeHref(value: string | undefined, fallback: string | undefined
   return fallback;
 }
 
+/** A link out of the console (documentation from the API): an absolute http(s) URL from outside as text in a new tab, anything else as plain text. */
+export function renderExternalLink(url: string | null | undefined, label: unknown) {
+  let safe = false;
+  try {
+    safe = !!url && SAFE_PROTOCOLS.has(new URL(url).protocol);
+  } catch {
+    // Not an absolute URL: shown as text.
+  }
+  return safe ? html`<a part="external-link" href=${url!} target="_blank" rel="noopener noreferrer">${label}</a>` : html`${label}`;
+}
+
 /** The href for a target from the host's URL templates (`{id}` URL-encoded), or `undefined`. */
 export function routeHref(routes: Routes | undefined, target: Pick<NavigateDetail, 'kind' | 'id'>): string | undefined {
   // Own properties only: a kind from the API such as "constructor" must not reach Object's members.

@@ -374,6 +374,28 @@ export const sharedStyles = css`
     white-space: nowrap;
     font-size: 0.9em;
   }
+  /* An API version beside an endpoint's name. */
+  .version {
+    padding: 0 0.35rem;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+    color: var(--_muted);
+    font-size: 0.85em;
+    font-weight: 400;
+    white-space: nowrap;
+  }
+  /* A deprecated endpoint: its badge and, beside it (or under it, when narrow), the sunset. */
+  .deprecation {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.15em 0.4em;
+  }
+  .deprecation .sunset {
+    color: var(--_muted);
+    font-size: 0.9em;
+    white-space: nowrap;
+  }
   .badge::before {
     content: '';
     width: 0.55em;

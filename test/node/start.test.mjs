@@ -275,6 +275,26 @@ test('the live traffic changes the figures', async () => {
   assert.ok(now > first, 'requests today grew while the generator ran');
 });
 
+test('the demo deprecates DELETE /contacts, and its versions view names the two customers still calling it from real traffic', async () => {
+  const { versions, deprecations } = await api('/versions');
+  assert.deepEqual(
+    versions
+      .filter((v) => v.requests)
+      .map((v) => v.version)
+      .sort(),
+    ['v2', 'v3'],
+  );
+  assert.ok(versions.find((v) => v.version === 'v3').publishedAt, 'v3’s documentation was published');
+  const [contacts] = deprecations;
+  assert.equal(contacts.endpoint, 'DELETE /contacts');
+  assert.equal(contacts.daysToSunset, 30);
+  assert.ok(contacts.requests > 0);
+  assert.deepEqual(contacts.customers.map((c) => c.name).sort(), ['Acme Ltd', 'Initech']);
+  const feed = await api('/activity?limit=50');
+  assert.ok(feed.items.some((i) => i.text === 'deprecated the endpoint DELETE /contacts, to be turned off on ' + contacts.sunsetAt.slice(0, 10)));
+  assert.ok(feed.items.some((i) => i.text === 'published documentation for version 3'));
+});
+
 test('live requests are measured for real: by the collector in the sample API, and by the OpenTelemetry SDK in the reports API', async () => {
   const unique = String(Date.now());
   const sample = await fetch(`http://127.0.0.1:${port + 1}/v3/contacts-${unique}`, { headers: { authorization: 'Bearer key_acme_1' } });

@@ -92,7 +92,8 @@ export async function publishVersion(ctx: AdminContext, input: z.infer<typeof ve
       await recordActivity({ ...ctx.stores, records }, ctx.accountId, {
         kind: 'docs-published',
         actor: input.actor ?? CONSOLE_ACTOR,
-        text: `published documentation for version ${record.version}`,
+        // "version 3" for v3, as people say it; any other name as it is.
+        text: `published documentation for version ${record.version.replace(/^v(?=\d)/, '')}`,
         ts: Math.min(record.publishedAt, ctx.now),
         subject: `version ${record.version}`,
       });

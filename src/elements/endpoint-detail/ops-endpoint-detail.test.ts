@@ -43,6 +43,13 @@ describe('ops-endpoint-detail', () => {
     });
   });
 
+  it('says a deprecated endpoint turns off, on which day, and what replaces it', async () => {
+    const el = await endpointDetail('ep_3', 'time-zone=UTC');
+    await loaded(el);
+    expect(text($(el, '.title [part="deprecation"]'))).to.equal('Deprecated Sunset 14 Oct 2026');
+    expect(facts(el)['Replacement']).to.equal('POST /contacts/archive');
+  });
+
   it('charts requests, server errors and p95 latency per day, labelled by day, each with a table', async () => {
     const expected = await detailOf('ep_4');
     const el = await endpointDetail();

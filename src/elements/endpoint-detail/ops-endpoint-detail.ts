@@ -1,9 +1,10 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { EndpointDetail } from '../../api/schemas.ts';
 import { formatDay, formatInteger, formatMs, formatPercent, roundToTotal } from '../../format/format.ts';
 import { renderBadge, renderStatusCode } from '../../shared/badge.ts';
+import { renderDeprecation } from '../../shared/deprecation.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, requestCount } from '../../shared/detail.ts';
@@ -87,7 +88,7 @@ export class OpsEndpointDetail extends RangedElement {
     return html`${renderDetailHeader(
       [{ label: msg('Endpoints'), target: this.listTarget('endpoints', this.endpointsHref, 'endpoints-href') }, { label }],
       { navigate: this.navigate },
-      { status: renderBadge(endpoint.status) },
+      { status: html`${renderBadge(endpoint.status)} ${endpoint.deprecation ? renderDeprecation(endpoint.deprecation, format) : nothing}` },
     )}
       ${renderFacts([
         [endpoint.window ? msg('Requests') : msg('Requests (30 days)'), formatInteger(endpoint.requests, format)],
@@ -96,6 +97,7 @@ export class OpsEndpointDetail extends RangedElement {
         [msg('P95'), ms(endpoint.p95Ms)],
         [msg('P99'), ms(endpoint.p99Ms)],
         [msg('API version'), endpoint.apiVersion || none],
+        ...(endpoint.deprecation?.replacement ? [[msg('Replacement'), endpoint.deprecation.replacement] as [string, unknown]] : []),
       ])}
       <div class="charts">
         <section>

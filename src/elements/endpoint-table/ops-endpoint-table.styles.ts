@@ -45,13 +45,11 @@ export const styles = [
     /* Tells apart rows of one route under two API versions. */
     .version {
       margin-left: calc(var(--_space) * 0.5);
-      padding: 0 0.35rem;
-      border: 1px solid var(--_border);
-      border-radius: 999px;
-      color: var(--_muted);
-      font-size: 0.85em;
+    }
+    /* A deprecated route's badge and sunset, under its name. */
+    .deprecated {
+      margin-top: 0.2em;
       font-weight: 400;
-      white-space: nowrap;
     }
   `,
   // Each endpoint a small card in a narrow container.

@@ -14,9 +14,17 @@ const rows = (el: Element) => $$(el, 'tbody tr');
 const rowTexts = (el: Element) => rows(el).map((row) => [...row.children].map((cell) => text(cell)));
 const loaded = (el: Element) => waitFor(() => rows(el).length > 0, 'rows rendered');
 const errorShown = (el: Element) => waitFor(() => $(el, '[part="error"]'), 'error shown');
-/** A row's Endpoint cell: its label, and its API version when its route has more than one (on any page). */
+/** What a deprecated route's Endpoint cell adds: the badge and its sunset day (`14 Oct 2026`, from `Wed, 14 Oct 2026 00:00:00 GMT`). */
+const deprecationOf = (e: (typeof fixtures.endpoints)[number]) => {
+  const deprecation = fixtures.deprecations.find((d) => (d.endpointIds as readonly string[]).includes(e.id));
+  return deprecation ? ` Deprecated Sunset ${new Date(deprecation.sunsetAt).toUTCString().split(' ').slice(1, 4).join(' ')}` : '';
+};
+
+/** A row's Endpoint cell: its label, its API version when its route has more than one (on any page), and its deprecation (below). */
 const endpointCell = (e: (typeof fixtures.endpoints)[number]) =>
-  fixtures.endpoints.filter((o) => o.method === e.method && o.path === e.path).length > 1 ? `${e.method} ${e.path} ${e.apiVersion}` : `${e.method} ${e.path}`;
+  (fixtures.endpoints.filter((o) => o.method === e.method && o.path === e.path).length > 1
+    ? `${e.method} ${e.path} ${e.apiVersion}`
+    : `${e.method} ${e.path}`) + deprecationOf(e);
 
 /** A table with `attributes` (query-string style) set before it connects, as in markup. */
 async function table(attributes = '') {
@@ -32,7 +40,7 @@ describe('ops-endpoint-table', () => {
       await loaded(el);
       expect(rowTexts(el)).to.deep.equal(
         fixtures.endpoints.map((e) => [
-          // A route on several rows carries its API version.
+          // A route on several rows carries its API version; a deprecated one, its badge and sunset.
           endpointCell(e),
           e.requests.toLocaleString('en-US'),
           e.p95Ms.toLocaleString('en-US'),
@@ -42,6 +50,17 @@ describe('ops-endpoint-table', () => {
       );
       expect(rowTexts(el)[0]).to.deep.equal(['POST /messages v3', '482,113', '212', '0.4%', 'Healthy']);
       expect($$(el, 'thead th').map(text)).to.deep.equal(['Endpoint', 'Requests↕', 'P95 ms↕', 'Errors↕', 'Status']);
+    });
+
+    it('marks a deprecated route with a badge and its sunset day, in the page’s time zone', async () => {
+      const el = await table('time-zone=Pacific/Honolulu');
+      await loaded(el);
+      const marked = rows(el).filter((row) => row.querySelector('[part="deprecation"]'));
+      expect(marked.map((row) => row.dataset['id'])).to.deep.equal(['ep_3', 'ep_7']);
+      const badge = marked[0]!.querySelector<HTMLElement>('[part="deprecation"] .badge')!;
+      expect([text(badge), badge.dataset['tone']]).to.deep.equal(['Deprecated', 'warning']);
+      // Midnight UTC on the 14th is still the 13th in Honolulu.
+      expect(text(marked[0]!.querySelector('.sunset'))).to.equal('Sunset 13 Oct 2026');
     });
 
     it('keeps rows that share method and path as separate rows keyed by id', async () => {
@@ -213,7 +232,7 @@ describe('ops-endpoint-table', () => {
       select.dispatchEvent(new Event('change'));
       await waitFor(() => rows(el).length === 2, 'filtered rows');
       // Their v3 rows are filtered out; the route still has two versions, so each names its own.
-      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['GET /usage v2', 'POST /messages v2']);
+      expect(rowTexts(el).map((r) => r[0])).to.deep.equal(['GET /usage v2 Deprecated Sunset 30 Sep 2026', 'POST /messages v2']);
       expect(api.requests.at(-1)!.searchParams.get('status')).to.equal('Slow');
       expect(el.getAttribute('status')).to.equal('Slow');
     });

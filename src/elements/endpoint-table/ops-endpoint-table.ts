@@ -5,6 +5,7 @@ import { ENDPOINT_STATUSES, type EndpointSort, type EndpointStatus } from '@ops-
 import type { Endpoint } from '../../api/schemas.ts';
 import { formatInteger, formatPercent, type FormatOptions } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
+import { renderDeprecation } from '../../shared/deprecation.ts';
 import { renderEndpointName } from '../../shared/endpoint-name.ts';
 import type { EndpointQuery } from '../../api/client.ts';
 import { ListController } from '../../shared/list.ts';
@@ -238,6 +239,7 @@ export class OpsEndpointTable extends RangedElement {
                   <th scope="row">
                     ${this.renderLink({ kind: 'endpoint', id: row.id, label: endpointLabel(row) }, renderEndpointName(row.method, row.path), 'row-link')}
                     ${showsVersion(row, repeated) ? html`<span part="version" class="version">${row.apiVersion ?? row.id}</span>` : nothing}
+                    ${row.deprecation ? html`<div class="deprecated">${renderDeprecation(row.deprecation, format)}</div>` : nothing}
                   </th>
                   ${this.columns().map((column) => html`<td class="num" data-label=${column.label()}>${figure(row, column.key, format)}</td>`)}
                   <td data-label=${msg('Status')}>${renderBadge(row.status)}</td>

@@ -11,6 +11,8 @@ import type { OpsVersions } from './ops-versions.ts';
 
 const versions = (extra = '') => mount<OpsVersions>('ops-versions', attrs(extra));
 const loaded = (el: Element) => waitFor(() => $(el, '[part="versions"] tbody tr'), 'versions');
+/** `14 Sep 2026`, the UTC day of a timestamp (from `Mon, 14 Sep 2026 09:39:00 GMT`). */
+const dayOf = (iso: string) => new Date(iso).toUTCString().split(' ').slice(1, 4).join(' ');
 const rows = (el: Element) => $$(el, '[part="versions"] tbody tr').map((r) => [...r.children].map((cell) => text(cell)));
 
 describe('ops-versions', () => {
@@ -21,8 +23,14 @@ describe('ops-versions', () => {
     const expected = await client().getVersions();
     const el = await versions();
     await loaded(el);
-    expect(rows(el)).to.deep.equal(expected.versions.map((v) => [v.version ?? 'No version', v.requests.toLocaleString('en-US'), `${v.sharePct.toFixed(1)}%`]));
+    const published = (v: (typeof expected.versions)[number]) => (v.publishedAt ? dayOf(v.publishedAt) : '—');
+    expect(rows(el)).to.deep.equal(
+      expected.versions.map((v) => [v.version ?? 'No version', v.requests.toLocaleString('en-US'), `${v.sharePct.toFixed(1)}%`, published(v)]),
+    );
     expect(rows(el).map((r) => r[0])).to.include('No version');
+    expect(rows(el).at(-1)).to.deep.equal(['v4', '0', '0.0%', '14 Sep 2026'], 'a published version nobody calls yet comes last');
+    const guide = $<HTMLAnchorElement>(el, '[part="versions"] a')!;
+    expect([guide.href, guide.target, guide.rel, text(guide)]).to.deep.equal(['https://docs.example.com/v3', '_blank', 'noopener noreferrer', '15 Mar 2026']);
     expect(expected.versions.reduce((sum, v) => sum + Math.round(v.sharePct * 10), 0)).to.equal(1000);
   });
 
@@ -34,7 +42,9 @@ describe('ops-versions', () => {
     const data = chart.data as ChartData;
     expect(data.categories).to.have.length(30);
     expect(data.categoryName).to.equal('Day');
-    expect(data.series.map((s) => [s.name, s.values])).to.deep.equal(expected.versions.map((v) => [v.version ?? 'No version', v.perBucket]));
+    expect(data.series.map((s) => [s.name, s.values])).to.deep.equal(
+      expected.versions.filter((v) => v.requests).map((v) => [v.version ?? 'No version', v.perBucket]),
+    );
     expect(chart.getAttribute('label')).to.equal('Requests by API version over time');
   });
 
@@ -45,6 +55,55 @@ describe('ops-versions', () => {
     const data = $<OpsChart>(el, 'ops-chart')!.data as ChartData;
     expect(data.categories).to.deep.equal(expected.starts.map((s) => s.slice(11, 16)));
     expect(data.series[0]!.values).to.deep.equal(expected.versions[0]!.perBucket);
+  });
+
+  it('lists each deprecated endpoint with its sunset and the customers and keys still calling it', async () => {
+    const expected = (await client().getVersions()).deprecations!;
+    const el = await versions('time-zone=UTC');
+    await loaded(el);
+    const items = $$(el, '[part="deprecations"] article');
+    expect(items.map((item) => text(item.querySelector('h4')))).to.deep.equal(['DELETE /contacts Deprecated', 'GET /usage v2 Deprecated']);
+    const facts = (item: Element) => [...item.querySelectorAll('.fact')].map((f) => [text(f.querySelector('dt')), text(f.querySelector('dd'))]);
+    expect(facts(items[0]!)).to.deep.equal([
+      ['Sunset', '14 Oct 2026, in 30 days'],
+      ['Requests', expected[0]!.requests.toLocaleString('en-US')],
+      ['Replacement', 'POST /contacts/archive'],
+      ['Documentation', 'Migration guide'],
+    ]);
+    const when = (iso: string) => `${dayOf(iso)} at ${iso.slice(11, 16)}`;
+    const tables = [...items[0]!.querySelectorAll('[part="callers"]')];
+    const cells = (table: Element) => [...table.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => text(c)));
+    expect(tables.map((t) => t.getAttribute('aria-label'))).to.deep.equal(['Customers still calling', 'Keys still calling']);
+    expect([...items[0]!.querySelectorAll('h5')].map((h) => text(h))).to.deep.equal(['Customers still calling', 'Keys still calling']);
+    expect(cells(tables[0]!)).to.deep.equal(expected[0]!.customers.map((c) => [c.name ?? c.id, c.requests.toLocaleString('en-US'), when(c.lastCallAt)]));
+    expect(cells(tables[1]!)).to.deep.equal(expected[0]!.keys.map((c) => [c.id, c.requests.toLocaleString('en-US'), when(c.lastCallAt)]));
+  });
+
+  it('leads from a customer still calling to its page', async () => {
+    const el = await versions();
+    await loaded(el);
+    const seen: unknown[] = [];
+    el.addEventListener('ops-navigate', (event) => seen.push((event as CustomEvent).detail));
+    ($(el, '[part="deprecations"] [part="callers"] tbody a, [part="deprecations"] [part="callers"] tbody button') as HTMLElement).click();
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.include({ kind: 'customer', id: 'cus_acme', label: 'Acme Ltd' });
+  });
+
+  it('says when nobody called a deprecated endpoint in the range, and marks one turned off', async () => {
+    const answer = await client().getVersions();
+    const quiet = { ...answer.deprecations![0]!, customers: [], keys: [], requests: 0, turnedOff: true, daysToSunset: 0, docsUrl: 'javascript:alert(1)' };
+    api.use(http.get(`*${API_BASE}/versions`, () => HttpResponse.json({ ...answer, deprecations: [quiet] })));
+    const el = await versions();
+    await loaded(el);
+    const item = $(el, '[part="deprecations"] article')!;
+    expect(text(item.querySelector('h4'))).to.equal('DELETE /contacts Turned off');
+    expect(text(item.querySelector('.fact dd'))).to.equal('14 Oct 2026', 'a passed sunset is a day, not a day ahead');
+    expect([...item.querySelectorAll('.none')].map((p) => text(p))).to.deep.equal([
+      'Customers still calling No calls in this time range.',
+      'Keys still calling No calls in this time range.',
+    ]);
+    expect(item.querySelector('a[href^="javascript"]'), 'a link that is not http(s) is text').to.equal(null);
+    expect(text(item)).to.include('Migration guide');
   });
 
   it('shows a version name from outside as text, never markup', async () => {
