@@ -354,7 +354,17 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const q = url.searchParams.get('q')?.trim().toLowerCase();
       const items = db.customers
         .filter((c) => !q || c.name.toLowerCase().includes(q) || c.id.toLowerCase().includes(q))
-        .map(({ id, name, createdAt, plan, requests, errorPct, status, owner }) => ({ id, name, createdAt, plan, requests, errorPct, status, owner }));
+        .map(({ id, name, createdAt, plan, requests, errorPct, status, owner, throttled }) => ({
+          id,
+          name,
+          createdAt,
+          plan,
+          requests,
+          errorPct,
+          status,
+          owner,
+          throttled,
+        }));
       return slice(sortRows(items, sort), url);
     }),
 

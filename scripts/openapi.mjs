@@ -45,6 +45,7 @@ const COMPONENTS = {
   DeprecationNotice: s.deprecationNotice,
   DeprecationCaller: s.deprecationCaller,
   Deprecation: s.deprecation,
+  RateLimit: s.rateLimit,
   Versions: s.versions,
   Problem: s.problem,
 };

@@ -113,6 +113,7 @@ export const ROUTES = {
   putCustomer: { group: 'admin', method: 'PUT', path: '/customers/{id}' },
   putWebhook: { group: 'admin', method: 'PUT', path: '/webhooks/{id}' },
   addActivity: { group: 'admin', method: 'POST', path: '/activity', status: 201 },
+  putRateLimit: { group: 'admin', method: 'PUT', path: '/customers/{id}/limits' },
   putDeprecation: { group: 'admin', method: 'PUT', path: '/deprecations/{id}' },
   addVersion: { group: 'admin', method: 'POST', path: '/versions', status: 201 },
 

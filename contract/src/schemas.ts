@@ -244,7 +244,7 @@ export const deprecation = z.extend(deprecationNotice, {
   customers: z.array(deprecationCaller),
   keys: z.array(deprecationCaller),
 });
-/** Requests per API version over a window (the last 30 days unless asked), busiest first; then the deprecations, soonest sunset first. */
+/** Requests per API version over a window (the last 30 days unless asked), busiest first; then the deprecations: those to come by soonest sunset, then those turned off, latest first. */
 export const versions = z
   .object({
     window: timeWindow,
@@ -268,11 +268,23 @@ export const customerSummary = z.object({
   errorPct: z.number(),
   status: openEnum(CUSTOMER_STATUSES),
   owner: person,
+  /** Its requests answered 429 Too Many Requests, over the same window as `requests`; optional so older servers stay valid. */
+  throttled: z.optional(nonNegativeInt),
+});
+/** A customer's rate limit against its busiest minute in the window. */
+export const rateLimit = z.object({
+  /** The limit the host set (PUT /admin/v1/customers/{id}/limits), in requests a minute; `null` when none was set. */
+  requestsPerMinute: z.nullable(nonNegativeInt),
+  /** The most requests the customer made in one minute of the window, and that minute's start (`null` without requests). */
+  peakPerMinute: nonNegativeInt,
+  peakAt: z.nullable(isoTimestamp),
 });
 export const customer = z.extend(customerSummary, {
   relatedEndpoints: z.array(relatedEndpoint),
   notes: z.array(note),
   history: z.array(historyItem),
+  /** Optional so older servers stay valid. */
+  rateLimit: z.optional(rateLimit),
 });
 export const customerPage = page(customerSummary);
 // GET /webhooks: the list, one row per registered webhook with its delivery figures.
@@ -356,6 +368,7 @@ export type Traffic = z.infer<typeof traffic>;
 export type Note = z.infer<typeof note>;
 export type HistoryItem = z.infer<typeof historyItem>;
 export type Customer = z.infer<typeof customer>;
+export type RateLimit = z.infer<typeof rateLimit>;
 export type CustomerSummary = z.infer<typeof customerSummary>;
 export type NewNote = z.input<typeof newNote>;
 export type Webhook = z.infer<typeof webhook>;

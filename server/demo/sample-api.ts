@@ -3,8 +3,10 @@
  * the collector (`collectHono`), which sends what it measured to the console server's ingest
  * API. Each route takes about as long as its model says, fails at its model's rate, and POST
  * /webhooks fails at a rate you can set (`webhookFailureRate`, or for a while with `spike`).
+ * Each customer is held to its rate limit: beyond it, a 429 with Retry-After.
  */
 import { Hono } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { collectHono, type Collector } from '../src/collect/index.ts';
 import { CUSTOMERS, ROUTES, durationOf, random, type RouteModel } from './traffic.ts';
@@ -22,6 +24,8 @@ export function createSampleApi(collector: Collector, { webhookFailureRate = 0.0
   const rand = random(Date.now());
   const api: SampleApi = { app: new Hono(), webhookFailureRate };
   const { app } = api;
+  // Each customer held to its limit, per minute, as the console shows it.
+  const limiters = new Map(CUSTOMERS.map((c) => [c.id, new RateLimiterMemory({ points: c.requestsPerMinute, duration: 60 })]));
   const keyOf = (authorization: string | undefined) => /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
   app.use(
     collectHono(collector, {
@@ -40,6 +44,14 @@ export function createSampleApi(collector: Collector, { webhookFailureRate = 0.0
   app.use('/:version{v[23]}/*', async (c, next) => {
     const key = keyOf(c.req.header('authorization'));
     if (!key || !OWNERS.has(key)) return c.json({ error: 'unknown API key' }, 401);
+    const owner = OWNERS.get(key)!;
+    try {
+      await limiters.get(owner.id)!.consume(owner.id);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      c.header('retry-after', String(Math.ceil(refused.msBeforeNext / 1000)));
+      return c.json({ error: 'rate limit exceeded' }, 429);
+    }
     await next();
   });
 

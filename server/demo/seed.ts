@@ -121,10 +121,13 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
   );
   await send(api, '/admin/v1/versions', { version: 'v2', publishedAt: now - 400 * DAY, docsUrl: 'https://docs.example.com/v2', actor: people.mia });
   await send(api, '/admin/v1/versions', { version: 'v3', publishedAt: now - 48 * 60_000, docsUrl: 'https://docs.example.com/v3', actor: people.mia });
+  // The limits the sample API holds customers to; Acme's was raised from 600, which the feed says.
+  await send(api, '/admin/v1/customers/cus_acme/limits', { requestsPerMinute: 600 }, { method: 'PUT' });
+  for (const c of CUSTOMERS)
+    await send(api, `/admin/v1/customers/${c.id}/limits`, { requestsPerMinute: c.requestsPerMinute, actor: people.lee }, { method: 'PUT' });
   const activity = [
     { actor: people.mia, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v1/usage', minutesAgo: 95 },
     { actor: { id: 'cus_globex', name: 'Globex Corp' }, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
-    { actor: people.lee, kind: 'rate-limit-raised', text: 'raised the rate limit for Acme Ltd', minutesAgo: 3 },
   ];
   for (const { minutesAgo, ...item } of activity) await send(api, '/admin/v1/activity', { ...item, at: now - minutesAgo * 60_000 });
   return { events: total };

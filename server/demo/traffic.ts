@@ -57,11 +57,16 @@ export const ROUTES: RouteModel[] = [
 ];
 const TOTAL_WEIGHT = ROUTES.reduce((sum, r) => sum + r.weight, 0);
 
+/**
+ * The sample API's customers: their keys, their share of the calls, and the rate limit the API
+ * holds them to (requests a minute). Globex's live calls come near its limit, so it is refused
+ * now and then.
+ */
 export const CUSTOMERS = [
-  { id: 'cus_acme', name: 'Acme Ltd', keys: ['key_acme_1', 'key_acme_2'], weight: 5 },
-  { id: 'cus_globex', name: 'Globex Corp', keys: ['key_globex_1'], weight: 3 },
-  { id: 'cus_initech', name: 'Initech', keys: ['key_initech_1', 'key_initech_2', 'key_initech_3'], weight: 2 },
-  { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1'], weight: 1 },
+  { id: 'cus_acme', name: 'Acme Ltd', keys: ['key_acme_1', 'key_acme_2'], weight: 5, requestsPerMinute: 1_200 },
+  { id: 'cus_globex', name: 'Globex Corp', keys: ['key_globex_1'], weight: 3, requestsPerMinute: 250 },
+  { id: 'cus_initech', name: 'Initech', keys: ['key_initech_1', 'key_initech_2', 'key_initech_3'], weight: 2, requestsPerMinute: 600 },
+  { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1'], weight: 1, requestsPerMinute: 600 },
 ];
 
 /** A customer that calls the route, drawn by their weights. */

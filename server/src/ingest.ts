@@ -115,6 +115,13 @@ export const deprecationInput = z.object({
   actor: person.optional(),
 });
 
+/** PUT /admin/v1/customers/{id}/limits: the customer's rate limit. */
+export const rateLimitInput = z.object({
+  requestsPerMinute: inRange(1, 1_000_000_000, 'must be a whole number of requests a minute, from 1 to 1,000,000,000'),
+  /** Who changed it, for the activity feed; the console's own name without one. */
+  actor: person.optional(),
+});
+
 /** POST /admin/v1/versions: a version's documentation was published. */
 export const versionInput = z.object({
   version: text(LIMIT.apiVersion),

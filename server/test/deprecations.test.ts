@@ -129,6 +129,11 @@ describe('deprecations and published versions', () => {
       );
     }
     const { json } = await call(server, '/console/v1/versions', { token: 'token-a' });
+    assert.deepEqual(
+      json.deprecations.map((d: { id: string }) => d.id),
+      ['dep_messages', 'dep_contacts'],
+      'those still to come before those turned off',
+    );
     const contacts = json.deprecations.find((d: { id: string }) => d.id === 'dep_contacts');
     assert.equal(contacts.turnedOff, true);
     assert.equal(contacts.daysToSunset, 0);

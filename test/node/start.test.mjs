@@ -295,6 +295,18 @@ test('the demo deprecates DELETE /contacts, and its versions view names the two 
   assert.ok(feed.items.some((i) => i.text === 'published documentation for version 3'));
 });
 
+test('the demo holds each customer to a rate limit, and the feed says Acme’s was raised', async () => {
+  const acme = await api('/customers/cus_acme');
+  assert.equal(acme.rateLimit.requestsPerMinute, 1200);
+  assert.ok(acme.rateLimit.peakPerMinute > 0 && acme.rateLimit.peakAt);
+  assert.equal(typeof acme.throttled, 'number');
+  const feed = await api('/activity?kind=rate-limit-raised');
+  assert.deepEqual(
+    feed.items.map((i) => [i.actor.name, i.text]),
+    [['Lee Park', 'raised the rate limit for Acme Ltd']],
+  );
+});
+
 test('live requests are measured for real: by the collector in the sample API, and by the OpenTelemetry SDK in the reports API', async () => {
   const unique = String(Date.now());
   const sample = await fetch(`http://127.0.0.1:${port + 1}/v3/contacts-${unique}`, { headers: { authorization: 'Bearer key_acme_1' } });

@@ -94,6 +94,8 @@ export interface Question {
    * requests without a customer (or key) are left out.
    */
   by?: readonly Grouping[];
+  /** Grouped by `customerId` or `keyId`, keep the requests without one, as a group whose value is `''`. */
+  keepNone?: boolean;
 }
 
 export interface Counted {
@@ -148,6 +150,8 @@ export interface TelemetryStore {
   latency(accountId: string, question: LatencyQuestion): Promise<Latency[]>;
   /** Distinct key ids per period. */
   keys(accountId: string, question: Omit<Question, 'by'>): Promise<number[]>;
+  /** The minute (from its start, epoch ms) with the most requests matching the filter, and how many; the latest of equals; null without requests. */
+  busiestMinute(accountId: string, filter: EventFilter): Promise<{ at: number; requests: number } | null>;
   /** The request log: newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
@@ -294,6 +298,10 @@ export interface RecordStore {
   publishVersion(accountId: string, version: PublishedVersion): Promise<'created' | 'updated'>;
   /** Every published version of the account, by version. */
   publishedVersions(accountId: string): Promise<PublishedVersion[]>;
+  /** Sets a customer's rate limit (requests a minute); answers the limit it replaced, if any. */
+  setRateLimit(accountId: string, customerId: string, requestsPerMinute: number): Promise<number | undefined>;
+  /** Every customer's rate limit that was set, by customer id. */
+  rateLimits(accountId: string): Promise<Map<string, number>>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
   /** Removes the keys first used before `ts`. */

@@ -4,8 +4,9 @@
  */
 import type { z } from 'zod';
 import { dayLabel } from '../calendar.ts';
-import type { activityInput, customerInput, deprecationInput, versionInput, webhookInput } from '../ingest.ts';
+import type { activityInput, customerInput, deprecationInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
 import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
+import { notFound } from '../problem.ts';
 import type { ActivityRecord, DeprecationRecord, PublishedVersion, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { CONSOLE_ACTOR, deprecatedEndpoint } from './deprecations.ts';
@@ -98,5 +99,24 @@ export async function publishVersion(ctx: AdminContext, input: z.infer<typeof ve
         subject: `version ${record.version}`,
       });
     return { record: { ...record, publishedAt: isoSeconds(record.publishedAt) }, created: outcome === 'created' };
+  });
+}
+
+/** Sets a customer's rate limit; a raise (not a first limit, nor a lower one) tells the feed "raised the rate limit for <customer>". */
+export async function putRateLimit(ctx: AdminContext, customerId: string, input: z.infer<typeof rateLimitInput>) {
+  return ctx.stores.records.atomically(async (records) => {
+    const customer = await records.customer(ctx.accountId, customerId);
+    if (!customer) throw notFound(`No customer ${customerId} in this account: register it with PUT /admin/v1/customers/${customerId} first.`);
+    const previous = await records.setRateLimit(ctx.accountId, customerId, input.requestsPerMinute);
+    if (previous !== undefined && input.requestsPerMinute > previous)
+      await recordActivity({ ...ctx.stores, records }, ctx.accountId, {
+        kind: 'rate-limit-raised',
+        actor: input.actor ?? CONSOLE_ACTOR,
+        text: `raised the rate limit for ${customer.name}`,
+        ts: ctx.now,
+        subject: customerId,
+        target: { kind: 'customer', id: customerId },
+      });
+    return { customerId, requestsPerMinute: input.requestsPerMinute, previous: previous ?? null };
   });
 }

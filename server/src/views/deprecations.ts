@@ -6,13 +6,16 @@ import type { Period } from '../calendar.ts';
 import { isoSeconds, type ViewContext } from '../context.ts';
 import type { DeprecationRecord, Person, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
-import { reads } from './reads.ts';
+import { reads, type Caller } from './reads.ts';
 
 /** Who the server's own items name when the host named nobody. */
 export const CONSOLE_ACTOR: Person = { id: 'ops-console', name: 'Ops Console' };
 
 /** How many customers, and how many keys, a deprecation lists: the busiest. */
 export const CALLERS_LISTED = 100;
+
+/** How many deprecations GET /versions reads callers for: those still to come first, then the latest turned off. */
+export const DEPRECATIONS_LISTED = 50;
 
 const DAY_MS = 86_400_000;
 
@@ -55,9 +58,13 @@ export async function turnOffDue(stores: Stores, accountId: string, now: number)
 
 /** Each deprecation with its requests in `window`, and the customers and keys that made them, busiest first. */
 export async function deprecationFigures(ctx: ViewContext, window: Period) {
-  const [deprecations, customers] = await Promise.all([ctx.stores.records.deprecations(ctx.accountId), ctx.stores.records.customers(ctx.accountId)]);
+  const [all, customers] = await Promise.all([ctx.stores.records.deprecations(ctx.accountId), ctx.stores.records.customers(ctx.accountId)]);
+  // Each costs three reads of the events: the ones people act on, not every sunset of years past.
+  const coming = all.filter((d) => d.sunsetAt > ctx.now);
+  const past = all.filter((d) => d.sunsetAt <= ctx.now).reverse();
+  const deprecations = [...coming, ...past].slice(0, DEPRECATIONS_LISTED);
   const names = new Map(customers.map((c) => [c.id, c.name]));
-  const callersOf = (rows: { id: string; requests: number; lastTs: number }[], named: boolean) =>
+  const callersOf = (rows: Caller[], named: boolean) =>
     rows
       .sort((a, b) => b.requests - a.requests || b.lastTs - a.lastTs || (a.id < b.id ? -1 : 1))
       .slice(0, CALLERS_LISTED)
@@ -69,19 +76,15 @@ export async function deprecationFigures(ctx: ViewContext, window: Period) {
     deprecations.map(async (d) => {
       const narrowing = { method: d.method, route: d.route, ...(d.apiVersion === null ? {} : { apiVersion: d.apiVersion }) };
       const filter = { from: window.from, to: window.to, ...narrowing };
-      const [[counts], byCustomer, byKey] = await Promise.all([
-        reads(ctx).perPeriod([{ from: window.from, to: window.to }], narrowing),
-        reads(ctx).callers(filter, 'customerId'),
-        reads(ctx).callers(filter, 'keyId'),
-      ]);
+      const [[counts], callers] = await Promise.all([reads(ctx).perPeriod([{ from: window.from, to: window.to }], narrowing), reads(ctx).callers(filter)]);
       return {
         ...noticeOf(d, ctx.now),
         endpoint: `${d.method} ${d.route}`,
         apiVersion: d.apiVersion,
         daysToSunset: Math.max(0, Math.ceil((d.sunsetAt - ctx.now) / DAY_MS)),
         requests: counts!.requests,
-        customers: callersOf(byCustomer, true),
-        keys: callersOf(byKey, false),
+        customers: callersOf(callers.customers, true),
+        keys: callersOf(callers.keys, false),
       };
     }),
   );

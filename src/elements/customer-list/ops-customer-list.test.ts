@@ -20,7 +20,7 @@ const byName = [...fixtures.customers].sort((a, b) => a.name.localeCompare(b.nam
 describe('ops-customer-list', () => {
   const api = useMockApi();
 
-  it('lists every customer by name with status, plan, requests, errors, created and owner', async () => {
+  it('lists every customer by name with status, plan, requests, errors, 429s, created and owner', async () => {
     const el = await customerList();
     await loaded(el);
     expect(names(el)).to.deep.equal(byName.map((c) => c.name));
@@ -31,6 +31,7 @@ describe('ops-customer-list', () => {
       acme.plan,
       acme.requests.toLocaleString('en-US'),
       `${acme.errorPct.toFixed(1)}%`,
+      String(acme.throttled),
       '02 Mar 2025',
       acme.owner.name,
     ]);

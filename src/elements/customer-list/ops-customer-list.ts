@@ -98,6 +98,7 @@ export class OpsCustomerList extends OpsElement {
         { label: msg('Plan'), cell: (row) => row.plan },
         { label: msg('Requests'), sort: { key: 'requests' }, numeric: true, cell: (row) => formatInteger(row.requests, format) },
         { label: msg('Errors'), numeric: true, cell: (row) => formatPercent(row.errorPct, format) },
+        { label: msg('429s'), numeric: true, cell: (row) => (row.throttled === undefined ? '—' : formatInteger(row.throttled, format)) },
         { label: msg('Created'), sort: { key: 'createdAt' }, cell: (row) => formatDate(row.createdAt, format) },
         { label: msg('Account owner'), cell: (row) => renderPerson(row.owner) },
       ],

@@ -4,6 +4,10 @@ import { detailStyles } from '../../shared/detail.ts';
 export const styles = [
   detailStyles,
   css`
+    .fact .when {
+      color: var(--_muted);
+      font-weight: 400;
+    }
     .notes,
     .history {
       display: grid;

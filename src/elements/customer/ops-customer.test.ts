@@ -29,6 +29,14 @@ describe('ops-customer', () => {
   allowVirtualizerResizeNotice();
   const api = useMockApi();
 
+  it('says when no rate limit was set, and gives the busiest minute without a share of one', async () => {
+    const el = await customer('cus_initech');
+    await loaded(el);
+    expect(facts(el)['Rate limit']).to.equal('None set');
+    expect(facts(el)['Busiest minute']).to.equal('9511 Sep 2026 at 15:40');
+    expect(facts(el)['429s']).to.equal('3');
+  });
+
   it('shows the name and status as the title, the other key facts as label and value pairs', async () => {
     const el = await customer('cus_acme');
     await loaded(el);
@@ -40,6 +48,10 @@ describe('ops-customer', () => {
       Requests: '120,344',
       Errors: '2.1%',
       'Account owner': 'Ana Silva',
+      'Rate limit': '600 a minute',
+      // 588 of 600 is 98.0%; the minute in the page's time zone (UTC here).
+      'Busiest minute': '588 (98.0% of the limit)14 Sep 2026 at 09:12',
+      '429s': '42',
     });
     expect([text($(el, '.title .badge')), $(el, '.title .badge')!.dataset['tone']]).to.deep.equal(['Expired', 'danger']);
     expect(text($(el, '.fact [part="avatar"]'))).to.equal('AS');

@@ -2,8 +2,8 @@ import { html, type PropertyValues } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { property, state } from 'lit/decorators.js';
 import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
-import type { Customer, HistoryItem, Note } from '../../api/schemas.ts';
-import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
+import type { Customer, HistoryItem, Note, RateLimit } from '../../api/schemas.ts';
+import { formatDate, formatDateTime, formatInteger, formatPercent, type FormatOptions } from '../../format/format.ts';
 import { renderBadge } from '../../shared/badge.ts';
 import { DataTask } from '../../shared/data-task.ts';
 import { renderDetailHeader, renderFacts, renderPerson, renderRelatedEndpoints } from '../../shared/detail.ts';
@@ -15,6 +15,19 @@ import { renderNotes } from './customer-notes.ts';
 import { styles } from './ops-customer.styles.ts';
 import { msg, str } from '../../localize/localize.ts';
 import { historyKindLabel } from '../../localize/words.ts';
+
+/** The limit, and the busiest minute against it: its requests, their share of the limit, and when. */
+function rateLimitFacts({ requestsPerMinute: limit, peakPerMinute: peak, peakAt }: RateLimit, format: FormatOptions): [string, unknown][] {
+  const count = formatInteger(peak, format);
+  const share = limit ? formatPercent((peak / limit) * 100, format) : '';
+  const headline = limit
+    ? msg(str`${count} (${share} of the limit)`, { desc: 'The busiest minute’s requests against the rate limit: 588 (98.0% of the limit)' })
+    : count;
+  return [
+    [msg('Rate limit'), limit === null ? msg('None set') : msg(str`${formatInteger(limit, format)} a minute`, { desc: 'A rate limit: 600 a minute' })],
+    [msg('Busiest minute'), peakAt ? html`${headline}<div class="when">${formatDateTime(peakAt, format)}</div>` : '—'],
+  ];
+}
 
 /**
  * A customer's page: key facts, related endpoints, the customer's traffic and latest requests
@@ -98,6 +111,8 @@ export class OpsCustomer extends RangedElement {
         [msg('Requests'), formatInteger(customer.requests, format)],
         [msg('Errors'), formatPercent(customer.errorPct, format)],
         [msg('Account owner'), renderPerson(customer.owner)],
+        ...(customer.rateLimit ? rateLimitFacts(customer.rateLimit, format) : []),
+        ...(customer.throttled === undefined ? [] : [[msg('429s'), formatInteger(customer.throttled, format)] as [string, unknown]]),
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}

@@ -135,6 +135,19 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     },
     publishedVersions: (accountId) =>
       docs<PublishedVersion>(sql`SELECT doc FROM published_versions WHERE account_id = ${accountId} ORDER BY version COLLATE "C"`),
+    async setRateLimit(accountId, customerId, requestsPerMinute) {
+      // In a transaction the row stays locked: two changes through two servers each see the one before.
+      const [before] = await db.read(
+        sql`SELECT requests_per_minute FROM rate_limits WHERE account_id = ${accountId} AND customer_id = ${customerId} ${db.lockRows}`,
+      );
+      await db.write(sql`INSERT INTO rate_limits (account_id, customer_id, requests_per_minute) VALUES (${accountId}, ${customerId}, ${requestsPerMinute})
+        ON CONFLICT (account_id, customer_id) DO UPDATE SET requests_per_minute = excluded.requests_per_minute`);
+      return before ? num(before['requests_per_minute']) : undefined;
+    },
+    async rateLimits(accountId) {
+      const rows = await db.read(sql`SELECT customer_id, requests_per_minute FROM rate_limits WHERE account_id = ${accountId}`);
+      return new Map(rows.map((r) => [text(r['customer_id']), num(r['requests_per_minute'])]));
+    },
     async remembered(accountId, key) {
       // Two console servers given the same key at once: the second waits here until the first commits, then finds its answer.
       await db.hold(accountId, key);

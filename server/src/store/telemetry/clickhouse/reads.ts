@@ -164,7 +164,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
       return [{ group: {}, requests: counts.map((c) => c.requests), errors: counts.map((c) => c.errors), bytes: counts.map((c) => c.bytes) }];
     },
 
-    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest }) {
+    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest, keepNone }) {
       const answers = latencyFolder(by, periods.length, { quantiles, newest });
       if (!periods.length) return answers.answers();
       const [from, to] = span(periods);
@@ -179,9 +179,9 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         });
         return [entry!];
       }
-      const w = sql`${where(accountId, { ...filter, from, to })}${groupCondition(by)}`;
+      const w = sql`${where(accountId, { ...filter, from, to })}${groupCondition(by, keepNone)}`;
       const rows = await read(
-        sql`SELECT ${groupColumns(by)}${periodIndex(
+        sql`SELECT ${groupColumns(by, keepNone)}${periodIndex(
           sql`ts`,
           periods.map((p, i) => ({ ...p, i })),
         )} AS i, count() AS r, countIf(status >= 500) AS e,
@@ -206,6 +206,13 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
       const out = periods.map(() => 0);
       for (const r of rows) out[num(r['i'])] = num(r['k']);
       return out;
+    },
+
+    async busiestMinute(accountId, filter) {
+      const [row] = await read(
+        sql`SELECT intDiv(ts, 60000) * 60000 AS m, count() AS n FROM ${EVENTS} WHERE ${where(accountId, filter)} GROUP BY m ORDER BY n DESC, m DESC LIMIT 1`,
+      );
+      return row ? { at: num(row['m']), requests: num(row['n']) } : null;
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {

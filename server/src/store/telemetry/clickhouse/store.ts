@@ -191,6 +191,7 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
     counts: via('counts'),
     latency: via('latency'),
     keys: via('keys'),
+    busiestMinute: via('busiestMinute'),
     requests: via('requests'),
     deliveries: via('deliveries'),
 

@@ -73,18 +73,18 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
       return answers.answers();
     },
 
-    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest }) {
+    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest, keepNone }) {
       const answers = latencyFolder(by, periods.length, { quantiles, newest });
       if (!periods.length) return answers.answers();
       const where = eventWhere(accountId, { ...filter, from: Math.min(...periods.map((p) => p.from)), to: Math.max(...periods.map((p) => p.to)) });
       // A quantile's level is text in the query (DuckDB takes no parameter there): one of the three the type allows.
       const rows = await read(
-        sql`SELECT bucket_index AS i, ${groupColumns(by)}count(*) AS r, count(*) FILTER (WHERE status >= 500) AS e,
+        sql`SELECT bucket_index AS i, ${groupColumns(by, keepNone)}count(*) AS r, count(*) FILTER (WHERE status >= 500) AS e,
               ${join([...quantiles.map((q, k) => sql`quantile_disc(duration_ms, ${raw(String(q))}) AS ${identifier(`q${k}`)}`), sql`max(ts) AS newest`])}
          FROM (SELECT ${bucketCases(
            sql`ts`,
            periods.map((p, i) => ({ ...p, i })),
-         )} AS bucket_index, * FROM request_events WHERE ${where}${groupCondition(by)})
+         )} AS bucket_index, * FROM request_events WHERE ${where}${groupCondition(by, keepNone)})
          WHERE bucket_index IS NOT NULL GROUP BY ALL`,
       );
       rows.forEach(answers.add);
@@ -99,6 +99,13 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
           return num(row?.['keys']);
         }),
       ),
+
+    async busiestMinute(accountId, filter) {
+      const [row] = await read(
+        sql`SELECT (ts // 60000) * 60000 AS m, count(*) AS n FROM request_events WHERE ${eventWhere(accountId, filter)} GROUP BY m ORDER BY n DESC, m DESC LIMIT 1`,
+      );
+      return row ? { at: num(row['m']), requests: num(row['n']) } : null;
+    },
 
     async requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]> {
       const rows = await read(sql`SELECT * FROM request_events WHERE ${requestWhere(accountId, query)} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`);
