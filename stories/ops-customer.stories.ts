@@ -28,6 +28,8 @@ const notes = async (canvasElement: HTMLElement) => shadowWith(canvasElement, 'o
 
 export const FreePlan: Story = {};
 export const WithoutNotes: Story = { args: { customerId: 'cus_globex' } };
+/** A customer held to no rate limit: its busiest minute without a share of one. */
+export const WithoutRateLimit: Story = { args: { customerId: 'cus_initech' } };
 /** With a customers page, "Customers" in the breadcrumb is a link. */
 export const WithCustomersPage: Story = { args: { customersHref: '#customers' } };
 /** "Add note" pressed with nothing typed: the message under the field, focus in it. */

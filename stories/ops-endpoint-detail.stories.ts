@@ -34,6 +34,8 @@ const scenario = (name: string) => `/api/scenario/${name}/v1`;
 export const Failing: Story = {};
 /** A healthy endpoint under API version v3. */
 export const Healthy: Story = { args: { endpointId: 'ep_2' } };
+/** A deprecated endpoint: the badge and its sunset beside the status, and what replaces it among the facts. */
+export const Deprecated: Story = { args: { endpointId: 'ep_3' } };
 /** A row of a version nobody called in the last 30 days: no codes, no customers, flat charts. */
 export const Quiet: Story = {
   args: { apiBase: '/api/odd/v1', endpointId: 'ep_3' },

@@ -23,6 +23,8 @@ const scenario = (name: string) => `/api/scenario/${name}/v1`;
 /** The last 30 days by day: two versions, requests that named none, a published version nobody calls yet, and two deprecated endpoints with who still calls them. */
 export const LastThirtyDays: Story = {};
 export const LastDay: Story = { args: { range: '24h' } };
+/** The last hour: of the callers of DELETE /contacts, only those who called in it. */
+export const LastHour: Story = { args: { range: '1h' } };
 export const Empty: Story = { args: { apiBase: scenario('empty') } };
 export const Loading: Story = loading<Args>();
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };

@@ -18,26 +18,16 @@ const GROUPINGS: Record<Grouping, { column: Sql; alias: string; value: (v: unkno
   keyId: { column: sql`key_id`, alias: 'g_key', value: text },
 };
 
-/** The groupings that leave out requests without a value, unless asked to keep them (as `''`). */
-const NULLABLE: readonly Grouping[] = ['customerId', 'keyId'];
-
 /** `column AS alias, …` of the groupings, with a trailing comma when there are any (to go before other columns). */
-export const groupColumns = (by: readonly Grouping[], keepNone = false): Sql =>
-  by.length
-    ? sql`${join(
-        by.map((g) => {
-          const column = keepNone && NULLABLE.includes(g) ? sql`coalesce(${GROUPINGS[g].column}, '')` : GROUPINGS[g].column;
-          return sql`${column} AS ${identifier(GROUPINGS[g].alias)}`;
-        }),
-      )}, `
-    : sql``;
+export const groupColumns = (by: readonly Grouping[]): Sql =>
+  by.length ? sql`${join(by.map((g) => sql`${GROUPINGS[g].column} AS ${identifier(GROUPINGS[g].alias)}`))}, ` : sql``;
 
 /** The aliases, for GROUP BY, with a trailing comma when there are any. */
 export const groupNames = (by: readonly Grouping[]): Sql => (by.length ? sql`${join(by.map((g) => identifier(GROUPINGS[g].alias)))}, ` : sql``);
 
-/** The condition grouping adds: by customer (or key), requests without one are left out, unless kept. */
-export const groupCondition = (by: readonly Grouping[], keepNone = false): Sql =>
-  keepNone ? sql`` : sql`${by.includes('customerId') ? sql` AND customer_id IS NOT NULL` : sql``}${by.includes('keyId') ? sql` AND key_id IS NOT NULL` : sql``}`;
+/** The condition grouping adds: by customer (or key), requests without one are left out. */
+export const groupCondition = (by: readonly Grouping[]): Sql =>
+  sql`${by.includes('customerId') ? sql` AND customer_id IS NOT NULL` : sql``}${by.includes('keyId') ? sql` AND key_id IS NOT NULL` : sql``}`;
 
 /** Whether the rollups (no customer, key or path) hold what the question asks. */
 export const rollupAnswers = (filter: EventFilter, by: readonly Grouping[]) => rollupCan(filter) && !by.includes('customerId') && !by.includes('keyId');

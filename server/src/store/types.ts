@@ -94,8 +94,6 @@ export interface Question {
    * requests without a customer (or key) are left out.
    */
   by?: readonly Grouping[];
-  /** Grouped by `customerId` or `keyId`, keep the requests without one, as a group whose value is `''`. */
-  keepNone?: boolean;
 }
 
 export interface Counted {

@@ -142,22 +142,20 @@ export function readsOf(telemetry: TelemetryStore, accountId: string) {
       return rows.map(({ group, requests, errors }) => ({ customerId: group.customerId!, requests: requests[0]!, errors: errors[0]! }));
     },
 
-    /** Per customer, and per key, with requests in the filter's period: its requests and its newest request's time; one read of the events for both. */
-    async callers(filter: EventFilter) {
+    /**
+     * Per customer, and per key, with requests in the filter's period: its requests and its newest
+     * request's time. Two grouped reads side by side: on ClickHouse one read grouped by both
+     * (customer × key pairs) measured four times slower than the two together.
+     */
+    async callers(filter: EventFilter): Promise<{ customers: Caller[]; keys: Caller[] }> {
       const [period, narrowing] = periodOf(filter);
-      const rows = await telemetry.latency(accountId, { periods: [period], filter: narrowing, by: ['customerId', 'keyId'], keepNone: true, quantiles: [], newest: true });
-      const customers = new Map<string, Caller>();
-      const keys = new Map<string, Caller>();
-      const add = (callers: Map<string, Caller>, id: string, requests: number, lastTs: number) => {
-        if (!id) return;
-        const seen = callers.get(id);
-        callers.set(id, { id, requests: (seen?.requests ?? 0) + requests, lastTs: Math.max(seen?.lastTs ?? 0, lastTs) });
-      };
-      for (const { group, requests, newest } of rows) {
-        add(customers, group.customerId!, requests[0]!, newest![0]!);
-        add(keys, group.keyId!, requests[0]!, newest![0]!);
-      }
-      return { customers: [...customers.values()], keys: [...keys.values()] };
+      const [customers, keys] = await Promise.all(
+        (['customerId', 'keyId'] as const).map(async (by) => {
+          const rows = await telemetry.latency(accountId, { periods: [period], filter: narrowing, by: [by], quantiles: [], newest: true });
+          return rows.map(({ group, requests, newest }) => ({ id: group[by]!, requests: requests[0]!, lastTs: newest![0]! }));
+        }),
+      );
+      return { customers: customers!, keys: keys! };
     },
 
     /**

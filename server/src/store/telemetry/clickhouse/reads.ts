@@ -164,7 +164,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
       return [{ group: {}, requests: counts.map((c) => c.requests), errors: counts.map((c) => c.errors), bytes: counts.map((c) => c.bytes) }];
     },
 
-    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest, keepNone }) {
+    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest }) {
       const answers = latencyFolder(by, periods.length, { quantiles, newest });
       if (!periods.length) return answers.answers();
       const [from, to] = span(periods);
@@ -179,9 +179,9 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         });
         return [entry!];
       }
-      const w = sql`${where(accountId, { ...filter, from, to })}${groupCondition(by, keepNone)}`;
+      const w = sql`${where(accountId, { ...filter, from, to })}${groupCondition(by)}`;
       const rows = await read(
-        sql`SELECT ${groupColumns(by, keepNone)}${periodIndex(
+        sql`SELECT ${groupColumns(by)}${periodIndex(
           sql`ts`,
           periods.map((p, i) => ({ ...p, i })),
         )} AS i, count() AS r, countIf(status >= 500) AS e,

@@ -73,18 +73,18 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
       return answers.answers();
     },
 
-    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest, keepNone }) {
+    async latency(accountId, { periods, filter = {}, by = [], quantiles, newest }) {
       const answers = latencyFolder(by, periods.length, { quantiles, newest });
       if (!periods.length) return answers.answers();
       const where = eventWhere(accountId, { ...filter, from: Math.min(...periods.map((p) => p.from)), to: Math.max(...periods.map((p) => p.to)) });
       // A quantile's level is text in the query (DuckDB takes no parameter there): one of the three the type allows.
       const rows = await read(
-        sql`SELECT bucket_index AS i, ${groupColumns(by, keepNone)}count(*) AS r, count(*) FILTER (WHERE status >= 500) AS e,
+        sql`SELECT bucket_index AS i, ${groupColumns(by)}count(*) AS r, count(*) FILTER (WHERE status >= 500) AS e,
               ${join([...quantiles.map((q, k) => sql`quantile_disc(duration_ms, ${raw(String(q))}) AS ${identifier(`q${k}`)}`), sql`max(ts) AS newest`])}
          FROM (SELECT ${bucketCases(
            sql`ts`,
            periods.map((p, i) => ({ ...p, i })),
-         )} AS bucket_index, * FROM request_events WHERE ${where}${groupCondition(by, keepNone)})
+         )} AS bucket_index, * FROM request_events WHERE ${where}${groupCondition(by)})
          WHERE bucket_index IS NOT NULL GROUP BY ALL`,
       );
       rows.forEach(answers.add);
