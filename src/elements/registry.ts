@@ -115,8 +115,8 @@ export const ELEMENTS = [
   {
     tag: 'ops-versions',
     className: 'OpsVersions',
-    summary: 'API versions: requests per version over a time range, with shares.',
-    events: ['ops-load-error'],
+    summary: 'API versions and deprecations: requests per version, and who still calls what turns off.',
+    events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="versions"] tbody tr', noun: 'API versions', chart: true },
     view: { path: '/versions', section: 'Versions' },
   },

@@ -4,5 +4,5 @@ import { OpsVersions as Element } from '../elements/versions/ops-versions.ts';
 import '../elements/versions/define.ts';
 import { wrap } from './wrap.ts';
 
-/** `<ops-versions>` for React. API versions: requests per version over a time range, with shares. */
-export const OpsVersions = wrap('ops-versions', Element, ['ops-load-error']);
+/** `<ops-versions>` for React. API versions and deprecations: requests per version, and who still calls what turns off. */
+export const OpsVersions = wrap('ops-versions', Element, ['ops-navigate', 'ops-load-error']);
