@@ -3,7 +3,7 @@
  * /versions), and the "turned off" item the server records once a sunset has passed.
  */
 import type { Period } from '../calendar.ts';
-import { isoSeconds, type ViewContext } from '../context.ts';
+import { DAY_MS, endpointLabel, isoSeconds, type ViewContext } from '../context.ts';
 import type { DeprecationRecord, Person, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { reads, type Caller } from './reads.ts';
@@ -17,11 +17,9 @@ export const CALLERS_LISTED = 100;
 /** How many deprecations GET /versions reads callers for: those still to come first, then the latest turned off. */
 export const DEPRECATIONS_LISTED = 50;
 
-const DAY_MS = 86_400_000;
-
 /** `DELETE /contacts`, and the version when only one is deprecated. */
 export const deprecatedEndpoint = (d: Pick<DeprecationRecord, 'method' | 'route' | 'apiVersion'>) =>
-  `${d.method} ${d.route}${d.apiVersion ? ` in version ${d.apiVersion}` : ''}`;
+  `${endpointLabel(d.method, d.route)}${d.apiVersion ? ` in version ${d.apiVersion}` : ''}`;
 
 /** What an endpoint row shows of its deprecation: the sunset counts as passed from its instant, whether or not its item is recorded yet. */
 export const noticeOf = (d: DeprecationRecord, now: number) => ({
@@ -79,7 +77,7 @@ export async function deprecationFigures(ctx: ViewContext, window: Period) {
       const [[counts], callers] = await Promise.all([reads(ctx).perPeriod([{ from: window.from, to: window.to }], narrowing), reads(ctx).callers(filter)]);
       return {
         ...noticeOf(d, ctx.now),
-        endpoint: `${d.method} ${d.route}`,
+        endpoint: endpointLabel(d.method, d.route),
         apiVersion: d.apiVersion,
         daysToSunset: Math.max(0, Math.ceil((d.sunsetAt - ctx.now) / DAY_MS)),
         requests: counts!.requests,
