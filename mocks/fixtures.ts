@@ -376,3 +376,30 @@ export const publishedVersions = [
   { version: 'v3', publishedAt: '2026-03-15T08:00:00Z', docsUrl: 'https://docs.example.com/v3' },
   { version: 'v4', publishedAt: '2026-09-14T08:30:00Z', docsUrl: 'https://docs.example.com/v4' },
 ] as const;
+
+/**
+ * The API keys the host registered: three per customer of the request log but Hooli (whose keys
+ * the log names unregistered), one revoked that is still called, and an old one nobody uses.
+ * `part` is the key's part of its customer's requests.
+ */
+export const apiKeys = [
+  ...customers.slice(0, 4).flatMap((customer, position) =>
+    (['Production', 'Staging', 'CI'] as const).map((name, n) => ({
+      id: `key_live_${customer.id.slice(4)}_${n}`,
+      name,
+      customerId: customer.id,
+      createdAt: `2026-0${3 + position}-1${n}T10:00:00Z`,
+      revokedAt: customer.id === 'cus_initech' && n === 2 ? '2026-09-11T16:20:00Z' : null,
+      part: [0.7, 0.2, 0.1][n]!,
+    })),
+  ),
+  {
+    id: 'key_live_acme_old',
+    name: 'Old laptop',
+    customerId: 'cus_acme',
+    createdAt: '2025-03-02T09:00:00Z',
+    revokedAt: null,
+    part: 0,
+    lastUsedAt: '2026-07-20T17:05:00Z',
+  },
+];

@@ -60,7 +60,7 @@ export function requestDetailAt(index: number, anchor: Date): RequestDetail {
     route: entry.path,
     endpointId: endpoint?.id ?? null,
     apiVersion: 'v3',
-    keyId: `key_live_${customer.id.slice(4)}_${(h >>> 4) % 3}`,
+    keyId: keyOf(entry),
     customer: { id: customer.id, name: customer.name },
     bytes: entry.status >= 500 ? 214 : 512 + ((h >>> 8) % 4096),
     headers: [
@@ -75,6 +75,8 @@ export function requestDetailAt(index: number, anchor: Date): RequestDetail {
 const detailHash = (entry: RequestEntry) => hash(Number(entry.id.slice(3)), 0x85ebca6b);
 /** The customer a generated request came from. */
 const customerOf = (entry: RequestEntry) => customers[detailHash(entry) % customers.length]!;
+/** The API key a generated request was made with: one of its customer's three. */
+export const keyOf = (entry: RequestEntry) => `key_live_${customerOf(entry).id.slice(4)}_${(detailHash(entry) >>> 4) % 3}`;
 /** The endpoint row that counts a generated request (the log's requests are all version v3). */
 const endpointOf = (entry: RequestEntry) => endpoints.find((e) => e.method === entry.method && e.path === entry.path && e.apiVersion === 'v3');
 
@@ -84,15 +86,17 @@ export interface RequestFilter {
   path?: string | null;
   endpointId?: string | null;
   customerId?: string | null;
+  keyId?: string | null;
   /** Only entries at or after this instant (epoch ms). */
   from?: number;
   /** Only entries before this instant (epoch ms). */
   to?: number;
 }
 
-export function matchesRequest(entry: RequestEntry, { method, status, path, endpointId, customerId }: RequestFilter): boolean {
+export function matchesRequest(entry: RequestEntry, { method, status, path, endpointId, customerId, keyId }: RequestFilter): boolean {
   if (endpointId && endpointOf(entry)?.id !== endpointId) return false;
   if (customerId && customerOf(entry).id !== customerId) return false;
+  if (keyId && keyOf(entry) !== keyId) return false;
   if (method && entry.method !== method.toUpperCase()) return false;
   if (status) {
     const classMatch = /^([1-5])xx$/i.exec(status);

@@ -9,6 +9,7 @@ import * as schema from '../src/api/schemas.ts';
 import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
 import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
+import { keyDetail, keyRows, sharesOf } from './keys.ts';
 import { problem } from './problem.ts';
 import { askedWindow, countsInWindow, perBucket, scaledToWindow, windowedMock } from './windows.ts';
 import { isoSeconds, resolveWindow, windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
@@ -200,16 +201,6 @@ function deprecationsIn(window: ResolvedWindow, now: Date, endpoints: readonly E
   });
 }
 
-/** Shares in percent with one decimal adding up to exactly 100.0, as the server's (largest remainder). */
-function sharesOf(values: readonly number[]): number[] {
-  const total = values.reduce((a, b) => a + b, 0);
-  const tenths = values.map((v) => (total ? (v / total) * 1000 : 0));
-  const shares = tenths.map(Math.floor);
-  const order = tenths.map((t, i) => ({ i, rest: t - shares[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (let left = total ? 1000 - shares.reduce((a, b) => a + b, 0) : 0, k = 0; left > 0; left--, k++) shares[order[k]!.i]!++;
-  return shares.map((t) => t / 10);
-}
-
 /** Builds a fresh mock API: its handlers and the state they share. */
 export function createMockApi(options: MockApiOptions = {}): { handlers: RequestHandler[]; db: MockDb } {
   const { base = DEFAULT_BASE, now = () => fixtures.FIXTURE_NOW, requestCount = 2_000, endpointCount } = options;
@@ -311,6 +302,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
         path: url.searchParams.get('path'),
         endpointId: url.searchParams.get('endpointId'),
         customerId: url.searchParams.get('customerId'),
+        keyId: url.searchParams.get('keyId'),
         ...timeBounds(url, now()),
       };
       if (filter.from !== undefined && filter.to !== undefined && filter.from >= filter.to) return problem(400, 'Bad request', 'from must be before to.');
@@ -514,6 +506,47 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
         versions: rows.map((r, i) => ({ ...r, sharePct: shares[i]!, ...published(r.version) })),
         deprecations: deprecationsIn(window, now(), allEndpoints()),
       });
+    }),
+
+    route('keys', ({ request }) => {
+      const url = new URL(request.url);
+      const sort = url.searchParams.get('sort') || '-requests';
+      if (!(schema.KEY_SORTS as readonly string[]).includes(sort)) return problem(400, 'Bad request', `sort must be one of ${schema.KEY_SORTS.join(', ')}.`);
+      const status = url.searchParams.get('status');
+      if (status && !(schema.KEY_STATUSES as readonly string[]).includes(status))
+        return problem(400, 'Bad request', `status must be one of ${schema.KEY_STATUSES.join(', ')}.`);
+      const window = askedWindow(url, now()) ?? resolveWindow({ range: '30d' }, now().getTime(), 'UTC');
+      if (window instanceof Response) return window;
+      const q = url.searchParams.get('q')?.trim().toLowerCase();
+      const customerId = url.searchParams.get('customerId');
+      const rows = keyRows(window, now(), anchor()).filter(
+        (k) =>
+          (!status || k.status === status) &&
+          (!customerId || k.customer?.id === customerId) &&
+          (!q || [k.id, k.name ?? '', k.customer?.name ?? ''].some((text) => text.toLowerCase().includes(q))),
+      );
+      // As the server: a key without a name sorts under its id, one never used before the rest.
+      const sortable = rows.map((row) => ({
+        id: row.id,
+        name: row.name ?? row.id,
+        requests: row.requests,
+        lastUsedAt: row.lastUsedAt ?? '',
+        createdAt: row.createdAt ?? '',
+        row,
+      }));
+      const page = slice(
+        sortRows(sortable, sort).map((s) => s.row),
+        url,
+      );
+      if (page.status !== 200) return page;
+      return page.json().then((body: object) => HttpResponse.json({ ...body, window: windowOf(window) }));
+    }),
+
+    route('key', ({ params, request }) => {
+      const window = askedWindow(new URL(request.url), now()) ?? resolveWindow({ range: '30d' }, now().getTime(), 'UTC');
+      if (window instanceof Response) return window;
+      const found = keyDetail(String(params['id']), window, now(), anchor(), allEndpoints(), requestCount);
+      return found ? HttpResponse.json(found) : problem(404, 'Not found', `No API key ${String(params['id'])}.`);
     }),
 
     route('activity', ({ request }) => {

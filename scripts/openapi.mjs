@@ -47,6 +47,12 @@ const COMPONENTS = {
   Deprecation: s.deprecation,
   RateLimit: s.rateLimit,
   Versions: s.versions,
+  KeySummary: s.keySummary,
+  KeyPage: s.keyPage,
+  KeyEndpointShare: s.keyEndpointShare,
+  KeyVersionShare: s.keyVersionShare,
+  KeyRequest: s.keyRequest,
+  ApiKey: s.apiKey,
   Problem: s.problem,
 };
 

@@ -6,6 +6,8 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const ENDPOINT_STATUSES = ['Healthy', 'Failing', 'Slow'] as const;
 export const CUSTOMER_STATUSES = ['Active', 'Expired'] as const;
 export const WEBHOOK_STATUSES = ['Healthy'] as const;
+/** An API key's status: used in the last 30 days, not, revoked, or seen in traffic but never registered. */
+export const KEY_STATUSES = ['Active', 'Idle', 'Revoked', 'Unregistered'] as const;
 export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
 export const HISTORY_KINDS = ['Created', 'Updated details', 'Status changed', 'Note added', 'Assigned owner'] as const;
 export const ACTIVITY_KINDS = ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] as const;
@@ -24,6 +26,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+export type KeyStatus = (typeof KEY_STATUSES)[number];
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ENDPOINT_SORTS = ['requests', '-requests', 'p50Ms', '-p50Ms', 'p95Ms', '-p95Ms', 'p99Ms', '-p99Ms', 'errorPct', '-errorPct', 'recent'] as const;
@@ -31,6 +34,9 @@ export type EndpointSort = (typeof ENDPOINT_SORTS)[number];
 /** GET /customers `sort`: by name (A–Z), recent requests or the day created; `-` reverses. */
 export const CUSTOMER_SORTS = ['name', '-name', 'requests', '-requests', 'createdAt', '-createdAt'] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+/** GET /keys `sort`: by requests in the range (most first, the default), name, the last use or the day created; `-` reverses. */
+export const KEY_SORTS = ['-requests', 'requests', 'name', '-name', 'lastUsedAt', '-lastUsedAt', 'createdAt', '-createdAt'] as const;
+export type KeySort = (typeof KEY_SORTS)[number];
 /** GET /webhooks `sort`: by name (A–Z), share delivered or the day last sent; `-` reverses. */
 export const WEBHOOK_SORTS = ['name', '-name', 'deliveredPct', '-deliveredPct', 'lastSentAt', '-lastSentAt'] as const;
 export type WebhookSort = (typeof WEBHOOK_SORTS)[number];

@@ -4,7 +4,18 @@
  * document describes them from them), and every route's summary. Every parameter is optional.
  */
 import * as z from 'zod/mini';
-import { ACTIVITY_KINDS, CUSTOMER_SORTS, ENDPOINT_SORTS, ERROR_SORTS, ERROR_STATUSES, ENDPOINT_STATUSES, TIME_RANGES, WEBHOOK_SORTS } from './enums.ts';
+import {
+  ACTIVITY_KINDS,
+  CUSTOMER_SORTS,
+  ENDPOINT_SORTS,
+  ERROR_SORTS,
+  ERROR_STATUSES,
+  ENDPOINT_STATUSES,
+  KEY_SORTS,
+  KEY_STATUSES,
+  TIME_RANGES,
+  WEBHOOK_SORTS,
+} from './enums.ts';
 import type { ConsoleRouteName, RouteName } from './routes.ts';
 import { TIMESTAMP } from './time-window.ts';
 
@@ -24,6 +35,7 @@ const paging = {
 const scope = {
   endpointId: text('Only the requests an endpoint row counts (its id from GET /endpoints).'),
   customerId: text("Only one customer's requests."),
+  keyId: text('Only the requests made with one API key.'),
 };
 const none = z.object({});
 
@@ -92,6 +104,15 @@ export const ROUTE_QUERIES = {
     ...paging,
   }),
   versions: z.object(timeRange),
+  keys: z.object({
+    q: text("Substring of the key's id or name, or its customer's name, any case."),
+    customerId: scope.customerId,
+    status: z.optional(z.enum(KEY_STATUSES).check(z.describe('Active, Idle, Revoked or Unregistered.'))),
+    sort: z.optional(z.enum(KEY_SORTS).check(z.describe('-requests (default), requests, name, -name, lastUsedAt, -lastUsedAt, createdAt or -createdAt.'))),
+    ...timeRange,
+    ...paging,
+  }),
+  key: z.object(timeRange),
 } satisfies Record<ConsoleRouteName, z.ZodMiniObject>;
 
 export const ROUTE_SUMMARIES = {
@@ -114,6 +135,8 @@ export const ROUTE_SUMMARIES = {
   updateError: 'Change status and/or notes',
   activity: 'Latest activity, newest first',
   versions: 'Requests per API version over the last 30 days (or the asked range), with shares and each bucket; deprecated endpoints and who still calls them',
+  keys: 'API keys, registered or seen in traffic, with their figures over the last 30 days (or the asked range), searched, filtered and sorted',
+  key: 'One API key with its buckets, endpoints and versions used, latest requests, and requests after revocation',
   ingestRequests: 'Request events from a collector',
   ingestWebhookDeliveries: 'Webhook delivery outcomes',
   otlpTraces: 'OTLP/HTTP traces (protobuf or JSON); HTTP server spans become requests',
@@ -121,6 +144,7 @@ export const ROUTE_SUMMARIES = {
   putWebhook: 'Create (201) or replace (200) a webhook',
   addActivity: 'Record an activity item',
   putRateLimit: 'Set a customer’s rate limit in requests a minute; raising it adds "raised the rate limit for <customer>"',
+  putKey: 'Create (201) or replace (200) an API key of a registered customer; a new key adds "<customer> created a new API key"',
   putDeprecation: 'Deprecate an endpoint until its sunset: create (201) or replace (200)',
   addVersion: 'Record that a version’s documentation was published: first time (201), again (200)',
   health: 'The process is up',

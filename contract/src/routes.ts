@@ -106,6 +106,8 @@ export const ROUTES = {
   },
   activity: { group: 'console', method: 'GET', path: '/activity', response: 'activityPage' },
   versions: { group: 'console', method: 'GET', path: '/versions', response: 'versions' },
+  keys: { group: 'console', method: 'GET', path: '/keys', response: 'keyPage' },
+  key: { group: 'console', method: 'GET', path: '/keys/{id}', response: 'apiKey' },
 
   ingestRequests: { group: 'ingest', method: 'POST', path: '/requests', status: 202 },
   ingestWebhookDeliveries: { group: 'ingest', method: 'POST', path: '/webhook-deliveries', status: 202 },
@@ -114,6 +116,7 @@ export const ROUTES = {
   putWebhook: { group: 'admin', method: 'PUT', path: '/webhooks/{id}' },
   addActivity: { group: 'admin', method: 'POST', path: '/activity', status: 201 },
   putRateLimit: { group: 'admin', method: 'PUT', path: '/customers/{id}/limits' },
+  putKey: { group: 'admin', method: 'PUT', path: '/keys/{id}' },
   putDeprecation: { group: 'admin', method: 'PUT', path: '/deprecations/{id}' },
   addVersion: { group: 'admin', method: 'POST', path: '/versions', status: 201 },
 

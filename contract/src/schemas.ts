@@ -17,6 +17,7 @@ import {
   ERROR_STATUSES,
   HISTORY_KINDS,
   HTTP_METHODS,
+  KEY_STATUSES,
   METRIC_UNITS,
   TIME_BUCKETS,
   WEBHOOK_STATUSES,
@@ -287,6 +288,50 @@ export const customer = z.extend(customerSummary, {
   rateLimit: z.optional(rateLimit),
 });
 export const customerPage = page(customerSummary);
+// GET /keys: one row per API key, registered or seen in traffic, with its figures in the range (the last 30 days unless asked).
+export const keySummary = z.object({
+  id: z.string(),
+  /** `null` for a key seen in traffic that the host never registered. */
+  name: z.nullable(z.string()),
+  customer: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  createdAt: z.nullable(isoTimestamp),
+  revokedAt: z.nullable(isoTimestamp),
+  /** Its newest request ever; `null` before its first. */
+  lastUsedAt: z.nullable(isoTimestamp),
+  requests: nonNegativeInt,
+  errorPct: z.number(),
+  /** `null` without requests in the range. */
+  p95Ms: z.nullable(z.number()),
+  /** Its requests answered 429 Too Many Requests in the range. */
+  throttled: nonNegativeInt,
+  /** `Active` (used in the last 30 days), `Idle`, `Revoked` or `Unregistered`. */
+  status: openEnum(KEY_STATUSES),
+});
+export const keyPage = z.extend(page(keySummary), { window: z.optional(timeWindow) });
+/** A share of a key's requests: per endpoint row (`id` as in GET /endpoints) or per API version (`null` for none named). */
+export const keyEndpointShare = z.object({
+  id: z.string(),
+  label: z.string(),
+  apiVersion: z.nullable(z.string()),
+  requests: nonNegativeInt,
+  sharePct: z.number(),
+});
+export const keyVersionShare = z.object({ version: z.nullable(z.string()), requests: nonNegativeInt, sharePct: z.number() });
+/** A request of the key's latest, with whether it came after the key was revoked. */
+export const keyRequest = z.extend(requestEntry, { afterRevocation: z.boolean() });
+// GET /keys/{id}: the row with its buckets, endpoints, versions and latest requests.
+export const apiKey = z.extend(keySummary, {
+  window: timeWindow,
+  overTime: windowSeries,
+  /** Busiest first; the shares add up to exactly 100.0. */
+  endpoints: z.array(keyEndpointShare),
+  versions: z.array(keyVersionShare),
+  /** Newest first (the request log, filtered by the key, has the rest). */
+  latestRequests: z.array(keyRequest),
+  /** Requests made with the key after it was revoked, ever, and the newest one's time; `null` for a key not revoked. */
+  afterRevocation: z.nullable(z.object({ requests: nonNegativeInt, lastAt: z.nullable(isoTimestamp) })),
+});
+
 // GET /webhooks: the list, one row per registered webhook with its delivery figures.
 export const webhookSummary = z.object({
   id: z.string(),
@@ -384,6 +429,9 @@ export type VersionShare = z.infer<typeof versionShare>;
 export type Deprecation = z.infer<typeof deprecation>;
 export type DeprecationNotice = z.infer<typeof deprecationNotice>;
 export type DeprecationCaller = z.infer<typeof deprecationCaller>;
+export type KeySummary = z.infer<typeof keySummary>;
+export type ApiKey = z.infer<typeof apiKey>;
+export type KeyRequest = z.infer<typeof keyRequest>;
 export type Problem = z.infer<typeof problem>;
 
 /** The longest note, on a customer or an error record. */

@@ -20,6 +20,7 @@ import type { Remembered, Stores } from './store/types.ts';
 import { activity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
 import { endpointDetail, endpoints } from './views/endpoints.ts';
+import { keyDetail, keyList } from './views/keys.ts';
 import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
@@ -95,7 +96,8 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
     endpoint: async (c, query) => c.json(await endpointDetail(inWindow(c, query), idParam(c))),
     // `from` and `to` bound the log one by one, so they are read as filters, not as a window.
     requests: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await requests(inWindow(c, query, { boundsAreFilters: true }), { ...query, limit })),
-    requestSummary: async (c, { endpointId, customerId, ...window }) => c.json(await requestSummary(inWindow(c, window), { endpointId, customerId })),
+    requestSummary: async (c, { endpointId, customerId, keyId, ...window }) =>
+      c.json(await requestSummary(inWindow(c, window), { endpointId, customerId, keyId })),
     request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
     traffic: async (c, { range, from, to, customerId }) => {
       // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
@@ -122,6 +124,9 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
     },
     activity: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await activity(view(c), { ...query, limit })),
     versions: async (c, query) => c.json(await versions(inWindow(c, query))),
+    keys: async (c, { limit = DEFAULT_LIMIT, q, customerId, status, sort, cursor, ...window }) =>
+      c.json(await keyList(inWindow(c, window), { q, customerId, status, sort, limit, cursor })),
+    key: async (c, query) => c.json(await keyDetail(inWindow(c, query), idParam(c))),
   };
   return handlers;
 }

@@ -86,7 +86,7 @@ export const webhookInput = z.object({
 });
 
 /** What an activity item can lead to: the console's drill-down kinds of one record. */
-export const TARGET_KINDS = ['endpoint', 'request', 'customer', 'webhook', 'error'] as const;
+export const TARGET_KINDS = ['endpoint', 'request', 'customer', 'webhook', 'error', 'key'] as const;
 
 export const activityInput = z.object({
   kind: text(64),
@@ -120,6 +120,14 @@ export const rateLimitInput = z.object({
   requestsPerMinute: inRange(1, 1_000_000_000, 'must be a whole number of requests a minute, from 1 to 1,000,000,000'),
   /** Who changed it, for the activity feed; the console's own name without one. */
   actor: person.optional(),
+});
+
+/** PUT /admin/v1/keys/{id}: an API key, its customer, and when it was created and revoked (`null` un-revokes). */
+export const keyInput = z.object({
+  name: text(200),
+  customerId: text(LIMIT.id),
+  createdAt: timestamp.optional(),
+  revokedAt: timestamp.nullable().optional(),
 });
 
 /** POST /admin/v1/versions: a version's documentation was published. */

@@ -15,7 +15,7 @@ import { isCredential } from './credentials.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import { DEFAULT_THRESHOLDS } from './figures.ts';
-import { activityInput, customerInput, deprecationInput, rateLimitInput, versionInput, webhookInput } from './ingest.ts';
+import { activityInput, customerInput, deprecationInput, keyInput, rateLimitInput, versionInput, webhookInput } from './ingest.ts';
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements } from './elements.ts';
 import { createMetrics } from './metrics.ts';
@@ -213,6 +213,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     },
     addActivity: async (c) => c.json(await admin.addActivity(adminContext(c), validate(activityInput, await jsonBody(c.req.raw))), 201),
     putRateLimit: async (c) => c.json(await admin.putRateLimit(adminContext(c), idParam(c), validate(rateLimitInput, await jsonBody(c.req.raw)))),
+    putKey: async (c) => {
+      const { record, created } = await admin.putKey(adminContext(c), idParam(c), validate(keyInput, await jsonBody(c.req.raw)));
+      return c.json(record, created ? 201 : 200);
+    },
     putDeprecation: async (c) => {
       const { record, created } = await admin.putDeprecation(adminContext(c), idParam(c), validate(deprecationInput, await jsonBody(c.req.raw)));
       return c.json(record, created ? 201 : 200);

@@ -10,6 +10,8 @@ import type {
   CustomerSummary,
   Endpoint,
   EndpointSort,
+  ApiKey,
+  KeySummary,
   TimeRange,
   ErrorOptions,
   ErrorPatch,
@@ -96,6 +98,8 @@ export interface RequestScope extends TimeRangeQuery {
   endpointId?: string;
   /** Only one customer's requests. */
   customerId?: string;
+  /** Only the requests made with one API key. */
+  keyId?: string;
 }
 export interface RequestQuery extends PageQuery, RequestScope {
   method?: string;
@@ -112,6 +116,13 @@ export interface ErrorQuery extends PageQuery {
 }
 export interface CustomerQuery extends PageQuery {
   q?: string;
+  sort?: string;
+}
+/** GET /keys: searched by id, name or customer, of one customer or status, sorted, over a time range (the last 30 days unless asked). */
+export interface KeyQuery extends PageQuery, TimeRangeQuery {
+  q?: string;
+  customerId?: string;
+  status?: string;
   sort?: string;
 }
 export interface WebhookQuery extends PageQuery {
@@ -336,6 +347,9 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     getErrorOptions: (o?: CallOptions): Promise<ErrorOptions> => call('errorOptions', o),
     /** GET /versions: requests per API version over the last 30 days, or the time range asked. */
     getVersions: (o?: CallOptions, range: TimeRangeQuery = {}): Promise<Versions> => call('versions', { ...o, query: { ...range } }),
+    listKeys: (query: KeyQuery = {}, o?: CallOptions): Promise<Page<KeySummary>> => call('keys', { ...o, query: { ...query } }),
+    getKey: (id: string, o?: CallOptions, range: TimeRangeQuery = {}): Promise<ApiKey> =>
+      call('key', { ...o, target: { id, kind: 'key' }, query: { ...range } }),
     createError: (record: NewErrorRecord, o?: WriteOptions): Promise<ErrorRecord> => call('createError', { ...o, body: record }),
     patchError: (id: string, patch: ErrorPatch, { version, ...o }: PatchOptions = {}): Promise<ErrorRecord> =>
       call('updateError', {

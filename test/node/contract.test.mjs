@@ -29,6 +29,8 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /errors',
     'GET /errors/options',
     'GET /errors/{id}',
+    'GET /keys',
+    'GET /keys/{id}',
     'GET /overview',
     'GET /requests',
     'GET /requests/summary',

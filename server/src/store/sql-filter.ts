@@ -22,5 +22,6 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   // The text is taken literally: no LIKE wildcards from the query string.
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
   add(filter.customerId, (customer) => sql`customer_id = ${customer}`);
+  add(filter.keyId, (key) => sql`key_id = ${key}`);
   return join(clauses, ' AND ');
 }

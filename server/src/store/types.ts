@@ -49,6 +49,7 @@ export interface EventFilter {
   /** A substring of the concrete path. */
   pathContains?: string;
   customerId?: string;
+  keyId?: string;
 }
 
 export interface RequestQuery extends EventFilter {
@@ -238,6 +239,16 @@ export interface DeprecationRecord {
   turnedOffAt: number | null;
 }
 
+/** An API key the host registered (PUT /admin/v1/keys/{id}). Times are epoch milliseconds. */
+export interface KeyRecord {
+  id: string;
+  name: string;
+  customerId: string;
+  createdAt: number;
+  /** When it stopped being valid; null while it is. */
+  revokedAt: number | null;
+}
+
 /** A version whose documentation was published. */
 export interface PublishedVersion {
   version: string;
@@ -300,6 +311,11 @@ export interface RecordStore {
   setRateLimit(accountId: string, customerId: string, requestsPerMinute: number): Promise<number | undefined>;
   /** Every customer's rate limit that was set, by customer id. */
   rateLimits(accountId: string): Promise<Map<string, number>>;
+  /** Creates or replaces an API key. */
+  upsertKey(accountId: string, key: KeyRecord): Promise<'created' | 'updated'>;
+  key(accountId: string, id: string): Promise<KeyRecord | undefined>;
+  /** Every registered key of the account (hundreds or thousands, not millions), by id. */
+  keys(accountId: string): Promise<KeyRecord[]>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
   /** Removes the keys first used before `ts`. */

@@ -4,10 +4,11 @@
  */
 import type { z } from 'zod';
 import { dayLabel } from '../calendar.ts';
-import type { activityInput, customerInput, deprecationInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
+import type { activityInput, customerInput, deprecationInput, keyInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
 import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
-import { notFound } from '../problem.ts';
-import type { ActivityRecord, DeprecationRecord, PublishedVersion, Stores } from '../store/types.ts';
+import { INGEST_LIMITS } from '../limits.ts';
+import { notFound, unprocessable } from '../problem.ts';
+import type { ActivityRecord, DeprecationRecord, KeyRecord, PublishedVersion, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { CONSOLE_ACTOR, deprecatedEndpoint } from './deprecations.ts';
 
@@ -118,5 +119,41 @@ export async function putRateLimit(ctx: AdminContext, customerId: string, input:
         target: { kind: 'customer', id: customerId },
       });
     return { customerId, requestsPerMinute: input.requestsPerMinute, previous: previous ?? null };
+  });
+}
+
+/**
+ * Creates or replaces an API key of a registered customer. A new key tells the feed "<customer>
+ * created a new API key", at the time it was created (or now, if that is later).
+ */
+export async function putKey(ctx: AdminContext, id: string, input: z.infer<typeof keyInput>) {
+  // Traffic names a key in at most this many characters: a longer id could never be matched.
+  if (id.length > INGEST_LIMITS.id)
+    throw unprocessable('The key was not accepted.', [{ field: 'id', message: `must be text of 1 to ${INGEST_LIMITS.id} characters` }]);
+  return ctx.stores.records.atomically(async (records) => {
+    const customer = await records.customer(ctx.accountId, input.customerId);
+    if (!customer) throw notFound(`No customer ${input.customerId} in this account: register it with PUT /admin/v1/customers/${input.customerId} first.`);
+    const existing = await records.key(ctx.accountId, id);
+    const record: KeyRecord = {
+      id,
+      name: input.name,
+      customerId: input.customerId,
+      createdAt: input.createdAt ?? existing?.createdAt ?? ctx.now,
+      revokedAt: input.revokedAt === undefined ? (existing?.revokedAt ?? null) : input.revokedAt,
+    };
+    const outcome = await records.upsertKey(ctx.accountId, record);
+    if (outcome === 'created')
+      await recordActivity({ ...ctx.stores, records }, ctx.accountId, {
+        kind: 'key-created',
+        actor: { id: customer.id, name: customer.name },
+        text: 'created a new API key',
+        ts: Math.min(record.createdAt, ctx.now),
+        subject: id,
+        target: { kind: 'key', id },
+      });
+    return {
+      record: { ...record, createdAt: isoSeconds(record.createdAt), revokedAt: record.revokedAt === null ? null : isoSeconds(record.revokedAt) },
+      created: outcome === 'created',
+    };
   });
 }

@@ -19,6 +19,7 @@ export interface RequestListQuery {
   since?: string;
   endpointId?: string;
   customerId?: string;
+  keyId?: string;
   /** Only requests at or after this timestamp. */
   from?: string;
   /** Only requests before this timestamp. */
@@ -72,13 +73,15 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     method,
     pathContains: query.path || undefined,
     customerId: query.customerId || undefined,
+    keyId: query.keyId || undefined,
     ...statusFilter(query.status),
     ...endpoint,
   });
   return pageOf(items, query.limit, entryOf(ctx), (last) => requestCursor.encode({ ts: last.ts, id: ctx.requestIds.encode(ctx.accountId, last.seq) }));
 }
 
-const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
+/** A stored request as the log lists it. */
+export const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
   id: ctx.requestIds.encode(ctx.accountId, r.seq),
   method: r.method,
   path: r.path,
@@ -108,11 +111,11 @@ export async function requestDetail(ctx: ViewContext, id: string) {
 }
 
 /** GET /requests/summary, of one endpoint row or one customer when asked (as GET /requests filters). */
-export async function requestSummary(ctx: ViewContext, query: { endpointId?: string; customerId?: string } = {}) {
+export async function requestSummary(ctx: ViewContext, query: { endpointId?: string; customerId?: string; keyId?: string } = {}) {
   const endpoint = query.endpointId ? await endpointFilter(ctx, query.endpointId) : undefined;
   if (query.endpointId && !endpoint) return { groups: [] };
   const window = recentWindow(ctx);
-  const filter = { ...endpoint, customerId: query.customerId || undefined };
+  const filter = { ...endpoint, customerId: query.customerId || undefined, keyId: query.keyId || undefined };
   const groups = await reads(ctx).summary(window, thisWeek(ctx.now, ctx.timeZone), filter);
   return { groups: groups.map((g) => ({ method: g.method, path: g.route, status: g.status, durationMs: roundMs(g.medianMs), thisWeek: g.thisWeek })) };
 }

@@ -13,6 +13,7 @@ import type {
   DeprecationRecord,
   ErrorRecordRow,
   HistoryRecord,
+  KeyRecord,
   NoteRecord,
   PublishedVersion,
   RecordStore,
@@ -30,7 +31,7 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
   const first = async <T>(statement: Sql) => (await docs<T>(statement))[0];
 
   /** Inserts the document, or replaces the one with its id: says which it did. */
-  const upsert = (table: 'customers' | 'webhooks') => async (accountId: string, doc: { id: string }) => {
+  const upsert = (table: 'customers' | 'webhooks' | 'api_keys') => async (accountId: string, doc: { id: string }) => {
     const name = identifier(table);
     const json = JSON.stringify(doc);
     const inserted = await db.write(
@@ -40,9 +41,9 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     await db.write(sql`UPDATE ${name} SET doc = ${json} WHERE account_id = ${accountId} AND id = ${doc.id}`);
     return 'updated' as const;
   };
-  const byId = <T>(table: 'customers' | 'webhooks' | 'error_records', accountId: string, id: string) =>
+  const byId = <T>(table: 'customers' | 'webhooks' | 'error_records' | 'api_keys', accountId: string, id: string) =>
     first<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND id = ${id}`);
-  const all = <T>(table: 'customers' | 'webhooks', accountId: string) =>
+  const all = <T>(table: 'customers' | 'webhooks' | 'api_keys', accountId: string) =>
     docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} ORDER BY id COLLATE "C"`);
 
   /** A customer's notes and history: appended, read newest first (in the order they came within one instant). */
@@ -148,6 +149,9 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
       const rows = await db.read(sql`SELECT customer_id, requests_per_minute FROM rate_limits WHERE account_id = ${accountId}`);
       return new Map(rows.map((r) => [text(r['customer_id']), num(r['requests_per_minute'])]));
     },
+    upsertKey: upsert('api_keys'),
+    key: (accountId, id) => byId<KeyRecord>('api_keys', accountId, id),
+    keys: (accountId) => all<KeyRecord>('api_keys', accountId),
     async remembered(accountId, key) {
       // Two console servers given the same key at once: the second waits here until the first commits, then finds its answer.
       await db.hold(accountId, key);

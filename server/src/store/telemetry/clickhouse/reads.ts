@@ -37,7 +37,16 @@ export interface ReadsOptions {
 /** How far the request log looks back before it reads everything: a minute (a busy API's page), ten, an hour, a day, a week, 31 days. */
 const LOOK_BACK = [60_000, 600_000, 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000];
 /** The filter fields besides the period. */
-const NARROWING = ['method', 'route', 'apiVersion', 'status', 'statusClass', 'pathContains', 'customerId'] as const satisfies readonly (keyof EventFilter)[];
+const NARROWING = [
+  'method',
+  'route',
+  'apiVersion',
+  'status',
+  'statusClass',
+  'pathContains',
+  'customerId',
+  'keyId',
+] as const satisfies readonly (keyof EventFilter)[];
 /** Periods at least this long read the daily rollups (their ragged ends the events); shorter ones read the events. */
 const LONG_PERIOD = 3 * DAY;
 export { SLOT } from './expressions.ts';
