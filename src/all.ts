@@ -13,6 +13,8 @@ import './elements/traffic/define.ts';
 import './elements/versions/define.ts';
 import './elements/customer/define.ts';
 import './elements/customer-list/define.ts';
+import './elements/key-list/define.ts';
+import './elements/key/define.ts';
 import './elements/webhook-list/define.ts';
 import './elements/webhook/define.ts';
 import './elements/error/define.ts';

@@ -154,7 +154,7 @@ describe('bad-input matrix', () => {
               expect(panel.getAttribute('role')).to.equal('alert');
               expect(panel.querySelector('.error-title')!.textContent).to.match(
                 bad.expect === 'not-found'
-                  ? new RegExp(`^(Couldn’t load ${element.noun}\\.|[A-Z][a-z ]+ not found\\.)$`)
+                  ? new RegExp(`^(Couldn’t load ${element.noun}\\.|[A-Z][A-Za-z ]+ not found\\.)$`)
                   : new RegExp(`^Couldn’t load ${element.noun}\\.$`),
               );
               expect(panel.querySelector('.error-message')!.textContent.length).to.be.greaterThan(10);

@@ -432,6 +432,8 @@ export type DeprecationCaller = z.infer<typeof deprecationCaller>;
 export type KeySummary = z.infer<typeof keySummary>;
 export type ApiKey = z.infer<typeof apiKey>;
 export type KeyRequest = z.infer<typeof keyRequest>;
+export type KeyEndpointShare = z.infer<typeof keyEndpointShare>;
+export type KeyVersionShare = z.infer<typeof keyVersionShare>;
 export type Problem = z.infer<typeof problem>;
 
 /** The longest note, on a customer or an error record. */

@@ -11,6 +11,8 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-versions': () => import('../elements/versions/define.ts'),
   'ops-customer': () => import('../elements/customer/define.ts'),
   'ops-customer-list': () => import('../elements/customer-list/define.ts'),
+  'ops-key-list': () => import('../elements/key-list/define.ts'),
+  'ops-key': () => import('../elements/key/define.ts'),
   'ops-webhook-list': () => import('../elements/webhook-list/define.ts'),
   'ops-webhook': () => import('../elements/webhook/define.ts'),
   'ops-error': () => import('../elements/error/define.ts'),

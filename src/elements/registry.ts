@@ -83,7 +83,7 @@ export const ELEMENTS = [
     sample: { attrs: {}, loaded: '[part="row"]', noun: 'requests', showsEnums: true },
     view: {
       path: '/requests',
-      query: { 'customer-id': 'customerId', 'endpoint-id': 'endpointId', status: 'status' },
+      query: { 'customer-id': 'customerId', 'endpoint-id': 'endpointId', 'key-id': 'keyId', status: 'status' },
       kind: 'requests',
       section: 'Requests',
     },
@@ -135,6 +135,22 @@ export const ELEMENTS = [
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'customers', showsEnums: true },
     view: { path: '/customers', kind: 'customers', section: 'Customers' },
+  },
+  {
+    tag: 'ops-key-list',
+    className: 'OpsKeyList',
+    summary: 'The API keys, registered or seen in traffic: searchable, filterable and sortable.',
+    events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
+    sample: { attrs: {}, loaded: 'tbody tr', noun: 'API keys', showsEnums: true },
+    view: { path: '/keys', query: { 'customer-id': 'customerId', status: 'status' }, kind: 'keys', section: 'Keys' },
+  },
+  {
+    tag: 'ops-key',
+    className: 'OpsKey',
+    summary: "An API key's page: figures, requests over time, endpoints and versions used, latest requests.",
+    events: ['ops-navigate', 'ops-load-error'],
+    sample: { attrs: { 'key-id': 'key_live_acme_0' }, loaded: '.facts', noun: 'this API key', showsEnums: true, chart: true },
+    view: { path: '/keys/:id', idAttribute: 'key-id', kind: 'key' },
   },
   {
     tag: 'ops-webhook-list',

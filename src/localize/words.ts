@@ -17,6 +17,9 @@ const statusWords = (): Record<string, string> => ({
   Ignored: msg('Ignored'),
   Deprecated: msg('Deprecated'),
   'Turned off': msg('Turned off'),
+  Idle: msg('Idle'),
+  Revoked: msg('Revoked'),
+  Unregistered: msg('Unregistered'),
 });
 
 /** An endpoint, customer, webhook or error status as a person reads it. */

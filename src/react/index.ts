@@ -16,6 +16,8 @@ export { OpsTraffic } from './ops-traffic.ts';
 export { OpsVersions } from './ops-versions.ts';
 export { OpsCustomer } from './ops-customer.ts';
 export { OpsCustomerList } from './ops-customer-list.ts';
+export { OpsKeyList } from './ops-key-list.ts';
+export { OpsKey } from './ops-key.ts';
 export { OpsWebhookList } from './ops-webhook-list.ts';
 export { OpsWebhook } from './ops-webhook.ts';
 export { OpsError } from './ops-error.ts';

@@ -15,6 +15,9 @@ const TONES: Record<string, Tone> = {
   Ignored: 'neutral',
   Deprecated: 'warning',
   'Turned off': 'danger',
+  Idle: 'neutral',
+  Revoked: 'danger',
+  Unregistered: 'warning',
 };
 
 export const toneOf = (value: string): Tone => (Object.hasOwn(TONES, value) ? TONES[value]! : 'neutral');

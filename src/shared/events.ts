@@ -25,6 +25,8 @@ export interface NavigateDetail {
   customerId?: string | undefined;
   /** For the `requests` list: only one endpoint row's (a bucket of an endpoint's charts). */
   endpointId?: string | undefined;
+  /** For the `requests` list: only one API key's (a bucket of a key's chart). */
+  keyId?: string | undefined;
   /** For the `requests` list: only this status code (a bucket of an error record's occurrences). */
   status?: string | undefined;
 }

@@ -37,7 +37,8 @@ export interface ListTable<R extends { id: string }, V, S extends string> {
   columns: readonly ListColumn<V>[];
   /** A page is loading: the table says so to assistive technology. */
   busy: boolean;
-  host: ApiSortedList<S>;
+  /** The list its sortable columns change (with `sorter`); a table sorted by its answer has neither. */
+  host?: ApiSortedList<S>;
   sorter?: ListSorter<S>;
   /** What follows the table: the list's "Load more". */
   more: unknown;
@@ -51,7 +52,7 @@ export function renderListTable<R extends { id: string }, V = R, S extends strin
         <thead>
           <tr>
             ${columns.map((column) =>
-              column.sort && sorter
+              column.sort && sorter && host
                 ? sorter.header(host, { ...column.sort, label: column.label, numeric: column.numeric ?? false })
                 : html`<th scope="col" class=${ifDefined(column.numeric ? 'num' : undefined)}>${column.label}</th>`,
             )}

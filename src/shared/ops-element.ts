@@ -221,17 +221,18 @@ export class OpsElement extends LitElement {
     if (target.to !== undefined) detail.to = target.to;
     if (target.customerId !== undefined) detail.customerId = target.customerId;
     if (target.endpointId !== undefined) detail.endpointId = target.endpointId;
+    if (target.keyId !== undefined) detail.keyId = target.keyId;
     if (target.status !== undefined) detail.status = target.status;
     return !this.emit('ops-navigate', detail, { cancelable: true });
   };
 
   /** A list page (`errors`, `webhooks`, `endpoints`, `customers`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
   protected listTarget(
-    kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'requests' | 'new-error',
+    kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'keys' | 'requests' | 'new-error',
     ownHref: string | undefined,
     attribute: string,
     /** What the list opens with (`{ q }`, `{ from, to }`): in the detail, and in the href's query. */
-    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string; status?: string } = {},
+    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string; keyId?: string; status?: string } = {},
     label?: string,
   ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;

@@ -132,7 +132,7 @@ export class RangedElement extends OpsElement {
     starts: readonly string[],
     window: TimeWindow,
     labels: readonly string[],
-    scope: { customerId?: string; endpointId?: string; status?: string } = {},
+    scope: { customerId?: string; endpointId?: string; keyId?: string; status?: string } = {},
   ) {
     const target = (index: number) =>
       this.listTarget('requests', undefined, 'requests-href', { from: starts[index]!, to: starts[index + 1] ?? window.to, ...scope }, labels[index]);

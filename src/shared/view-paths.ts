@@ -8,6 +8,8 @@ export const VIEW_PATHS = {
   endpoint: '/endpoints/{id}',
   customer: '/customers/{id}',
   customers: '/customers',
+  keys: '/keys',
+  key: '/keys/{id}',
   webhooks: '/webhooks',
   webhook: '/webhooks/{id}',
   error: '/errors/{id}',

@@ -12,6 +12,8 @@ import '../traffic/define.ts';
 import '../versions/define.ts';
 import '../customer/define.ts';
 import '../customer-list/define.ts';
+import '../key-list/define.ts';
+import '../key/define.ts';
 import '../webhook-list/define.ts';
 import '../webhook/define.ts';
 import '../error/define.ts';

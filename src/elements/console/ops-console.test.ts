@@ -42,6 +42,7 @@ describe('ops-console routing', () => {
       'Traffic',
       'Versions',
       'Customers',
+      'Keys',
       'Webhooks',
       'Errors',
       'Activity',
@@ -183,6 +184,28 @@ describe('ops-console routing', () => {
     expect(table.getAttribute('q')).to.equal('/messages');
     await waitFor(() => $$(table, 'tbody tr').every((row) => text(row.querySelector('th')).includes('/messages')), 'only /messages rows');
     expect(current(host)).to.equal('Endpoints');
+  });
+
+  it('leads from the overview’s Active keys to the keys in use, and from a key to its requests', async () => {
+    const host = await routedConsole();
+    const overview = await view(host, 'ops-overview', '[part="figure"]');
+    const activeKeys = await waitFor(() => $$<HTMLAnchorElement>(overview, '[part="figure"] a').find((a) => text(a) === 'Active keys'), 'the Active keys link');
+    expect(activeKeys.getAttribute('href')).to.equal('#/keys?status=Active');
+    activeKeys.click();
+    const keys = await view(host, 'ops-key-list', 'tbody tr');
+    expect(keys.getAttribute('status')).to.equal('Active');
+    expect(current(host)).to.equal('Keys');
+    await waitFor(() => $$(keys, 'tbody .badge').every((badge) => text(badge) === 'Active'), 'only active keys');
+    const key = await waitFor(() => $<HTMLAnchorElement>(keys, 'tbody tr a.row-link'), 'a key');
+    const keyId = key.getAttribute('href')!.replace('#/keys/', '');
+    key.click();
+    const page = await view(host, 'ops-key', '.facts');
+    expect(page.getAttribute('key-id')).to.equal(keyId);
+    const all = await waitFor(() => $$<HTMLAnchorElement>(page, 'a.link').find((a) => text(a) === 'All requests with this key'), 'its requests');
+    expect(all.getAttribute('href')).to.equal(`#/requests?keyId=${keyId}`);
+    all.click();
+    const log = await view(host, 'ops-request-log', '[part="toolbar"]');
+    expect(log.getAttribute('key-id')).to.equal(keyId);
   });
 
   it('keeps the console’s own links where the host gives routes for some kinds only', async () => {

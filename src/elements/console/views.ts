@@ -16,11 +16,12 @@ export const VIEWS: readonly ConsoleView[] = [
   {
     path: '/requests',
     render: (_, query) =>
-      html`<ops-request-log customer-id=${query.get('customerId') ?? ''} endpoint-id=${query.get('endpointId') ?? ''} status=${query.get('status') ?? ''}></ops-request-log>`,
+      html`<ops-request-log customer-id=${query.get('customerId') ?? ''} endpoint-id=${query.get('endpointId') ?? ''} key-id=${query.get('keyId') ?? ''} status=${query.get('status') ?? ''}></ops-request-log>`,
   },
   { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },
   { path: '/versions', render: () => html`<ops-versions></ops-versions>` },
   { path: '/customers', render: () => html`<ops-customer-list></ops-customer-list>` },
+  { path: '/keys', render: (_, query) => html`<ops-key-list customer-id=${query.get('customerId') ?? ''} status=${query.get('status') ?? ''}></ops-key-list>` },
   { path: '/webhooks', render: () => html`<ops-webhook-list></ops-webhook-list>` },
   { path: '/errors/new', render: () => html`<ops-error-form></ops-error-form>` },
   { path: '/errors', render: () => html`<ops-error-list></ops-error-list>` },
@@ -28,6 +29,7 @@ export const VIEWS: readonly ConsoleView[] = [
   { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
   { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
   { path: '/customers/:id', render: ({ id }) => html`<ops-customer customer-id=${idOf(id)}></ops-customer>` },
+  { path: '/keys/:id', render: ({ id }) => html`<ops-key key-id=${idOf(id)}></ops-key>` },
   { path: '/webhooks/:id', render: ({ id }) => html`<ops-webhook webhook-id=${idOf(id)}></ops-webhook>` },
   { path: '/errors/:id', render: ({ id }) => html`<ops-error error-id=${idOf(id)}></ops-error>` },
 ];
@@ -40,6 +42,7 @@ export const SECTIONS = [
   { path: '/traffic', label: () => msg('Traffic') },
   { path: '/versions', label: () => msg('Versions') },
   { path: '/customers', label: () => msg('Customers') },
+  { path: '/keys', label: () => msg('Keys') },
   { path: '/webhooks', label: () => msg('Webhooks') },
   { path: '/errors', label: () => msg('Errors') },
   { path: '/activity', label: () => msg('Activity') },

@@ -1,3 +1,4 @@
+import '../key-list/define.ts';
 import '../request-log/define.ts';
 import '../traffic/define.ts';
 import { OpsCustomer } from './ops-customer.ts';

@@ -30,13 +30,13 @@ function rateLimitFacts({ requestsPerMinute: limit, peakPerMinute: peak, peakAt 
 }
 
 /**
- * A customer's page: key facts, related endpoints, the customer's traffic and latest requests
- * (the traffic panel and the request log filtered to it, over the time range), notes (with a
- * form to add one) and history.
+ * A customer's page: key facts, related endpoints, the customer's API keys, traffic and latest
+ * requests (the key list, the traffic panel and the request log filtered to it, over the time
+ * range), notes (with a form to add one) and history.
  *
  * @summary Customer detail with notes and history.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - A related endpoint `{ kind: 'endpoint', id }`, or the "Customers" crumb `{ kind: 'customers', id: '' }` where the host has a customers page. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A related endpoint `{ kind: 'endpoint', id }`, one of its API keys `{ kind: 'key', id }`, or the "Customers" crumb `{ kind: 'customers', id: '' }` where the host has a customers page. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  *
  * @csspart header - The breadcrumb, the title and the status badge beside it.
@@ -116,6 +116,20 @@ export class OpsCustomer extends RangedElement {
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: customer.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
+      <h3>${msg('API keys')}</h3>
+      <ops-key-list
+        customer-id=${customer.id}
+        hide-filter
+        sort="name"
+        limit="10"
+        range=${ifDefined(range.range)}
+        from=${ifDefined(range.from)}
+        to=${ifDefined(range.to)}
+        api-base=${ifDefined(this.apiBase)}
+        locale=${ifDefined(this.locale)}
+        time-zone=${ifDefined(this.timeZone)}
+        theme=${ifDefined(this.theme)}
+      ></ops-key-list>
       <h3>${msg('Traffic')}</h3>
       <ops-traffic
         customer-id=${customer.id}

@@ -41,7 +41,7 @@ const REFRESH: NumberRule = { tag: 'ops-overview', attribute: 'refresh-interval'
  *
  * @summary Overview: greeting, figures, recent endpoints, requests by endpoint, latest activity.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - "View all" (`{ kind: 'endpoints', id: '' }`), over a time range a bucket of the requests sparkline (`{ kind: 'requests', id: '', from, to }`), or a drill-down inside. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - "View all" (`{ kind: 'endpoints', id: '' }`), "Active keys" where the host has a keys page (`{ kind: 'keys', id: '', status: 'Active' }`), over a time range a bucket of the requests sparkline (`{ kind: 'requests', id: '', from, to }`), or a drill-down inside. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - A part failed to load; it shows the error and Retry.
  *
  * @csspart base - The overview grid.
@@ -108,6 +108,12 @@ export class OpsOverview extends RangedElement {
     this.data.retry();
   }
 
+  /** "Active keys" leads to the keys in use where the host has a keys page (`routes.keys`, as the routed console's); hosts without one keep the plain figure. */
+  private activeKeysLink(label: string) {
+    if (!this.hrefFor({ kind: 'keys', id: '' })) return undefined;
+    return this.renderLink(this.listTarget('keys', undefined, 'keys-href', { status: 'Active' }, label), label, 'link');
+  }
+
   override render() {
     const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme, ...this.timeRange };
     const down = this.everythingFailed;
@@ -121,7 +127,12 @@ export class OpsOverview extends RangedElement {
                 skeleton: ['title', 'figures'],
                 empty: () => '',
                 complete: (overview) => html`<h2 part="greeting" class="greeting">${this.greeting(overview)}</h2>
-            ${renderFigures(overview, this.formatOptions, (starts, window, labels) => this.bucketLinks(starts, window, labels))}`,
+            ${renderFigures(
+              overview,
+              this.formatOptions,
+              (starts, window, labels) => this.bucketLinks(starts, window, labels),
+              (_list, label) => this.activeKeysLink(label),
+            )}`,
               })
         }
       </div>

@@ -21,6 +21,8 @@ interface ChangeFigure {
   riseIsGood: boolean;
   /** A figure of the calendar (today), not shown over a time range. */
   calendarOnly?: boolean;
+  /** The list the figure leads to, where the host has one. */
+  leadsTo?: 'active-keys';
 }
 
 /** The four figures compared with last month, labelled exactly as the seed. */
@@ -57,6 +59,7 @@ const CHANGE_FIGURES: ChangeFigure[] = [
     format: formatInteger,
     change: (f) => f.activeKeys.changePct,
     riseIsGood: true,
+    leadsTo: 'active-keys',
   },
 ];
 
@@ -80,7 +83,13 @@ export type BucketLinks = (
  * shows them; over a time range, the range's requests and the three figures against the window
  * before it (today's requests belong to the calendar view, so they are left out).
  */
-export function renderFigures(overview: Overview, format: FormatOptions, bucketLinks: BucketLinks) {
+export function renderFigures(
+  overview: Overview,
+  format: FormatOptions,
+  bucketLinks: BucketLinks,
+  /** The figure's label as a link to its list, or `undefined` where the host has no such list. */
+  listLink: (list: 'active-keys', label: string) => unknown = () => undefined,
+) {
   const { figures, window, overTime } = overview;
   const ranged = window && overTime && figures.requests ? { window, overTime, requests: figures.requests } : undefined;
   const versus = comparisonLabel(ranged?.window);
@@ -112,7 +121,7 @@ export function renderFigures(overview: Overview, format: FormatOptions, bucketL
       const change = figure.change(figures);
       const value = figure.raw(figures);
       return html`<li part="figure" class="figure">
-        <p class="figure-label">${figure.label()}</p>
+        <p class="figure-label">${(figure.leadsTo && listLink(figure.leadsTo, figure.label())) ?? figure.label()}</p>
         <p class="figure-value">${unmeasured ? '—' : figure.format(value, format)}</p>
         ${renderChange(compared(figure.kind, value, change, requests) ? change : undefined, figure.riseIsGood, format, versus)}
       </li>`;

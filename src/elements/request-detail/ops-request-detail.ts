@@ -17,7 +17,7 @@ import { msg, str } from '../../localize/localize.ts';
  *
  * @summary Request detail: everything recorded about one request.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'requests', id: '' }`, endpoint `{ kind: 'endpoint', id }` or customer `{ kind: 'customer', id }`. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - Breadcrumb `{ kind: 'requests', id: '' }`, endpoint `{ kind: 'endpoint', id }`, customer `{ kind: 'customer', id }` or API key `{ kind: 'key', id }`. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the page shows the error and Retry.
  *
  * @csspart header - The breadcrumb, the title and the status code beside it.
@@ -78,7 +78,7 @@ export class OpsRequestDetail extends OpsElement {
           msg('Customer'),
           request.customer ? this.renderLink({ kind: 'customer', id: request.customer.id, label: request.customer.name }, request.customer.name) : none,
         ],
-        [msg('Key'), request.keyId ? html`<span class="mono">${request.keyId}</span>` : none],
+        [msg('Key'), request.keyId ? this.renderLink({ kind: 'key', id: request.keyId, label: request.keyId }, request.keyId, 'link mono') : none],
         [msg('API version'), request.apiVersion || none],
         [msg('Response size'), request.bytes == null ? none : formatBytes(request.bytes, format)],
       ])}

@@ -150,8 +150,8 @@ export const styles = [
         flex: 1;
         width: 4.5rem; /* the least a field takes; it grows to fill its row */
       }
-      /* A customer id is a long token: the field has its row. */
-      .toolbar > label.customer-filter {
+      /* A customer or key id is a long token: the field has its row. */
+      .toolbar > label:is(.customer-filter, .key-filter) {
         flex-basis: 100%;
       }
       /* Half a row: too wide to squeeze in beside the status and path fields, so it starts the last row, with Export. */

@@ -70,6 +70,23 @@ describe('ops-request-log', () => {
       await waitFor(() => requestsTo(api, '/requests/summary').some((u) => u.searchParams.get('customerId') === 'cus_globex'), 'summary of the customer');
     });
 
+    it('filters by API key from its Key field, in the timeline and the summary', async () => {
+      const el = await log();
+      await loaded(el);
+      const field = $<HTMLInputElement>(el, '.key-filter input')!;
+      expect(text($(el, '.key-filter span'))).to.equal('Key');
+      field.value = 'key_live_acme_1';
+      field.dispatchEvent(new Event('change'));
+      await waitFor(() => requestsTo(api, '/requests').some((u) => u.searchParams.get('keyId') === 'key_live_acme_1'), 'asked for the key');
+      expect(el.getAttribute('key-id')).to.equal('key_live_acme_1');
+      const client = createConsoleClient({ baseUrl: API_BASE });
+      const theirs = new Set((await client.listRequests({ keyId: 'key_live_acme_1', limit: 500 })).items.map((entry) => entry.id));
+      await waitFor(() => rows(el).length > 0 && el.entries().every((entry) => theirs.has(entry.id)), 'the key’s rows');
+      for (const entry of el.entries().slice(0, 5)) expect((await client.getRequest(entry.id)).keyId).to.equal('key_live_acme_1');
+      el.view = 'summary';
+      await waitFor(() => requestsTo(api, '/requests/summary').some((u) => u.searchParams.get('keyId') === 'key_live_acme_1'), 'summary of the key');
+    });
+
     it('shows only the requests of a time range: between from and to, or since a named range began', async () => {
       const el = await log('from=2026-09-14T08:00:00Z&to=2026-09-14T08:10:00Z');
       await loaded(el);
@@ -101,7 +118,7 @@ describe('ops-request-log', () => {
       expect(actor.getBoundingClientRect().left - duration.getBoundingClientRect().right).to.be.at.least(12);
     });
 
-    it('keeps its toolbar to four rows, in reading order, in a narrow container', async () => {
+    it('keeps its toolbar to five rows, in reading order, in a narrow container', async () => {
       const el = await mount('ops-request-log', {}, { width: 320 });
       await loaded(el);
       const controls = [...$(el, '[part="toolbar"]')!.children].filter((c) => !c.classList.contains('visually-hidden'));
@@ -111,9 +128,9 @@ describe('ops-request-log', () => {
         const row = [...rowsOfControls.keys()].find((t) => Math.abs(t - top) < 12) ?? top;
         rowsOfControls.set(row, [...(rowsOfControls.get(row) ?? []), text(control).slice(0, 12) || control.localName]);
       }
-      expect(rowsOfControls.size, 'rows').to.be.at.most(4);
+      expect(rowsOfControls.size, 'rows').to.be.at.most(5);
       // Read left to right, top to bottom, the controls come in the order the keyboard reaches them.
-      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Customer', 'Live', 'Export CSV']);
+      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Customer', 'Key', 'Live', 'Export CSV']);
     });
 
     it('lines the status badges up on one edge in a narrow container', async () => {

@@ -67,6 +67,8 @@ export class OpsRequestLog extends RangedElement {
   @property({ attribute: 'endpoint-id', reflect: true }) endpointId = '';
   /** Only this customer's requests (its id), in the timeline and the summary; the toolbar's Customer field sets it, and so does the customer page. */
   @property({ attribute: 'customer-id', reflect: true }) customerId = '';
+  /** Only the requests made with this API key (its id), in the timeline and the summary; the toolbar's Key field sets it, and so does the key page. */
+  @property({ attribute: 'key-id', reflect: true }) keyId = '';
   /** Live tail: poll for new entries every `refresh-interval` seconds. */
   @property({ type: Boolean, reflect: true }) live = false;
   /**
@@ -132,9 +134,14 @@ export class OpsRequestLog extends RangedElement {
     if (changed.has('limit')) this.rows.expect(validNumber(LIMIT, this.limit));
   }
 
-  /** Which requests the log is about: one endpoint's, one customer's, or all; in the time range, if there is one. */
+  /** Which requests the log is about: one endpoint's, one customer's, one key's, or all; in the time range, if there is one. */
   private scope(): RequestScope {
-    return { endpointId: this.endpointId.trim() || undefined, customerId: this.customerId.trim() || undefined, ...this.timeRange };
+    return {
+      endpointId: this.endpointId.trim() || undefined,
+      customerId: this.customerId.trim() || undefined,
+      keyId: this.keyId.trim() || undefined,
+      ...this.timeRange,
+    };
   }
 
   /** Every entry on screen in the timeline, newest first (the same array until something arrives). */
@@ -165,7 +172,8 @@ export class OpsRequestLog extends RangedElement {
               noun: msg('requests'),
               // About the timeline's fixed height (28rem by default) in rows.
               skeletonRows: 11,
-              empty: () => (this.method || this.status || this.path || this.customerId ? msg('No requests match these filters.') : msg('No requests yet.')),
+              empty: () =>
+                this.method || this.status || this.path || this.customerId || this.keyId ? msg('No requests match these filters.') : msg('No requests yet.'),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
               ${renderTimeline({ entries: this.entries(), format, rows: this.rows.shown(), hasMore: this.timeline.hasMore }, { link: this.link })}
@@ -185,6 +193,7 @@ export class OpsRequestLog extends RangedElement {
       setStatus: this.onStatus,
       setPath: (path) => (this.path = path),
       setCustomer: (customerId) => (this.customerId = customerId),
+      setKey: (keyId) => (this.keyId = keyId),
       setLive: (live) => (this.live = live),
       exportCsv: () => downloadCsv('requests.csv', this.toCsv()),
     });

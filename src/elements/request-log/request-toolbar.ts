@@ -10,6 +10,7 @@ export interface ToolbarState {
   status: string;
   path: string;
   customerId: string;
+  keyId: string;
   live: boolean;
 }
 
@@ -21,6 +22,7 @@ export interface ToolbarActions {
   setStatus: (status: string) => void;
   setPath: (path: string) => void;
   setCustomer: (customerId: string) => void;
+  setKey: (keyId: string) => void;
   setLive: (live: boolean) => void;
   exportCsv: () => void;
 }
@@ -67,6 +69,10 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
     <label class="customer-filter">
       <span>${msg('Customer')}</span>
       <input type="search" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer(value(e).trim())} />
+    </label>
+    <label class="key-filter">
+      <span>${msg('Key')}</span>
+      <input type="search" .value=${state.keyId} @change=${(e: Event) => actions.setKey(value(e).trim())} />
     </label>
     <label class="live-toggle">
       <input type="checkbox" .checked=${state.live} @change=${(e: Event) => actions.setLive((e.target as HTMLInputElement).checked)} />
