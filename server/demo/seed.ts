@@ -1,5 +1,5 @@
 /** The demo's data, put in the way a product would: over HTTP through the ingest, admin and console APIs. */
-import { CUSTOMERS, demoEvent, random, requestsOnDay, type DemoEvent } from './traffic.ts';
+import { CUSTOMERS, REGISTERED_KEYS, demoEvent, random, requestsOnDay, type DemoEvent } from './traffic.ts';
 
 export interface Api {
   origin: string;
@@ -125,10 +125,19 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
   await send(api, '/admin/v1/customers/cus_acme/limits', { requestsPerMinute: 600 }, { method: 'PUT' });
   for (const c of CUSTOMERS)
     await send(api, `/admin/v1/customers/${c.id}/limits`, { requestsPerMinute: c.requestsPerMinute, actor: people.lee }, { method: 'PUT' });
-  const activity = [
-    { actor: people.mia, kind: 'endpoint-deprecated', text: 'turned off the deprecated endpoint GET /v1/usage', minutesAgo: 95 },
-    { actor: { id: 'cus_globex', name: 'Globex Corp' }, kind: 'key-created', text: 'created a new API key', minutesAgo: 12 },
-  ];
-  for (const { minutesAgo, ...item } of activity) await send(api, '/admin/v1/activity', { ...item, at: now - minutesAgo * 60_000 });
+  // The keys, as the API's back office registers them: each new one tells the feed "<customer> created a new API key".
+  for (const { id, createdDaysAgo, revokedDaysAgo, ...key } of REGISTERED_KEYS)
+    await send(
+      api,
+      `/admin/v1/keys/${id}`,
+      { ...key, createdAt: now - createdDaysAgo * DAY, ...(revokedDaysAgo === undefined ? {} : { revokedAt: now - revokedDaysAgo * DAY }) },
+      { method: 'PUT' },
+    );
+  await send(api, '/admin/v1/activity', {
+    actor: people.mia,
+    kind: 'endpoint-deprecated',
+    text: 'turned off the deprecated endpoint GET /v1/usage',
+    at: now - 95 * 60_000,
+  });
   return { events: total };
 }

@@ -63,10 +63,30 @@ const TOTAL_WEIGHT = ROUTES.reduce((sum, r) => sum + r.weight, 0);
  * now and then.
  */
 export const CUSTOMERS = [
-  { id: 'cus_acme', name: 'Acme Ltd', keys: ['key_acme_1', 'key_acme_2'], weight: 5, requestsPerMinute: 1_200 },
-  { id: 'cus_globex', name: 'Globex Corp', keys: ['key_globex_1'], weight: 3, requestsPerMinute: 250 },
+  { id: 'cus_acme', name: 'Acme Ltd', keys: ['key_acme_1', 'key_acme_2', 'key_acme_ci'], weight: 5, requestsPerMinute: 1_200 },
+  { id: 'cus_globex', name: 'Globex Corp', keys: ['key_globex_1', 'key_globex_2'], weight: 3, requestsPerMinute: 250 },
   { id: 'cus_initech', name: 'Initech', keys: ['key_initech_1', 'key_initech_2', 'key_initech_3'], weight: 2, requestsPerMinute: 600 },
-  { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1'], weight: 1, requestsPerMinute: 600 },
+  { id: 'cus_umbrella', name: 'Umbrella Co', keys: ['key_umbrella_1', 'key_umbrella_2'], weight: 1, requestsPerMinute: 600 },
+];
+
+/**
+ * The keys the demo registers, with their names: all the callers' but Umbrella's second (which
+ * the console lists as Unregistered), Initech's third revoked five days ago and still called, and
+ * two old keys nobody calls (Idle).
+ */
+export const REGISTERED_KEYS = [
+  { id: 'key_acme_1', name: 'Production', customerId: 'cus_acme', createdDaysAgo: 380 },
+  { id: 'key_acme_2', name: 'Billing service', customerId: 'cus_acme', createdDaysAgo: 200 },
+  { id: 'key_acme_ci', name: 'CI', customerId: 'cus_acme', createdDaysAgo: 90 },
+  { id: 'key_acme_old', name: 'Old laptop', customerId: 'cus_acme', createdDaysAgo: 420 },
+  { id: 'key_globex_1', name: 'Production', customerId: 'cus_globex', createdDaysAgo: 70 },
+  { id: 'key_globex_2', name: 'Sync worker', customerId: 'cus_globex', createdDaysAgo: 0.01 },
+  { id: 'key_initech_1', name: 'Production', customerId: 'cus_initech', createdDaysAgo: 300 },
+  { id: 'key_initech_2', name: 'Reporting', customerId: 'cus_initech', createdDaysAgo: 250 },
+  { id: 'key_initech_3', name: 'Contractor', customerId: 'cus_initech', createdDaysAgo: 120, revokedDaysAgo: 5 },
+  { id: 'key_initech_test', name: 'Test', customerId: 'cus_initech', createdDaysAgo: 330 },
+  { id: 'key_umbrella_1', name: 'Production', customerId: 'cus_umbrella', createdDaysAgo: 150 },
+  { id: 'key_umbrella_staging', name: 'Staging', customerId: 'cus_umbrella', createdDaysAgo: 140 },
 ];
 
 /** A customer that calls the route, drawn by their weights. */

@@ -71,6 +71,8 @@ test('npm start serves the demo: the whole console, each view on its own address
     ['#/versions', 'ops-versions'],
     ['#/customers', 'ops-customer-list'],
     ['#/customers/cus_acme', 'ops-customer', `Customers / ${acme.name}`],
+    ['#/keys', 'ops-key-list'],
+    ['#/keys/key_initech_3', 'ops-key', 'API keys / Contractor'],
     ['#/webhooks', 'ops-webhook-list'],
     ['#/webhooks/wh_invoice_paid', 'ops-webhook', 'Webhooks / invoice.paid'],
     ['#/errors', 'ops-error-list'],
@@ -293,6 +295,28 @@ test('the demo deprecates DELETE /contacts, and its versions view names the two 
   const feed = await api('/activity?limit=50');
   assert.ok(feed.items.some((i) => i.text === 'deprecated the endpoint DELETE /contacts, to be turned off on ' + contacts.sunsetAt.slice(0, 10)));
   assert.ok(feed.items.some((i) => i.text === 'published documentation for version 3'));
+});
+
+test('the demo registers a dozen keys: one revoked and still called, idle ones, and one only the traffic names', async () => {
+  const { items } = await api('/keys?sort=name&limit=100');
+  const byId = Object.fromEntries(items.map((k) => [k.id, k]));
+  assert.equal(items.filter((k) => k.status !== 'Unregistered').length, 12);
+  assert.equal(byId['key_initech_3'].status, 'Revoked');
+  assert.deepEqual(
+    ['key_acme_old', 'key_initech_test'].map((id) => [byId[id].status, byId[id].lastUsedAt]),
+    [
+      ['Idle', null],
+      ['Idle', null],
+    ],
+  );
+  assert.equal(byId['key_umbrella_2'].status, 'Unregistered');
+  assert.equal(byId['key_acme_1'].status, 'Active');
+  // The revoked key keeps being called: its page counts and flags what came after.
+  const revoked = await api('/keys/key_initech_3');
+  assert.ok(revoked.afterRevocation.requests > 0, 'called after its revocation');
+  const feed = await api('/activity?kind=key-created&limit=50');
+  assert.equal(feed.items.length, 12);
+  assert.equal(feed.items[0].actor.name, 'Globex Corp', 'Globex made the newest key');
 });
 
 test('the demo holds each customer to a rate limit, and the feed says Acme’s was raised', async () => {
