@@ -233,6 +233,26 @@ describe('mock console API', () => {
     expect(hour[0]!.customers.map((c) => c.id)).to.deep.equal(['cus_acme']);
   });
 
+  it('agrees with itself on keys: the log’s keys and their customers, a key page adding up, and use after revocation', async () => {
+    const keys = (await client().listKeys({ limit: 500 })).items;
+    expect(keys.map((k) => k.status).sort()).to.include.members(['Active', 'Idle', 'Revoked', 'Unregistered']);
+    // A key's latest requests are the log's requests with that key, and the log says so.
+    const key = await client().getKey('key_live_initech_2');
+    expect(key.status).to.equal('Revoked');
+    expect(key.overTime.requests.reduce((a, b) => a + b, 0)).to.equal(key.requests);
+    expect(key.endpoints.reduce((sum, e) => sum + e.requests, 0)).to.equal(key.requests);
+    expect(Math.round(key.endpoints.reduce((sum, e) => sum + e.sharePct, 0) * 10) / 10).to.equal(100);
+    for (const r of key.latestRequests) {
+      const detail = await client().getRequest(r.id);
+      expect([detail.keyId, detail.customer!.id]).to.deep.equal(['key_live_initech_2', 'cus_initech']);
+      expect(r.afterRevocation).to.equal(Date.parse(r.time) >= Date.parse(key.revokedAt!));
+    }
+    expect(key.afterRevocation!.requests).to.be.above(0);
+    const logged = (await client().listRequests({ keyId: 'key_live_initech_2', limit: 500 })).items;
+    expect(logged.slice(0, key.latestRequests.length).map((r) => r.id)).to.deep.equal(key.latestRequests.map((r) => r.id));
+    expect(keys.find((k) => k.id === 'key_live_initech_2')!.lastUsedAt).to.equal(logged[0]!.time);
+  });
+
   it('adds a note with its history item, and answers a repeated key with the same note', async () => {
     const note = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });
     const again = await client().addNote('cus_globex', { text: 'Wants SSO.' }, { idempotencyKey: 'k-note' });

@@ -21,13 +21,23 @@ interface MockKey {
   createdAt: string | null;
   revokedAt: string | null;
   part: number;
+  /** Its requests in 30 days, for a key whose customer's record counts none (Hooli's, named only by the log). */
+  perMonth?: number;
   lastUsedAt?: string;
 }
 
 /** The registered keys, and Hooli's three, which only the log names. */
 const KEYS: MockKey[] = [
   ...apiKeys,
-  ...[0.7, 0.2, 0.1].map((part, n) => ({ id: `key_live_hooli_${n}`, name: null, customerId: 'cus_hooli', createdAt: null, revokedAt: null, part })),
+  ...[4_200, 1_300, 600].map((perMonth, n) => ({
+    id: `key_live_hooli_${n}`,
+    name: null,
+    customerId: 'cus_hooli',
+    createdAt: null,
+    revokedAt: null,
+    part: 0,
+    perMonth,
+  })),
 ];
 
 /** Each key's newest request in the generated log (the log's newest entry is at `anchor`). */
@@ -43,7 +53,7 @@ function lastUsed(anchor: Date): Map<string, string> {
 
 function summaryOf(key: MockKey, window: ResolvedWindow, now: Date, used: Map<string, string>): KeySummary {
   const customer = customers.find((c) => c.id === key.customerId)!;
-  const perMonth = Math.round(customer.requests * key.part);
+  const perMonth = key.perMonth ?? Math.round(customer.requests * key.part);
   const lastUsedAt = key.lastUsedAt ?? used.get(key.id) ?? null;
   const requests = lastUsedAt ? scaledToWindow(perMonth, window) : 0;
   const revoked = key.revokedAt !== null && Date.parse(key.revokedAt) <= now.getTime();
@@ -56,7 +66,7 @@ function summaryOf(key: MockKey, window: ResolvedWindow, now: Date, used: Map<st
     revokedAt: key.revokedAt,
     lastUsedAt,
     requests,
-    errorPct: requests ? customer.errorPct : 0,
+    errorPct: requests ? customer.errorPct || 0.8 : 0,
     p95Ms: requests ? 120 + (hash(key.id.length, key.part * 1000) % 180) : null,
     throttled: Math.round((customer.throttled ?? 0) * key.part * (requests / Math.max(1, perMonth))),
     status: key.name === null ? 'Unregistered' : revoked ? 'Revoked' : active ? 'Active' : 'Idle',
@@ -101,8 +111,10 @@ export function keyDetail(
     requests: total,
     window: windowOf(window),
     overTime: ranged.overTime,
+    // Busiest first, as the server lists them.
     endpoints: called
       .map((e, i) => ({ id: e.id, label: `${e.method} ${e.path}`, apiVersion: e.apiVersion ?? null, requests: endpointCounts[i]!, sharePct: 0 }))
+      .sort((a, b) => b.requests - a.requests)
       .map((e, i, all) => ({ ...e, sharePct: sharesOf(all.map((x) => x.requests))[i]! })),
     versions: versionCounts.map((requests, i) => ({ version: ['v3', 'v2'][i]!, requests, sharePct: sharesOf(versionCounts)[i]! })),
     latestRequests: latest.map((r) => ({ ...r, afterRevocation: revokedAt !== null && Date.parse(r.time) >= revokedAt })),

@@ -110,6 +110,9 @@ const ROUTES = [
   '/activity',
   '/versions',
   '/versions?range=24h',
+  '/keys',
+  '/keys?range=24h&status=Active',
+  '/keys/key_7',
 ];
 
 async function measureRoutes(setup: Setup, total: number) {
@@ -129,6 +132,10 @@ async function measureRoutes(setup: Setup, total: number) {
   await admin('/admin/v1/webhooks/wh_bench', { name: 'invoice.paid', customer: { id: 'cus_1', name: 'Customer 1' }, owner, endpoints: ['POST /webhooks'] });
   // One route in eight of the generated events: who still calls it is read from all of them.
   await admin('/admin/v1/deprecations/dep_bench', { endpoint: 'DELETE /contacts/{id}', sunsetAt: Date.now() + 30 * DAY, actor: owner });
+  // Every tenth of the generated events' 400 keys registered, one revoked: the rest are listed as Unregistered.
+  for (let k = 0; k < 400; k += 10)
+    await admin(`/admin/v1/keys/key_${k}`, { name: `Key ${k}`, customerId: 'cus_1', ...(k === 10 ? { revokedAt: Date.now() - DAY } : {}) });
+  await admin('/admin/v1/keys/key_7', { name: 'Key 7', customerId: 'cus_1', revokedAt: Date.now() - 7 * DAY });
   for (const route of ROUTES) {
     const times: number[] = [];
     for (let i = 0; i < CALLS + 2; i++) {

@@ -25,6 +25,7 @@ before(async () => {
   for (const i of [1, 2]) {
     assert.equal((await admin(`/customers/cus_${i}`, { name: `Customer ${i}`, plan: 'Free', status: 'Active', owner })).status, 201);
     assert.equal((await admin(`/webhooks/wh_${i}`, { name: `hook.${i}`, customer: owner, owner })).status, 201);
+    assert.equal((await admin(`/keys/key_${i}`, { name: `Key ${i}`, customerId: `cus_${i}` })).status, 201);
     assert.equal((await admin('/activity', { kind: 'key-created', actor: owner, text: `created key ${i}` }, 'POST')).status, 201);
     const created = await call(server, '/console/v1/errors', {
       token: 'token-a',

@@ -847,7 +847,7 @@ describe('writes', () => {
       for (const kind of ['constructor', '__proto__', 'toString', 'planet']) {
         const odd = await admin({ kind: 'key-created', text: 'x', target: { kind, id: 'x' } });
         assert.equal(odd.status, 422, `target kind ${kind}`);
-        assert.match(odd.json.errors[0].message, /endpoint, request, customer, webhook or error/);
+        assert.match(odd.json.errors[0].message, /endpoint, request, customer, webhook, error or key/);
       }
     } finally {
       await own.close();
