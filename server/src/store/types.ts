@@ -151,6 +151,8 @@ export interface TelemetryStore {
   keys(accountId: string, question: Omit<Question, 'by'>): Promise<number[]>;
   /** The minute (from its start, epoch ms) with the most requests matching the filter, and how many; the latest of equals; null without requests. */
   busiestMinute(accountId: string, filter: EventFilter): Promise<{ at: number; requests: number } | null>;
+  /** Each key's newest request ever (epoch ms), or only `keyId`'s; keys without requests are absent. */
+  lastUsed(accountId: string, filter?: { keyId?: string }): Promise<Map<string, number>>;
   /** The request log: newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;

@@ -74,16 +74,15 @@ export async function keyList(ctx: ViewContext, query: KeyListQuery) {
   const offset = offsetCursor.decode(query.cursor);
   const window = windowOrRecent(ctx);
   const telemetry = ctx.stores.telemetry;
-  const [records, customers, figures, throttled, lastUsed] = await Promise.all([
+  const [records, customers, figures, throttled, lastBy] = await Promise.all([
     ctx.stores.records.keys(ctx.accountId),
     ctx.stores.records.customers(ctx.accountId),
     telemetry.latency(ctx.accountId, { periods: [periodOf(window)], by: ['keyId'], quantiles: [0.95] }),
     telemetry.counts(ctx.accountId, { periods: [periodOf(window)], filter: { status: 429 }, by: ['keyId'] }),
-    reads(ctx).callers({ from: 0, to: ctx.now + 1 }, ['keyId']),
+    telemetry.lastUsed(ctx.accountId),
   ]);
   const byKey = new Map(figures.map((f) => [f.group.keyId!, f]));
   const throttledBy = new Map(throttled.map((t) => [t.group.keyId!, t.requests[0]!]));
-  const lastBy = new Map(lastUsed.keys.map((k) => [k.id, k.lastTs]));
   const customerBy = new Map(customers.map((c) => [c.id, c]));
   const recordBy = new Map(records.map((r) => [r.id, r]));
   const ids = new Set([...recordBy.keys(), ...lastBy.keys()]);
@@ -133,7 +132,7 @@ export async function keyDetail(ctx: ViewContext, id: string) {
   const revokedAt = record?.revokedAt ?? null;
   const [customer, ever, [totals], [throttled], routes, overTime, latest, afterRevocation] = await Promise.all([
     record ? ctx.stores.records.customer(ctx.accountId, record.customerId) : undefined,
-    read.callers({ from: 0, to: ctx.now + 1, ...filter }, ['keyId']),
+    ctx.stores.telemetry.lastUsed(ctx.accountId, filter),
     read.latencyPerPeriod([periodOf(window)], filter),
     read.perPeriod([periodOf(window)], { ...filter, status: 429 }),
     read.countsByRoute(period),
@@ -141,7 +140,7 @@ export async function keyDetail(ctx: ViewContext, id: string) {
     ctx.stores.telemetry.requests(ctx.accountId, { limit: LATEST_REQUESTS, keyId: id }),
     revokedAt === null ? undefined : read.callers({ from: revokedAt, to: ctx.now + 1, ...filter }, ['keyId']),
   ]);
-  const lastTs = ever.keys[0]?.lastTs ?? null;
+  const lastTs = ever.get(id) ?? null;
   // A key is known by its record or by the traffic that named it; any other id is none of this account's.
   if (!record && lastTs === null) throw notFound(`No API key ${id} in this account.`);
   const row = keyRow(ctx, {

@@ -15,7 +15,7 @@ import { QUARTER_HOUR, rollupCan } from '../../quarter-hours.ts';
 import { eventWhere } from '../../sql-filter.ts';
 import { exactP95 } from './p95.ts';
 import { bucketsWithin, inPeriods, periodIndex, piecewise, within } from './periods.ts';
-import { num, requestWhere, storedRequestOf, type Row } from '../../sql-rows.ts';
+import { num, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
 import { countsFolder, deliveriesFrom, groupColumns, groupCondition, groupNames, latencyFolder, rollupAnswers } from '../../questions.ts';
 import type { EventFilter, Grouping, RequestQuery, StoredRequest, TelemetryStore } from '../../types.ts';
 
@@ -222,6 +222,27 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         sql`SELECT intDiv(ts, 60000) * 60000 AS m, count() AS n FROM ${EVENTS} WHERE ${where(accountId, filter)} GROUP BY m ORDER BY n DESC, m DESC LIMIT 1`,
       );
       return row ? { at: num(row['m']), requests: num(row['n']) } : null;
+    },
+
+    async lastUsed(accountId, { keyId } = {}) {
+      // Each key's last day from the daily key sets, then its newest request within that day: a
+      // read of those few days' events rather than of every event the account ever sent.
+      const days = await read(
+        sql`SELECT key_id, max(bucket) AS day FROM ${KEYS.day} WHERE account_id = ${accountId} AND key_id != ''${keyId === undefined ? sql`` : sql` AND key_id = ${keyId}`} GROUP BY key_id`,
+      );
+      const lastDay = new Map(days.map((r) => [text(r['key_id']), num(r['day'])]));
+      if (!lastDay.size) return lastDay;
+      const within = join(
+        [...new Set(lastDay.values())].map((day) => sql`(ts >= ${day} AND ts < ${day + DAY})`),
+        ' OR ',
+      );
+      const rows = await read(
+        sql`SELECT key_id, max(ts) AS newest FROM ${EVENTS} WHERE ${where(accountId, { keyId })} AND key_id IS NOT NULL AND (${within}) GROUP BY key_id`,
+      );
+      // A day whose events retention dropped keeps its key sets: the day's start is the newest known.
+      const newest = new Map(lastDay);
+      for (const r of rows) newest.set(text(r['key_id']), num(r['newest']));
+      return newest;
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {

@@ -192,6 +192,7 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
     latency: via('latency'),
     keys: via('keys'),
     busiestMinute: via('busiestMinute'),
+    lastUsed: via('lastUsed'),
     requests: via('requests'),
     deliveries: via('deliveries'),
 

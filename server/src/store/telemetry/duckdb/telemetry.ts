@@ -7,7 +7,7 @@ import { split } from '../../quarter-hours.ts';
 import { eventWhere } from '../../sql-filter.ts';
 import { raw } from 'sql-template-tag';
 import { identifier, join, sql, type Sql } from '../../sql.ts';
-import { num, requestWhere, storedRequestOf, type Row } from '../../sql-rows.ts';
+import { num, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
 import { countsFolder, deliveriesFrom, groupColumns, groupCondition, latencyFolder, rollupAnswers } from '../../questions.ts';
 import type { RequestEvent, RequestQuery, StoredRequest, TelemetryStore, WebhookDelivery } from '../../types.ts';
 
@@ -105,6 +105,13 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
         sql`SELECT (ts // 60000) * 60000 AS m, count(*) AS n FROM request_events WHERE ${eventWhere(accountId, filter)} GROUP BY m ORDER BY n DESC, m DESC LIMIT 1`,
       );
       return row ? { at: num(row['m']), requests: num(row['n']) } : null;
+    },
+
+    async lastUsed(accountId, { keyId } = {}) {
+      const rows = await read(
+        sql`SELECT key_id, max(ts) AS newest FROM request_events WHERE ${eventWhere(accountId, { keyId })} AND key_id IS NOT NULL GROUP BY key_id`,
+      );
+      return new Map(rows.map((r) => [text(r['key_id']), num(r['newest'])]));
     },
 
     async requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]> {
