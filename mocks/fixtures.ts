@@ -353,9 +353,9 @@ export const deprecations = [
       { id: 'cus_initech', name: 'Initech', part: 0.3, minutesAgo: 2_900 },
     ],
     keys: [
-      { id: 'key_acme_live_2', part: 0.55, minutesAgo: 6 },
-      { id: 'key_acme_ci', part: 0.15, minutesAgo: 380 },
-      { id: 'key_initech_live', part: 0.3, minutesAgo: 2_900 },
+      { id: 'key_live_acme_0', part: 0.55, minutesAgo: 6 },
+      { id: 'key_live_acme_2', part: 0.15, minutesAgo: 380 },
+      { id: 'key_live_initech_2', part: 0.3, minutesAgo: 2_900 },
     ],
   },
   {
@@ -367,7 +367,7 @@ export const deprecations = [
     replacement: 'GET /usage (v3)',
     docsUrl: null,
     customers: [{ id: 'cus_globex', name: 'Globex Corp', part: 1, minutesAgo: 1 }],
-    keys: [{ id: 'key_globex_live', part: 1, minutesAgo: 1 }],
+    keys: [{ id: 'key_live_globex_0', part: 1, minutesAgo: 1 }],
   },
 ] as const;
 

@@ -89,6 +89,16 @@ describe('ops-versions', () => {
     expect(seen[0]).to.include({ kind: 'customer', id: 'cus_acme', label: 'Acme Ltd' });
   });
 
+  it('leads from a key still calling to its page', async () => {
+    const el = await versions();
+    await loaded(el);
+    const seen: unknown[] = [];
+    el.addEventListener('ops-navigate', (event) => seen.push((event as CustomEvent).detail));
+    const keys = $$(el, '[part="deprecations"] [part="callers"]')[1]!;
+    (keys.querySelector('tbody a, tbody button') as HTMLElement).click();
+    expect(seen).to.deep.equal([{ kind: 'key', id: 'key_live_acme_0', label: 'key_live_acme_0' }]);
+  });
+
   it('says when nobody called a deprecated endpoint in the range, and marks one turned off', async () => {
     const answer = await client().getVersions();
     const quiet = { ...answer.deprecations![0]!, customers: [], keys: [], requests: 0, turnedOff: true, daysToSunset: 0, docsUrl: 'javascript:alert(1)' };

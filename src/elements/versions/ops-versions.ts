@@ -22,7 +22,7 @@ import { styles } from './ops-versions.styles.ts';
  * @summary API versions and deprecations: requests per version, and who still calls what turns off.
  *
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the panel shows the error and Retry.
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - A customer still calling a deprecated endpoint was chosen (cancelable).
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - A customer `{ kind: 'customer', id }` or an API key `{ kind: 'key', id }` still calling a deprecated endpoint was chosen (cancelable).
  *
  * @csspart chart - The requests of each version over time.
  * @csspart versions - The table of versions with their requests, shares and publication days.
@@ -124,7 +124,7 @@ export class OpsVersions extends RangedElement {
         ${this.renderCallers(d, msg('Customers still calling'), msg('Customer'), d.customers, (c) =>
           this.renderLink({ kind: 'customer', id: c.id, label: c.name ?? c.id }, c.name ?? c.id),
         )}
-        ${this.renderCallers(d, msg('Keys still calling'), msg('Key'), d.keys, (c) => html`<span class="key">${c.id}</span>`)}
+        ${this.renderCallers(d, msg('Keys still calling'), msg('Key'), d.keys, (c) => this.renderLink({ kind: 'key', id: c.id, label: c.id }, c.id, 'key'))}
       </div>
     </article>`;
   }
