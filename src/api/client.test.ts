@@ -50,6 +50,8 @@ describe('console API client', () => {
       c.patchError(id, { status: 'Fixed' }),
       c.listActivity(),
       c.getVersions(),
+      c.listKeys(),
+      c.getKey(id),
     ]);
     const table = Object.values(ROUTES)
       .filter((route) => route.group === 'console')

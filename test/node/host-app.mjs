@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** The version this repository tests with, so npm takes it from its cache. */
+/** The version this repository tests with, so npm takes its files from its cache. */
 const pinned = (name) => `${name}@${JSON.parse(readFileSync(resolve('node_modules', name, 'package.json'), 'utf8')).version}`;
 
 /** Copies `test/fixtures/<fixture>` to a new directory and installs the tarball and `packages` there; returns the directory. */
@@ -17,7 +17,9 @@ export function createHostApp(fixture, packages) {
     .trim()
     .split('\n');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: fixture, private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs, ...packages.map(pinned)], {
+  // Not --prefer-offline: a package list cached earlier may predate a release that another, fetched
+  // now, already asks for (tldts 7.6.0 wanting tldts-core ^7.6.0), and npm would find no match.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs, ...packages.map(pinned)], {
     cwd: dir,
     stdio: 'pipe',
   });

@@ -68,7 +68,7 @@ test('installs into a fresh project and renders an element from it', async () =>
       .trim()
       .split('\n');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], { cwd: dir, stdio: 'pipe' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs], { cwd: dir, stdio: 'pipe' });
     // A user's own code: the client on its own in Node, and an element bundled for a page.
     const check =
       'import { createConsoleClient, ENDPOINT_STATUSES } from "@ops-console/elements/api"; console.log(typeof createConsoleClient, ENDPOINT_STATUSES.join());';
@@ -161,8 +161,8 @@ test('one script tag from another origin loads each element the first time it ap
       root.innerHTML = `<ops-activity-feed api-base="${base}/api/v1"></ops-activity-feed>`;
     }, cdn.origin);
     await until(later.page, () => document.querySelector('main').shadowRoot.querySelector('ops-activity-feed')?.shadowRoot?.querySelector('[part="item"]'));
-    // The customer page shows the customer's traffic and latest requests: the traffic panel and the request log come with it.
-    assert.deepEqual(await definedOf(later.page, NINE), ['ops-request-log', 'ops-traffic', 'ops-customer', 'ops-activity-feed']);
+    // The customer page shows the customer's keys, traffic and latest requests: the key list, the traffic panel and the request log come with it.
+    assert.deepEqual(await definedOf(later.page, NINE), ['ops-request-log', 'ops-traffic', 'ops-customer', 'ops-key-list', 'ops-activity-feed']);
     assert.deepEqual(later.errors, [], 'an unknown ops- tag is left alone');
   } finally {
     await host.close();
