@@ -59,7 +59,7 @@ function timeBounds(url: URL, now: Date): { from?: number; to?: number } {
   const from = instant('from') ?? (window && !(window instanceof Response) ? window.from : undefined);
   return { ...(from !== undefined ? { from } : {}), ...(instant('to') !== undefined ? { to: instant('to') } : {}) };
 }
-import { sortRows } from '@ops-console/contract/sort-rows';
+import { sortKeys, sortRows } from '@ops-console/contract/sort-rows';
 
 /** Matches the default API base on any origin: `/api/v1`, `http://localhost:8000/api/v1`, … */
 export const DEFAULT_BASE = '*/api/v1';
@@ -525,19 +525,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
           (!customerId || k.customer?.id === customerId) &&
           (!q || [k.id, k.name ?? '', k.customer?.name ?? ''].some((text) => text.toLowerCase().includes(q))),
       );
-      // As the server: a key without a name sorts under its id, one never used before the rest.
-      const sortable = rows.map((row) => ({
-        id: row.id,
-        name: row.name ?? row.id,
-        requests: row.requests,
-        lastUsedAt: row.lastUsedAt ?? '',
-        createdAt: row.createdAt ?? '',
-        row,
-      }));
-      const page = slice(
-        sortRows(sortable, sort).map((s) => s.row),
-        url,
-      );
+      const page = slice(sortKeys(rows, sort), url);
       if (page.status !== 200) return page;
       return page.json().then((body: object) => HttpResponse.json({ ...body, window: windowOf(window) }));
     }),

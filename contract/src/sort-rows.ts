@@ -15,3 +15,28 @@ export function sortRows<T extends { id: string }>(rows: T[], sort: string): T[]
     return sign * order || a.id.localeCompare(b.id);
   });
 }
+
+/** A key as GET /keys sorts it: the row's own fields, and any others it carries. */
+interface SortedKey {
+  id: string;
+  name: string | null;
+  requests: number;
+  lastUsedAt: string | null;
+  createdAt: string | null;
+}
+
+/**
+ * GET /keys's order: `sortRows`'s, with a key without a name under its id, and one never used
+ * (or never registered) before the rest by last use (or creation), after them reversed.
+ */
+export function sortKeys<T extends SortedKey>(rows: readonly T[], sort: string): T[] {
+  const sortable = rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? row.id,
+    requests: row.requests,
+    lastUsedAt: row.lastUsedAt ?? '',
+    createdAt: row.createdAt ?? '',
+    row,
+  }));
+  return sortRows(sortable, sort).map((s) => s.row);
+}

@@ -4,7 +4,7 @@
  * was used after it was revoked.
  */
 import { KEY_SORTS, type KeyStatus } from '@ops-console/contract/schemas';
-import { sortRows } from '@ops-console/contract/sort-rows';
+import { sortKeys } from '@ops-console/contract/sort-rows';
 import { resolveWindow, windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
 import { DAY_MS, RECENT_DAYS, endpointId, endpointLabel, isoSeconds, type ViewContext } from '../context.ts';
 import { errorPct, roundMs, sharesPct } from '../figures.ts';
@@ -108,16 +108,7 @@ export async function keyList(ctx: ViewContext, query: KeyListQuery) {
         (!query.status || row.status === query.status) &&
         (!needle || [row.id, row.name ?? '', row.customer?.name ?? ''].some((text) => text.toLowerCase().includes(needle))),
     );
-  // A key without a name sorts under its id, and one never used or never registered before the rest (after them, reversed).
-  const sortable = rows.map((row) => ({
-    id: row.id,
-    name: row.name ?? row.id,
-    requests: row.requests,
-    lastUsedAt: row.lastUsedAt ?? '',
-    createdAt: row.createdAt ?? '',
-    row,
-  }));
-  const sorted = sortRows(sortable, sort).map((s) => s.row);
+  const sorted = sortKeys(rows, sort);
   const end = offset + query.limit;
   return { items: sorted.slice(offset, end), nextCursor: end < sorted.length ? offsetCursor.encode(end) : null, window: windowOf(window) };
 }
