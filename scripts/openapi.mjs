@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { ROUTE_QUERIES, ROUTE_SUMMARIES } from '@ops-console/contract/route-docs';
 import { ROUTES } from '@ops-console/contract/routes';
+import { roleNeeded } from '@ops-console/contract/access';
 import * as s from '@ops-console/contract/schemas';
 
 const COMPONENTS = {
@@ -112,6 +113,8 @@ export function buildOpenApi() {
     const status = route.status ?? 200;
     const operation = {
       summary: ROUTE_SUMMARIES[name],
+      // Who may call it, from the route table through the contract's access rules.
+      'x-access': { role: roleNeeded(route), ...(route.customerView && { customerView: route.customerView }) },
       parameters: [...(route.path.includes('{id}') ? [pathId] : []), ...(route.idempotent ? [idempotency] : []), ...queryParameters(ROUTE_QUERIES[name])],
       ...(route.body && { requestBody: { required: true, ...json(componentOf(route.body)) } }),
       responses: { [status]: { description: status === 201 ? 'Created' : 'OK', ...json(componentOf(route.response)) }, ...problems },

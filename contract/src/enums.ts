@@ -8,6 +8,12 @@ export const CUSTOMER_STATUSES = ['Active', 'Expired'] as const;
 export const WEBHOOK_STATUSES = ['Healthy'] as const;
 /** An API key's status: used in the last 30 days, not, revoked, or seen in traffic but never registered. */
 export const KEY_STATUSES = ['Active', 'Idle', 'Revoked', 'Unregistered'] as const;
+/** An operator's role: `viewer` reads everything, `editor` also writes notes and error records, `admin` also uses the admin API and mints embed sessions. */
+export const ROLES = ['viewer', 'editor', 'admin'] as const;
+/** What a customer-scoped token (an embed session, or a JWT with a customer claim) may be limited to. */
+export const CUSTOMER_VIEWS = ['overview', 'traffic', 'endpoints', 'requests', 'keys', 'webhooks'] as const;
+/** Who a console is for: the API's operators, or one of its customers looking at their own usage. */
+export const AUDIENCES = ['operator', 'customer'] as const;
 export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
 export const HISTORY_KINDS = ['Created', 'Updated details', 'Status changed', 'Note added', 'Assigned owner'] as const;
 export const ACTIVITY_KINDS = ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] as const;

@@ -11,4 +11,5 @@ export * from './form-words.ts';
 export * as schemas from './schemas.ts';
 export type * from './schemas.ts';
 export * from './routes.ts';
+export * from './access.ts';
 export * from './route-docs.ts';

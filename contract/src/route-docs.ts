@@ -147,6 +147,7 @@ export const ROUTE_SUMMARIES = {
   putKey: 'Create (201) or replace (200) an API key of a registered customer; a new key adds "<customer> created a new API key"',
   putDeprecation: 'Deprecate an endpoint until its sunset: create (201) or replace (200)',
   addVersion: 'Record that a version’s documentation was published: first time (201), again (200)',
+  createEmbedSession: 'Mint an embed session: a token for one customer’s console (and some of its views), for at most an hour',
   health: 'The process is up',
   ready: 'The stores answer (503 with the reason when not)',
   metrics: 'Prometheus text format',

@@ -8,6 +8,10 @@
  * come with its first answer.
  */
 
+import type { CUSTOMER_VIEWS } from './enums.ts';
+
+export type CustomerView = (typeof CUSTOMER_VIEWS)[number];
+
 /** Where each group of routes is mounted (the comments say who may call it). */
 export const ROUTE_GROUPS = {
   /** What the elements read and write, with a console token. */
@@ -37,31 +41,41 @@ export interface Route {
   status?: number;
   /** Needs an `Idempotency-Key` header. */
   idempotent?: boolean;
+  /**
+   * A console write: an operator needs the `editor` role (reads need `viewer`; the admin group
+   * needs `admin`). See `access.ts`.
+   */
+  writes?: boolean;
+  /** The customer console's view this route serves: a customer-scoped token may call it, within its customer. Without it, the route is for operators only. */
+  customerView?: CustomerView;
 }
 
 export const ROUTES = {
-  overview: { group: 'console', method: 'GET', path: '/overview', response: 'overview' },
-  endpoints: { group: 'console', method: 'GET', path: '/endpoints', response: 'endpointPage' },
+  overview: { group: 'console', method: 'GET', path: '/overview', response: 'overview', customerView: 'overview' },
+  endpoints: { group: 'console', method: 'GET', path: '/endpoints', response: 'endpointPage', customerView: 'endpoints' },
   endpoint: {
     group: 'console',
     method: 'GET',
     path: '/endpoints/{id}',
     response: 'endpointDetail',
+    customerView: 'endpoints',
   },
-  requests: { group: 'console', method: 'GET', path: '/requests', response: 'requestPage' },
+  requests: { group: 'console', method: 'GET', path: '/requests', response: 'requestPage', customerView: 'requests' },
   requestSummary: {
     group: 'console',
     method: 'GET',
     path: '/requests/summary',
     response: 'requestSummary',
+    customerView: 'requests',
   },
   request: {
     group: 'console',
     method: 'GET',
     path: '/requests/{id}',
     response: 'requestDetail',
+    customerView: 'requests',
   },
-  traffic: { group: 'console', method: 'GET', path: '/traffic', response: 'traffic' },
+  traffic: { group: 'console', method: 'GET', path: '/traffic', response: 'traffic', customerView: 'traffic' },
   customers: { group: 'console', method: 'GET', path: '/customers', response: 'customerPage' },
   customer: { group: 'console', method: 'GET', path: '/customers/{id}', response: 'customer' },
   addNote: {
@@ -72,13 +86,15 @@ export const ROUTES = {
     response: 'note',
     status: 201,
     idempotent: true,
+    writes: true,
   },
-  webhooks: { group: 'console', method: 'GET', path: '/webhooks', response: 'webhookPage' },
+  webhooks: { group: 'console', method: 'GET', path: '/webhooks', response: 'webhookPage', customerView: 'webhooks' },
   webhook: {
     group: 'console',
     method: 'GET',
     path: '/webhooks/{id}',
     response: 'webhook',
+    customerView: 'webhooks',
   },
   errors: { group: 'console', method: 'GET', path: '/errors', response: 'errorPage' },
   createError: {
@@ -89,6 +105,7 @@ export const ROUTES = {
     response: 'errorRecord',
     status: 201,
     idempotent: true,
+    writes: true,
   },
   errorOptions: { group: 'console', method: 'GET', path: '/errors/options', response: 'errorOptions' },
   error: {
@@ -103,11 +120,12 @@ export const ROUTES = {
     path: '/errors/{id}',
     body: 'errorPatch',
     response: 'errorRecord',
+    writes: true,
   },
   activity: { group: 'console', method: 'GET', path: '/activity', response: 'activityPage' },
   versions: { group: 'console', method: 'GET', path: '/versions', response: 'versions' },
-  keys: { group: 'console', method: 'GET', path: '/keys', response: 'keyPage' },
-  key: { group: 'console', method: 'GET', path: '/keys/{id}', response: 'apiKey' },
+  keys: { group: 'console', method: 'GET', path: '/keys', response: 'keyPage', customerView: 'keys' },
+  key: { group: 'console', method: 'GET', path: '/keys/{id}', response: 'apiKey', customerView: 'keys' },
 
   ingestRequests: { group: 'ingest', method: 'POST', path: '/requests', status: 202 },
   ingestWebhookDeliveries: { group: 'ingest', method: 'POST', path: '/webhook-deliveries', status: 202 },
@@ -119,6 +137,7 @@ export const ROUTES = {
   putKey: { group: 'admin', method: 'PUT', path: '/keys/{id}' },
   putDeprecation: { group: 'admin', method: 'PUT', path: '/deprecations/{id}' },
   addVersion: { group: 'admin', method: 'POST', path: '/versions', status: 201 },
+  createEmbedSession: { group: 'admin', method: 'POST', path: '/embed-sessions', status: 201 },
 
   health: { group: 'operations', method: 'GET', path: '/healthz' },
   ready: { group: 'operations', method: 'GET', path: '/readyz' },

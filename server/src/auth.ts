@@ -1,23 +1,44 @@
 /**
  * Who is asking: console requests carry `Authorization: Bearer <token>` and resolve to an
- * account and a person; ingest and admin requests carry an ingest key and resolve to an account.
+ * account, a person and a role, or to one customer of an account (an embed session, or a token
+ * with a customer claim); ingest requests carry an ingest key, and admin requests an admin key
+ * or an admin's token, and resolve to an account. What each may call is the contract's
+ * (`@ops-console/contract/access`), checked for every route in server.ts.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
+import { DEFAULT_ROLE, type CustomerView, type Role } from '@ops-console/contract/access';
 import { isCredential } from './credentials.ts';
+import type { EmbedSessions } from './embed-sessions.ts';
 import { ProblemError } from './problem.ts';
 import type { Person } from './store/types.ts';
 
 export interface Principal {
   accountId: string;
   user: Person;
+  role: Role;
+  /** Set for a customer-scoped token: the one customer it sees, and the views it may read (all without `views`). */
+  customer?: { id: string; views?: readonly CustomerView[] } | undefined;
+}
+
+/** A static token: an operator (`role`, default `editor`) or, with `customerId`, one customer's console (`views` to narrow it). */
+export interface StaticToken {
+  accountId: string;
+  user: Person;
+  role?: Role;
+  customerId?: string;
+  views?: readonly CustomerView[];
 }
 
 export interface AuthOptions {
-  /** Static tokens, for the embedded default and tests: `{ 'demo-token': { accountId, user } }`. */
-  tokens?: Record<string, Principal>;
+  /** Static tokens, for the embedded default and tests: `{ 'demo-token': { accountId, user, role: 'editor' } }`. */
+  tokens?: Record<string, StaticToken>;
   /**
    * JWTs signed with an HS256 `secret` or by a key of `jwksUrl`. The account is the `account`
-   * claim (or `accountClaim`), the person `sub` and `name`.
+   * claim (or `accountClaim`), the person `sub` and `name`, the role the `role` claim (or
+   * `roleClaim`; default `editor`). A token with a `customer` claim (or `customerClaim`) sees only
+   * that customer, limited to its `views` claim when it has one: hosts that mint their own
+   * tokens get what an embed session gives.
    */
   jwt?: {
     secret?: string;
@@ -27,13 +48,33 @@ export interface AuthOptions {
     /** The `aud` a token must carry; without it a token meant for another service is taken (a warning says so at start). */
     audience?: string;
     accountClaim?: string;
+    roleClaim?: string;
+    customerClaim?: string;
     /** Tokens must carry `exp` (default true): a token without one would be good forever. */
     requireExpiry?: boolean;
     /** The oldest a token may be, from its `iat` (`'12h'`, or seconds); tokens must then carry `iat`. */
     maxAge?: string | number;
   };
-  /** Your own check; return undefined to refuse. Runs when the other verifiers did not accept the token. */
-  authenticate?: (request: Request) => Promise<Principal | undefined> | Principal | undefined;
+  /** Your own check; return undefined to refuse. Runs when the other verifiers did not accept the token. Without a `role`, the principal is an `editor`. */
+  authenticate?: (request: Request) => Promise<AuthenticatedPrincipal | undefined> | AuthenticatedPrincipal | undefined;
+}
+
+/** What `authenticate` returns: a principal whose role may be left to the default. */
+export type AuthenticatedPrincipal = Omit<Principal, 'role'> & { role?: Role };
+
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+const isViews = (value: unknown): value is CustomerView[] =>
+  Array.isArray(value) && value.every((view) => (CUSTOMER_VIEWS as readonly unknown[]).includes(view));
+
+/** A principal from any source, its role and views checked: a role or view this server does not know is refused, not guessed. */
+function principalOf(source: AuthenticatedPrincipal & { customerId?: unknown; views?: unknown }): Principal | undefined {
+  const role = source.role ?? DEFAULT_ROLE;
+  if (!isRole(role)) return undefined;
+  const customer = source.customer ?? (typeof source.customerId === 'string' && source.customerId ? { id: source.customerId } : undefined);
+  if (!customer) return { accountId: source.accountId, user: source.user, role };
+  const views = source.customer?.views ?? source.views;
+  if (views !== undefined && !isViews(views)) return undefined;
+  return { accountId: source.accountId, user: source.user, role: 'viewer', customer: { id: customer.id, ...(views ? { views } : {}) } };
 }
 
 const unauthorized = (detail: string) => new ProblemError(401, 'Unauthorized', detail, undefined, { 'www-authenticate': 'Bearer' });
@@ -52,8 +93,19 @@ function checkCredentials(option: string, credentials: Record<string, unknown> |
   }
 }
 
-export function createAuthenticator(options: AuthOptions = {}): (request: Request) => Promise<Principal> {
+/** The server's own parts the authenticator uses: its embed sessions, and its clock (tokens expire by it). */
+export interface AuthParts {
+  embedSessions?: EmbedSessions;
+  now?: () => number;
+}
+
+export function createAuthenticator(options: AuthOptions = {}, { embedSessions, now = Date.now }: AuthParts = {}): (request: Request) => Promise<Principal> {
   checkCredentials('auth.tokens', options.tokens);
+  for (const [, token] of Object.entries(options.tokens ?? {}))
+    if (!principalOf(token))
+      throw new Error(
+        `auth.tokens has a token for ${token.user.id} with an unknown role or view: roles are ${ROLES.join(', ')}; views ${CUSTOMER_VIEWS.join(', ')}.`,
+      );
   const { secret, jwksUrl } = options.jwt ?? {};
   if (options.jwt && !secret && !jwksUrl) throw new Error('auth.jwt needs a secret or a jwksUrl.');
   if (secret !== undefined && !isCredential(secret)) throw new Error('auth.jwt.secret is empty or "undefined": is its environment variable unset?');
@@ -61,6 +113,8 @@ export function createAuthenticator(options: AuthOptions = {}): (request: Reques
   if (verifyKey && (!options.jwt?.audience || !options.jwt.issuer))
     console.warn('[ops-console server] auth.jwt has no audience or issuer: a token any service signed with this key would be taken. Set both.');
   const accountClaim = options.jwt?.accountClaim ?? 'account';
+  const roleClaim = options.jwt?.roleClaim ?? 'role';
+  const customerClaim = options.jwt?.customerClaim ?? 'customer';
 
   const fromJwt = async (token: string): Promise<Principal | undefined> => {
     if (!verifyKey) return undefined;
@@ -72,6 +126,7 @@ export function createAuthenticator(options: AuthOptions = {}): (request: Reques
         algorithms: secret ? ['HS256'] : undefined,
         requiredClaims: options.jwt?.requireExpiry === false ? [] : ['exp'],
         maxTokenAge: options.jwt?.maxAge,
+        currentDate: new Date(now()),
       });
       payload = verified.payload;
     } catch {
@@ -80,13 +135,21 @@ export function createAuthenticator(options: AuthOptions = {}): (request: Reques
     const accountId = payload[accountClaim];
     if (typeof accountId !== 'string' || !accountId || typeof payload.sub !== 'string') return undefined;
     const name = typeof payload['name'] === 'string' ? payload['name'] : payload.sub;
-    return { accountId, user: { id: payload.sub, name } };
+    const customerId = payload[customerClaim];
+    if (customerId !== undefined && (typeof customerId !== 'string' || !customerId)) return undefined;
+    return principalOf({ accountId, user: { id: payload.sub, name }, role: payload[roleClaim] as Role | undefined, customerId, views: payload['views'] });
   };
 
   return async (request) => {
     const token = bearerToken(request);
-    const fromTokens = token && options.tokens && Object.hasOwn(options.tokens, token) ? options.tokens[token] : undefined;
-    const principal = fromTokens ?? (token ? await fromJwt(token) : undefined) ?? (await options.authenticate?.(request));
+    const fromTokens = token && options.tokens && Object.hasOwn(options.tokens, token) ? principalOf(options.tokens[token]!) : undefined;
+    const session = !fromTokens && token && embedSessions ? await embedSessions.verify(token) : undefined;
+    if (session === 'expired') throw unauthorized('The embed session has expired: ask your backend for a new one.');
+    const custom = async () => {
+      const found = await options.authenticate?.(request);
+      return found && principalOf(found);
+    };
+    const principal = fromTokens ?? session ?? (token ? await fromJwt(token) : undefined) ?? (await custom());
     if (principal) return principal;
     throw unauthorized(token ? 'The token is not valid for this console.' : 'Send Authorization: Bearer <token>.');
   };

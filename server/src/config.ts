@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import type { ConsoleServerOptions } from './server.ts';
@@ -22,6 +23,12 @@ const keyed = <T extends z.ZodType>(value: T) =>
 const principal = z.strictObject({
   accountId: z.string().min(1, 'names no account'),
   user: z.strictObject({ id: z.string().min(1, 'is empty'), name: z.string().min(1, 'is empty') }),
+  /** An operator's role (default `editor`); ignored with `customerId`. */
+  role: z.enum(ROLES).optional(),
+  /** A customer-scoped token: this customer's console only. */
+  customerId: z.string().min(1, 'is empty').optional(),
+  /** With `customerId`: the views it may read (all without). */
+  views: z.array(z.enum(CUSTOMER_VIEWS)).optional(),
 });
 const rateLimit = z.union([z.literal(false), z.strictObject({ requests: z.int().positive(), perSeconds: z.number().positive() })]);
 const attributes = z.array(z.string().min(1)).min(1);
@@ -48,6 +55,8 @@ export const serverConfig = z
             issuer: z.string().min(1).optional(),
             audience: z.string().min(1).optional(),
             accountClaim: z.string().min(1).optional(),
+            roleClaim: z.string().min(1).optional(),
+            customerClaim: z.string().min(1).optional(),
             requireExpiry: z.boolean().optional(),
             maxAge: z.union([z.string().min(1), z.number().positive()]).optional(),
           })

@@ -16,6 +16,7 @@ import { jsonBody, parseJson } from './json-body.ts';
 import { DEFAULT_LIMIT } from './paging.ts';
 import { badRequest, unprocessable } from './problem.ts';
 import type { RequestIds } from './request-ids.ts';
+import { customerTelemetry } from './store/customer-scope.ts';
 import type { Remembered, Stores } from './store/types.ts';
 import { activity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
@@ -50,7 +51,10 @@ const idParam = (c: Context): string => c.req.param('id') ?? '';
 export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds }: ConsoleDependencies) {
   const view = (c: Context<E>): ViewContext => {
     const principal = c.get('principal') as Principal;
-    return { stores, principal, accountId: principal.accountId, timeZone, thresholds, now: clock().getTime(), requestIds };
+    const customerId = principal.customer?.id;
+    // A customer's token reads its customer's events alone, whatever the view asks.
+    const scoped = customerId === undefined ? stores : { ...stores, telemetry: customerTelemetry(stores.telemetry, customerId) };
+    return { stores: scoped, principal, accountId: principal.accountId, customerId, timeZone, thresholds, now: clock().getTime(), requestIds };
   };
   /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
   const inWindow = (c: Context<E>, query: WindowQuery, { boundsAreFilters = false } = {}): ViewContext => {

@@ -15,6 +15,11 @@ export interface ViewContext {
   now: number;
   /** Request ids to and from stored positions. */
   requestIds: RequestIds;
+  /**
+   * The one customer a customer-scoped token sees. Its telemetry is already narrowed to that
+   * customer's events (store/customer-scope.ts); views check records (keys, webhooks) against it.
+   */
+  customerId?: string | undefined;
   /** The time range the request asked for (`range`, or `from`–`to`); absent, each route reads its default period. */
   window?: ResolvedWindow | undefined;
 }

@@ -3,6 +3,8 @@
  * ones reported by index with the reason, and the kept ones are written in one transaction.
  */
 import * as z from 'zod';
+import { MAX_EMBED_SESSION_SECONDS } from '@ops-console/contract/access';
+import { CUSTOMER_VIEWS } from '@ops-console/contract/enums';
 import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
 import { cleanStrings } from './text.ts';
@@ -209,3 +211,13 @@ export function upTo<T extends { ts: number }>(good: { index: number; value: T }
 export function toDelivery(accountId: string, d: z.infer<typeof deliveryInput>): WebhookDelivery {
   return { accountId, webhookId: d.webhookId, ts: d.ts, delivered: d.delivered, status: d.status ?? null };
 }
+
+/** POST /admin/v1/embed-sessions: a short-lived token for one customer's console. */
+export const embedSessionInput = z.object({
+  customerId: text(LIMIT.id),
+  expiresInSeconds: inRange(1, MAX_EMBED_SESSION_SECONDS, `must be whole seconds from 1 to ${MAX_EMBED_SESSION_SECONDS}`),
+  views: z
+    .array(z.enum(CUSTOMER_VIEWS, `must be views among ${CUSTOMER_VIEWS.join(', ')}`))
+    .max(CUSTOMER_VIEWS.length)
+    .optional(),
+});

@@ -10,12 +10,14 @@ import { routePath } from 'hono/route';
 import { pino } from 'pino';
 import { cors } from 'hono/cors';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type Principal } from './auth.ts';
+import { refusal } from '@ops-console/contract/access';
+import { createEmbedSessions } from './embed-sessions.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import { DEFAULT_THRESHOLDS } from './figures.ts';
-import { activityInput, customerInput, deprecationInput, keyInput, rateLimitInput, versionInput, webhookInput } from './ingest.ts';
+import { activityInput, customerInput, deprecationInput, embedSessionInput, keyInput, rateLimitInput, versionInput, webhookInput } from './ingest.ts';
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements } from './elements.ts';
 import { createMetrics } from './metrics.ts';
@@ -45,6 +47,9 @@ const WRITE_BODY_BYTES = 64 * 1024;
 /** How long a client waits before retrying while the database is away. */
 const RETRY_AFTER_SECONDS = 5;
 
+/** Who an admin key's writes are by, where a write names no one. */
+const ADMIN_KEY_USER = { id: 'admin-key', name: 'Admin API' };
+
 /** Compares a presented secret with the expected one in constant time. */
 function sameSecret(presented: string | undefined, expected: string): boolean {
   if (presented === undefined) return false;
@@ -64,9 +69,18 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const clock = options.clock ?? (() => new Date());
   const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
   const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
-  const authenticate = createAuthenticator(options.auth);
+  const embedSessions = createEmbedSessions(await stores.records.secret('embed-sessions'), () => clock().getTime());
+  const authenticate = createAuthenticator(options.auth, { embedSessions, now: () => clock().getTime() });
   const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
   const adminAccount = createKeyAuthenticator(options.adminKeys, 'adminKeys');
+  /** An admin key speaks for its account with the admin role; any other token is an operator's or a customer's, checked per route. */
+  const adminPrincipal = async (request: Request): Promise<Principal> => {
+    const token = bearerToken(request);
+    const isAdminKey = token !== undefined && Object.hasOwn(options.adminKeys ?? {}, token);
+    const operator = isAdminKey ? undefined : await authenticate(request).catch(() => undefined);
+    // Without a token this console knows, the refusal is the admin API's own (send an admin key).
+    return operator ?? { accountId: adminAccount(request), user: ADMIN_KEY_USER, role: 'admin' };
+  };
   const allowed = new Set(options.corsOrigins ?? []);
   const ingestRate = rateLimited(options.rateLimits?.ingest, DEFAULT_RATE_LIMITS.ingest, 'ingest');
   const consoleRate = rateLimited(options.rateLimits?.console, DEFAULT_RATE_LIMITS.console, 'console API');
@@ -179,7 +193,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   groups.admin.use(
     '*',
     async (c, next) => {
-      c.set('accountId', adminAccount(c.req.raw));
+      const principal = await adminPrincipal(c.req.raw);
+      c.set('principal', principal);
+      c.set('accountId', principal.accountId);
       await next();
     },
     bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }),
@@ -225,6 +241,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       const { record, created } = await admin.publishVersion(adminContext(c), validate(versionInput, await jsonBody(c.req.raw)));
       return c.json(record, created ? 201 : 200);
     },
+    createEmbedSession: async (c) =>
+      c.json(await admin.createEmbedSession(adminContext(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201),
     // For load balancers and orchestrators: no credentials, no rate limit, nothing about any account.
     health: (c) => c.json({ status: 'ok' }, 200, unstored),
     ready: async (c) => {
@@ -250,6 +268,20 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       return metrics.print(c);
     },
   };
+  /**
+   * Every route's access, from the contract's rules and the route table: the caller's role, or
+   * its customer's scope and views. A customer token naming another customer in the query finds nothing.
+   */
+  const guarded =
+    (route: Route, handler: (c: Context<Env>) => Response | Promise<Response>) =>
+    (c: Context<Env>): Response | Promise<Response> => {
+      const principal = c.get('principal');
+      const why = refusal(principal, route);
+      if (why) throw new ProblemError(403, 'Forbidden', why);
+      const asked = principal.customer && new URL(c.req.url).searchParams.get('customerId');
+      if (asked && asked !== principal.customer!.id) throw new ProblemError(404, 'Not found', `No customer ${asked} in this account.`);
+      return handler(c);
+    };
   // Registered in the table's order, after every middleware: a fixed path comes before a
   // parameter's (/errors/options before /errors/{id}). Each group's sub-app is then mounted at its base.
   for (const [name, route] of Object.entries(ROUTES) as [RouteName, Route][]) {
@@ -259,7 +291,14 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     else if (name in consoleHandlers) {
       const handler = consoleHandlers[name as ConsoleRouteName] as (c: Context<Env>, query: unknown) => Promise<Response>;
       const schema = ROUTE_QUERIES[name as ConsoleRouteName];
-      group.on(route.method, path, (c) => handler(c, parseQuery(schema, c.req.url)));
+      group.on(
+        route.method,
+        path,
+        guarded(route, (c) => handler(c, parseQuery(schema, c.req.url))),
+      );
+    } else if (route.group === 'admin') {
+      const handler = handlers[name as keyof typeof handlers] as (c: Context<Env>) => Response | Promise<Response>;
+      group.on(route.method, path, guarded(route, handler));
     } else group.on(route.method, path, handlers[name as keyof typeof handlers]);
   }
   for (const [group, { base }] of Object.entries(ROUTE_GROUPS) as [RouteGroup, { base: string }][]) app.route(base || '/', groups[group]);

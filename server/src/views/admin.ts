@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import { dayLabel } from '../calendar.ts';
-import type { activityInput, customerInput, deprecationInput, keyInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
+import type { EmbedSessions } from '../embed-sessions.ts';
+import type { activityInput, customerInput, deprecationInput, embedSessionInput, keyInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
 import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
 import { INGEST_LIMITS } from '../limits.ts';
 import { notFound, unprocessable } from '../problem.ts';
@@ -156,4 +157,13 @@ export async function putKey(ctx: AdminContext, id: string, input: z.infer<typeo
       created: outcome === 'created',
     };
   });
+}
+
+/** Mints an embed session for one of the account's customers: its console, and only its, until the session expires. */
+export async function createEmbedSession(ctx: AdminContext, sessions: EmbedSessions, input: z.infer<typeof embedSessionInput>) {
+  const customer = await ctx.stores.records.customer(ctx.accountId, input.customerId);
+  if (!customer) throw notFound(`No customer ${input.customerId} in this account: create it with PUT /admin/v1/customers/{id} first.`);
+  const views = input.views && [...new Set(input.views)];
+  const session = await sessions.mint({ accountId: ctx.accountId, customer, views, seconds: input.expiresInSeconds });
+  return { ...session, customerId: customer.id, views: views ?? null };
 }

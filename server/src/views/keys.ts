@@ -85,9 +85,11 @@ export async function keyList(ctx: ViewContext, query: KeyListQuery) {
   const throttledBy = new Map(throttled.map((t) => [t.group.keyId!, t.requests[0]!]));
   const customerBy = new Map(customers.map((c) => [c.id, c]));
   const recordBy = new Map(records.map((r) => [r.id, r]));
-  const ids = new Set([...recordBy.keys(), ...lastBy.keys()]);
+  // A customer's token sees its registered keys, and the unregistered ones its own requests named.
+  const visible = (id: string) => !ctx.customerId || (recordBy.has(id) ? recordBy.get(id)!.customerId === ctx.customerId : lastBy.has(id));
+  const ids = [...new Set([...recordBy.keys(), ...lastBy.keys()])].filter(visible);
   const needle = query.q?.trim().toLowerCase();
-  const rows = [...ids]
+  const rows = ids
     .map((id) => {
       const record = recordBy.get(id);
       const found = byKey.get(id);
@@ -120,6 +122,7 @@ export async function keyDetail(ctx: ViewContext, id: string) {
   const period = { ...periodOf(window), ...filter };
   const read = reads(ctx);
   const record = await ctx.stores.records.key(ctx.accountId, id);
+  if (record && ctx.customerId !== undefined && record.customerId !== ctx.customerId) throw notFound(`No API key ${id} in this account.`);
   const revokedAt = record?.revokedAt ?? null;
   const [customer, ever, [totals], [throttled], routes, overTime, latest, afterRevocation] = await Promise.all([
     record ? ctx.stores.records.customer(ctx.accountId, record.customerId) : undefined,

@@ -41,6 +41,7 @@ export async function webhookList(ctx: ViewContext, query: WebhookListQuery) {
   const byId = new Map(stats.map((s) => [s.webhookId, s]));
   const needle = query.q?.trim().toLowerCase();
   const rows = records
+    .filter((r) => ctx.customerId === undefined || r.customer.id === ctx.customerId)
     .filter((r) => !needle || [r.name, r.id, r.customer.name].some((text) => text.toLowerCase().includes(needle)))
     .map((r) => ({
       id: r.id,
@@ -56,7 +57,7 @@ export async function webhookList(ctx: ViewContext, query: WebhookListQuery) {
 
 export async function webhook(ctx: ViewContext, id: string) {
   const record = await ctx.stores.records.webhook(ctx.accountId, id);
-  if (!record) throw notFound(`No webhook ${id} in this account.`);
+  if (!record || (ctx.customerId !== undefined && record.customer.id !== ctx.customerId)) throw notFound(`No webhook ${id} in this account.`);
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const { window } = ctx;
   const [stats, routes, inWindow] = await Promise.all([
