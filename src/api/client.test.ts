@@ -207,6 +207,33 @@ describe('console API client', () => {
       expect(authorization).to.equal('Bearer tok_123');
     });
 
+    it('asks getToken again when the API refuses its token (an embed session expired), and retries once', async () => {
+      const sent: (string | null)[] = [];
+      api.use(
+        http.get(`*${API_BASE}/overview`, ({ request }) => {
+          sent.push(request.headers.get('Authorization'));
+          if (request.headers.get('Authorization') !== 'Bearer fresh')
+            return HttpResponse.json({ title: 'Unauthorized', status: 401, detail: 'The embed session has expired.' }, { status: 401 });
+          return undefined;
+        }),
+      );
+      const asked: unknown[] = [];
+      const getToken = (_url: string, context?: { refused: boolean }) => {
+        asked.push(context);
+        return context?.refused ? 'fresh' : 'expired';
+      };
+      const overview = await createConsoleClient({ baseUrl: API_BASE, getToken }).getOverview();
+      expect(overview.figures.requestsThisMonth.value).to.be.a('number');
+      expect(sent).to.deep.equal(['Bearer expired', 'Bearer fresh']);
+      expect(asked).to.deep.equal([undefined, { refused: true }]);
+
+      // A token refused again is the host's to fix: one retry, then the 401 in words.
+      sent.length = 0;
+      const error = await failure(createConsoleClient({ baseUrl: API_BASE, getToken: () => 'expired' }).getOverview());
+      expect(error.status).to.equal(401);
+      expect(sent).to.deep.equal(['Bearer expired', 'Bearer expired']);
+    });
+
     it('sends no Authorization header without getToken', async () => {
       let authorization: string | null = 'unset';
       api.use(

@@ -55,8 +55,12 @@ export interface ConsoleClientOptions {
   maxResponseBytes?: number;
 }
 
-/** A host's token source. It gets the URL the token would be sent to. */
-export type TokenSource = (requestUrl: string) => Promise<string | null | undefined> | string | null | undefined;
+/**
+ * A host's token source. It gets the URL the token would be sent to and, when the console API
+ * refused the token it gave last (a 401: an embed session expired), `{ refused: true }`: return a
+ * new token then, not a cached one. The request is retried once with it.
+ */
+export type TokenSource = (requestUrl: string, context?: { refused: boolean }) => Promise<string | null | undefined> | string | null | undefined;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -264,32 +268,45 @@ export function createConsoleClient(options: ConsoleClientOptions) {
     if (method === 'POST') headers.set('Idempotency-Key', idempotencyKey ?? newIdempotencyKey());
     if (ifMatch) headers.set('If-Match', ifMatch);
 
-    let response: Response;
-    let text: string;
-    let check: Validation;
-    try {
-      if (getToken && mayReceiveToken(url)) {
+    const withToken = getToken !== undefined && mayReceiveToken(url);
+    /** Sends the request with a token from the host (`refused`: the one before was refused with a 401). */
+    const send = async (refused: boolean) => {
+      if (withToken) {
         const token = await untilAborted(
           Promise.resolve()
-            .then(() => getToken(url))
+            .then(() => getToken(url, refused ? { refused } : undefined))
             .catch((cause: unknown) => {
               throw new ConsoleApiError(() => msg('Could not get a sign-in token for the console API (getToken failed).'), { kind: 'network', url, cause });
             }),
           combined,
         );
         if (token) headers.set('Authorization', `Bearer ${token}`);
+        else headers.delete('Authorization');
       }
       // A write waits for the schemas before it is sent, so that if they cannot load nothing has
       // changed on the server (they are here already when a form submits).
       if (method !== 'GET') await untilAborted(validation, combined);
       combined.throwIfAborted();
-      response = await fetchImpl(url, {
+      return fetchImpl(url, {
         method,
         headers,
         credentials,
         signal: combined,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+    };
+
+    let response: Response;
+    let text: string;
+    let check: Validation;
+    try {
+      response = await send(false);
+      // A short-lived token (an embed session) that expired: the host's getToken is asked for a
+      // new one, once. A write goes again with the same Idempotency-Key, so it lands at most once.
+      if (response.status === 401 && withToken) {
+        await response.body?.cancel();
+        response = await send(true);
+      }
       text = await readLimited(response, maxBytes, url);
       check = await untilAborted(validation, combined);
     } catch (cause) {
