@@ -106,8 +106,16 @@ ${kinds.join('\n')}
 
 /** The kinds of thing a drill-down can point at; plural kinds are lists. */
 export type NavigateKind = keyof typeof VIEW_PATHS;
+
+/** The kinds whose pages a customer's console has too: other drill-downs are not links there. */
+export const CUSTOMER_KINDS: readonly NavigateKind[] = [${VIEWS.filter((e) => e.view.kind && e.view.customerView)
+    .map((e) => `'${e.view.kind}'`)
+    .join(', ')}];
 `;
 }
+
+/** A view's \`customerView\` property, when a customer's console has it. */
+const customerOf = ({ view }) => (view.customerView ? `customerView: '${view.customerView}', ` : '');
 
 /** A view's render function: the element, its id from the path, the attributes its query sets. */
 function renderView({ tag, view }) {
@@ -128,18 +136,20 @@ import { idOf } from './console-routes.ts';
 /** A page of the routed console: its path below the base, and its element for the path's parameters and the address's query. */
 export interface ConsoleView {
   path: string;
+  /** The contract's customer view it belongs to: a customer's console (\`audience="customer"\`) has it too. */
+  customerView?: string;
   render: (params: { [param: string]: string | undefined }, query: URLSearchParams) => TemplateResult;
 }
 
 /** Every page of the routed console. */
 export const VIEWS: readonly ConsoleView[] = [
-${ordered.map((e) => `  { path: '${e.view.path}', render: ${renderView(e)} },`).join('\n')}
+${ordered.map((e) => `  { path: '${e.view.path}', ${customerOf(e)}render: ${renderView(e)} },`).join('\n')}
 ];
 
 /** The console's sections, in the navigation's order: the path each lives at and its name. */
 export const SECTIONS = [
 ${VIEWS.filter((e) => e.view.section)
-  .map((e) => `  { path: '${e.view.path}', label: () => msg('${e.view.section}') },`)
+  .map((e) => `  { path: '${e.view.path}', ${customerOf(e)}label: () => msg('${e.view.section}') },`)
   .join('\n')}
 ] as const;
 `;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { delay } from 'msw';
 import type { NavigateDetail } from '../src/shared/events.ts';
 import { createMockApi, fixtures } from '../mocks/index.ts';
@@ -71,14 +72,15 @@ async function viewShown(canvasElement: HTMLElement, ready: string): Promise<voi
   for (let i = 0; i < 200 && !shown(); i++) await delay(50);
 }
 
-const routed = (hash: string, ready: string): Story => ({
+const routed = (hash: string, ready: string, audience?: 'customer'): Story => ({
   play: ({ canvasElement }) => viewShown(canvasElement, ready),
   beforeEach({ msw }) {
     msw.use(...createMockApi({ base: CONSOLE_BASE }).handlers);
     // Where the console opens: the address a person followed.
     history.replaceState(null, '', hash);
   },
-  render: (args) => html`<ops-console routing="hash" api-base=${CONSOLE_BASE} locale=${args.locale} time-zone=${args.timeZone}></ops-console>`,
+  render: (args) =>
+    html`<ops-console routing="hash" api-base=${CONSOLE_BASE} locale=${args.locale} time-zone=${args.timeZone} audience=${ifDefined(audience)}></ops-console>`,
 });
 
 /**
@@ -93,3 +95,8 @@ export const ConsoleEndpointPage: Story = routed('#/endpoints/ep_4', '[part="sta
 export const ConsoleUnknownAddress: Story = routed('#/nowhere', '.not-found');
 /** The routed console with a time range in its address: the traffic of the last 24 hours, hour by hour, and the range control showing it. */
 export const ConsoleTrafficLast24Hours: Story = routed('#/traffic?range=24h', '[part="metric"]');
+/**
+ * A customer's console (`audience="customer"`, read with an embed session's token): only its
+ * pages in the navigation, and a webhook's page without its customer or account owner.
+ */
+export const ConsoleForACustomer: Story = routed('#/webhooks/wh_invoice_paid', '.facts', 'customer');

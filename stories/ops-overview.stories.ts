@@ -13,6 +13,7 @@ interface Args {
   locale?: string;
   clock?: () => Date;
   width?: string;
+  audience?: 'operator' | 'customer';
 }
 
 const meta: Meta<Args> = {
@@ -42,6 +43,8 @@ export const PartialFailure: Story = {
   },
 };
 
+/** What one of the API's customers sees in its own portal (`audience="customer"`): its figures, worded for it, without the activity feed. */
+export const ForACustomer: Story = { args: { audience: 'customer' } };
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
 

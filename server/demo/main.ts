@@ -21,6 +21,10 @@ const host = env['OPS_CONSOLE_HOST'] ?? 'localhost';
 const token = env['OPS_CONSOLE_DEMO_TOKEN'] ?? 'demo-token';
 const ingestKey = env['OPS_CONSOLE_INGEST_KEY'] ?? 'demo-ingest-key';
 const adminKey = env['OPS_CONSOLE_ADMIN_KEY'] ?? 'demo-admin-key';
+const viewerToken = env['OPS_CONSOLE_VIEWER_TOKEN'] ?? 'demo-viewer-token';
+const customerToken = env['OPS_CONSOLE_CUSTOMER_TOKEN'] ?? 'demo-customer-token';
+/** How long the customer page's embed sessions last: it asks for a new one when the console API refuses the old. */
+const sessionSeconds = Number(env['OPS_CONSOLE_EMBED_SESSION_SECONDS'] ?? 900);
 const database = env['OPS_CONSOLE_DB'] ?? resolve('ops-console.duckdb');
 const timeZone = env['OPS_CONSOLE_TIME_ZONE'] ?? 'UTC';
 const perDay = Number(env['OPS_CONSOLE_BACKFILL_PER_DAY'] ?? 600);
@@ -31,11 +35,18 @@ const accountId = 'acct_demo';
 
 // The demo's credentials are printed below and written in the docs: anyone who can reach the
 // port could read and write the account. Beyond this machine only with keys of your own, or when asked for.
-const defaults = [token === 'demo-token', ingestKey === 'demo-ingest-key', adminKey === 'demo-admin-key'].some(Boolean);
+const defaults = [
+  token === 'demo-token',
+  ingestKey === 'demo-ingest-key',
+  adminKey === 'demo-admin-key',
+  viewerToken === 'demo-viewer-token',
+  customerToken === 'demo-customer-token',
+].some(Boolean);
 if (defaults && !isLoopback(host) && env['OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS'] !== '1') {
   console.error(
     `OPS_CONSOLE_HOST=${host} would serve the demo's published credentials beyond this machine.\n` +
-      'Set OPS_CONSOLE_DEMO_TOKEN, OPS_CONSOLE_INGEST_KEY and OPS_CONSOLE_ADMIN_KEY to secrets of your own,\n' +
+      'Set OPS_CONSOLE_DEMO_TOKEN, OPS_CONSOLE_VIEWER_TOKEN, OPS_CONSOLE_CUSTOMER_TOKEN, OPS_CONSOLE_INGEST_KEY\n' +
+      'and OPS_CONSOLE_ADMIN_KEY to secrets of your own,\n' +
       'or OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS=1 if that is really what you want.',
   );
   process.exit(1);
@@ -49,25 +60,45 @@ const server = await createConsoleServer({
   telemetry,
   records,
   timeZone,
-  auth: { tokens: { [token]: { accountId, user: { id: 'u_ana', name: 'Ana Silva' } } } },
+  auth: {
+    tokens: {
+      [token]: { accountId, user: { id: 'u_ana', name: 'Ana Silva' }, role: 'editor' },
+      [viewerToken]: { accountId, user: { id: 'u_sam', name: 'Sam Rivera' }, role: 'viewer' },
+      // What an embed session gives, as a fixed token to try with curl.
+      [customerToken]: { accountId, user: { id: 'cus_acme', name: 'Acme Ltd' }, customerId: 'cus_acme' },
+    },
+  },
   ingestKeys: { [ingestKey]: accountId },
   adminKeys: { [adminKey]: accountId },
 });
 
+const origin = `http://${host}:${port}`;
 const app = new Hono();
 app.all('/console/*', (c) => server.fetch(c.req.raw));
 app.all('/ingest/*', (c) => server.fetch(c.req.raw));
 app.all('/admin/*', (c) => server.fetch(c.req.raw));
 app.post('/v1/traces', (c) => server.fetch(c.req.raw));
 app.get('/', serveStatic({ path: 'server/demo/index.html', root }));
+app.get('/customer.html', serveStatic({ path: 'server/demo/customer.html', root }));
 // The demo page's token source: a real portal hands out its own session's token the same way.
 app.get('/demo/token', (c) => c.json({ token }, 200, { 'cache-control': 'no-store' }));
+// The customer page's: the portal's backend, with its admin key, mints an embed session for the
+// customer signed in (here always Acme Ltd) and hands the page only that short-lived token.
+app.get('/demo/customer-session', async (c) => {
+  const minted = await server.fetch(
+    new Request(`${origin}/admin/v1/embed-sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customerId: 'cus_acme', expiresInSeconds: sessionSeconds }),
+    }),
+  );
+  return c.json(await minted.json(), minted.status === 201 ? 200 : 502, { 'cache-control': 'no-store' });
+});
 app.get('/demo/demo.css', serveStatic({ path: 'demo/demo.css', root }));
 app.get('/ops-console.js', serveStatic({ path: 'dist/ops-console.js', root }));
 app.get('/chunks/*', serveStatic({ root: `${root}/dist` }));
 
 const http = serveNode({ fetch: app.fetch, port, hostname: host });
-const origin = `http://${host}:${port}`;
 const api = { origin, ingestKey, adminKey, token };
 
 const seeded = await seed(api, { perDay });
@@ -104,10 +135,14 @@ const stopTraffic = liveTraffic({ sample: { origin: sampleOrigin, api: sample },
 console.log(`
 Ops Console — the console server on ${telemetry && records ? `${telemetry} + ${records}` : database}${seeded ? ` (seeded: ${seeded.events.toLocaleString('en-US')} events over 12 months)` : ''}
   Demo page     ${origin}/
-  Console API   ${origin}/console/v1   (Authorization: Bearer ${token})
+  Customer page ${origin}/customer.html   (Acme Ltd's own console, on embed sessions)
+  Console API   ${origin}/console/v1   (Authorization: Bearer ${token}: an editor;
+                ${viewerToken}: a viewer; ${customerToken}: Acme Ltd's usage only)
   Ingest API    ${origin}/ingest/v1/requests   (Authorization: Bearer ${ingestKey})
   OTLP traces   ${origin}/v1/traces   (the same key)
   Admin API     ${origin}/admin/v1/…   (Authorization: Bearer ${adminKey})
+  Embed session curl -X POST -H 'Authorization: Bearer ${adminKey}' -H 'content-type: application/json' \\
+                  -d '{"customerId":"cus_acme","expiresInSeconds":900}' ${origin}/admin/v1/embed-sessions
   Sample API    ${sampleOrigin}/v2/…, /v3/…   (measured by the collector)
   Reports API   http://127.0.0.1:${reportsPort}/v3/reports   (sends OpenTelemetry traces)
   Try           curl -H 'Authorization: Bearer ${token}' ${origin}/console/v1/overview

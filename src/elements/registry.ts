@@ -5,6 +5,7 @@
  * per-element exports, and the routed console's pages, sections and drill-down kinds; the tests and the bench read their tag lists from it. `npm run create
  * <name>` adds a line here with the element's folder. Nothing at run time imports this module.
  */
+import type { CustomerView } from '@ops-console/contract/access';
 
 /** How a test (and the bench) shows an element loaded on the known data. */
 export interface ElementSample {
@@ -32,6 +33,8 @@ export interface ElementView {
   kind?: string;
   /** The navigation section it is the page of, in English (`Endpoints`); sections keep the registry's order. */
   section?: string;
+  /** The contract's customer view it belongs to: a customer's console (`audience="customer"`) has this page too. */
+  customerView?: CustomerView;
 }
 
 export interface ElementEntry {
@@ -65,7 +68,7 @@ export const ELEMENTS = [
     summary: 'The overview: greeting, figures, charts, recent endpoints and activity.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="figure"]', noun: 'the overview', chart: true },
-    view: { path: '/', section: 'Overview' },
+    view: { path: '/', section: 'Overview', customerView: 'overview' },
   },
   {
     tag: 'ops-endpoint-table',
@@ -73,7 +76,7 @@ export const ELEMENTS = [
     summary: 'The endpoints table.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'endpoints', showsEnums: true },
-    view: { path: '/endpoints', query: { q: 'q' }, kind: 'endpoints', section: 'Endpoints' },
+    view: { path: '/endpoints', query: { q: 'q' }, kind: 'endpoints', section: 'Endpoints', customerView: 'endpoints' },
   },
   {
     tag: 'ops-request-log',
@@ -86,6 +89,7 @@ export const ELEMENTS = [
       query: { 'customer-id': 'customerId', 'endpoint-id': 'endpointId', 'key-id': 'keyId', status: 'status' },
       kind: 'requests',
       section: 'Requests',
+      customerView: 'requests',
     },
   },
   {
@@ -94,7 +98,7 @@ export const ELEMENTS = [
     summary: 'One request with everything recorded about it.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'request-id': 'rq_59645962' }, loaded: '.facts', noun: 'this request', showsEnums: true },
-    view: { path: '/requests/:id', idAttribute: 'request-id', kind: 'request' },
+    view: { path: '/requests/:id', idAttribute: 'request-id', kind: 'request', customerView: 'requests' },
   },
   {
     tag: 'ops-endpoint-detail',
@@ -102,7 +106,7 @@ export const ELEMENTS = [
     summary: 'One endpoint: figures, daily charts, status codes, customers, errors and requests.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'endpoint-id': 'ep_4' }, loaded: '.facts', noun: 'this endpoint', showsEnums: true },
-    view: { path: '/endpoints/:id', idAttribute: 'endpoint-id', kind: 'endpoint' },
+    view: { path: '/endpoints/:id', idAttribute: 'endpoint-id', kind: 'endpoint', customerView: 'endpoints' },
   },
   {
     tag: 'ops-traffic',
@@ -110,7 +114,7 @@ export const ELEMENTS = [
     summary: 'Traffic: metrics, requests over time, error rate and breakdown.',
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: {}, loaded: '[part="metric"]', noun: 'traffic', showsEnums: true, chart: true },
-    view: { path: '/traffic', section: 'Traffic' },
+    view: { path: '/traffic', section: 'Traffic', customerView: 'traffic' },
   },
   {
     tag: 'ops-versions',
@@ -142,7 +146,7 @@ export const ELEMENTS = [
     summary: 'The API keys, registered or seen in traffic: searchable, filterable and sortable.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'API keys', showsEnums: true },
-    view: { path: '/keys', query: { 'customer-id': 'customerId', status: 'status' }, kind: 'keys', section: 'Keys' },
+    view: { path: '/keys', query: { 'customer-id': 'customerId', status: 'status' }, kind: 'keys', section: 'Keys', customerView: 'keys' },
   },
   {
     tag: 'ops-key',
@@ -150,7 +154,7 @@ export const ELEMENTS = [
     summary: "An API key's page: figures, requests over time, endpoints and versions used, latest requests.",
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'key-id': 'key_live_acme_0' }, loaded: '.facts', noun: 'this API key', showsEnums: true, chart: true },
-    view: { path: '/keys/:id', idAttribute: 'key-id', kind: 'key' },
+    view: { path: '/keys/:id', idAttribute: 'key-id', kind: 'key', customerView: 'keys' },
   },
   {
     tag: 'ops-webhook-list',
@@ -158,7 +162,7 @@ export const ELEMENTS = [
     summary: 'The webhooks, searchable and sortable.',
     events: ['ops-navigate', 'ops-load-error', 'ops-sort'],
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'webhooks', showsEnums: true },
-    view: { path: '/webhooks', kind: 'webhooks', section: 'Webhooks' },
+    view: { path: '/webhooks', kind: 'webhooks', section: 'Webhooks', customerView: 'webhooks' },
   },
   {
     tag: 'ops-webhook',
@@ -166,7 +170,7 @@ export const ELEMENTS = [
     summary: "A webhook's page.",
     events: ['ops-navigate', 'ops-load-error'],
     sample: { attrs: { 'webhook-id': 'wh_invoice_paid' }, loaded: '.facts', noun: 'this webhook', showsEnums: true, chart: true },
-    view: { path: '/webhooks/:id', idAttribute: 'webhook-id', kind: 'webhook' },
+    view: { path: '/webhooks/:id', idAttribute: 'webhook-id', kind: 'webhook', customerView: 'webhooks' },
   },
   {
     tag: 'ops-error',

@@ -7,6 +7,9 @@ import type { NavigateKind, RangeDetail } from './events.ts';
  * `{id}` is replaced by the resource id, URL-encoded. With a template, a drill-down is a real
  * link (open in a new tab, copy the address); without one it is a button that only fires `ops-navigate`.
  */
+/** `operator`: the API's team. `customer`: one of its customers, seeing their own usage. */
+export type Audience = 'operator' | 'customer';
+
 export type Routes = Partial<Record<NavigateKind, string>>;
 
 /**
@@ -22,6 +25,8 @@ export interface ConsoleConfig {
   credentials?: RequestCredentials | undefined;
   locale?: string | undefined;
   timeZone?: string | undefined;
+  /** Who the elements inside speak to: the API's operators (the default) or one of its customers. */
+  audience?: Audience | undefined;
   /** Milliseconds before a request fails as timed out (1,000 or more). */
   timeoutMs?: number | undefined;
   /** A fetch to use instead of the global one (tracing, tests). */

@@ -5,10 +5,11 @@ import { createConsoleClient, resolveBase, type ConsoleClient } from '../api/cli
 import type { FormatOptions } from '../format/format.ts';
 import { renderInLocale, renderingLanguage } from '../localize/localize.ts';
 import { pageLocale, watchLocale } from '../localize/page-locale.ts';
-import { consoleConfigContext, type ConsoleConfig } from './config.ts';
+import { consoleConfigContext, type Audience, type ConsoleConfig } from './config.ts';
 import { createOpsEvent, type EventDetail, type NavigateDetail, type OpsEventMap } from './events.ts';
 import { renderLink, routeHref, safeHref, type LinkState } from './navigate.ts';
 import { sharedStyles, tokens } from './styles.ts';
+import { CUSTOMER_KINDS } from './view-paths.ts';
 
 /**
  * The thin base of every element: configuration (own attributes over the `<ops-console>`
@@ -57,6 +58,14 @@ export class OpsElement extends LitElement {
   /** IANA time zone for times such as `14 Sep 2026 at 09:41` (default: the browser's). */
   @property({ attribute: 'time-zone' }) timeZone?: string;
 
+  /**
+   * Who the element speaks to. `customer` shows one of the API's customers their own usage: the
+   * parts for the API's team (links to customers, owners, notes, error records, activity) are
+   * left out and the wording says "your"; the console API decides what the token may read.
+   * Unset, the `<ops-console>` wrapper's applies, else `operator`.
+   */
+  @property() audience?: Audience;
+
   /** `light` or `dark` forces a scheme, `auto` follows the OS; unset follows the page's `color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
@@ -101,6 +110,22 @@ export class OpsElement extends LitElement {
    */
   get resolvedApiBase(): string | undefined {
     return this.apiBase?.trim() || this.consoleConfig?.apiBase?.trim() || undefined;
+  }
+
+  /**
+   * Whether the element speaks to a customer: its own `audience`, else the wrapper's.
+   * @internal
+   */
+  get forCustomer(): boolean {
+    return (this.audience || this.consoleConfig?.audience) === 'customer';
+  }
+
+  /**
+   * The parts only the API's team sees (a customer column, an owner, a notes form), left out for
+   * a customer: spread into a list of facts, columns or sections.
+   */
+  protected forOperators<T>(...parts: T[]): T[] {
+    return this.forCustomer ? [] : parts;
   }
 
   #zoneChecked?: { zone: string; valid: boolean };
@@ -254,6 +279,8 @@ export class OpsElement extends LitElement {
 
   /** A drill-down to `target`: a real link when the host supplies a route for it, else a button. */
   protected renderLink(target: NavigateDetail, label: unknown, className?: string, part?: string) {
+    // A customer's drill-downs stay inside what its console has: the rest is plain text.
+    if (this.forCustomer && !(CUSTOMER_KINDS as readonly string[]).includes(target.kind)) return label;
     const state: LinkState = { target: { ...target, href: target.href ?? this.hrefFor(target) }, label, className, part };
     return renderLink(state, { navigate: this.navigate });
   }

@@ -19,3 +19,6 @@ export const VIEW_PATHS = {
 
 /** The kinds of thing a drill-down can point at; plural kinds are lists. */
 export type NavigateKind = keyof typeof VIEW_PATHS;
+
+/** The kinds whose pages a customer's console has too: other drill-downs are not links there. */
+export const CUSTOMER_KINDS: readonly NavigateKind[] = ['endpoints', 'requests', 'request', 'endpoint', 'keys', 'key', 'webhooks', 'webhook'];

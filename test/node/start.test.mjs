@@ -19,7 +19,14 @@ let browser;
 
 before(async () => {
   child = spawn(process.execPath, ['server/demo/main.ts'], {
-    env: { ...process.env, OPS_CONSOLE_DB: join(dir, 'demo.duckdb'), OPS_CONSOLE_PORT: String(port), OPS_CONSOLE_BACKFILL_PER_DAY: '40' },
+    env: {
+      ...process.env,
+      OPS_CONSOLE_DB: join(dir, 'demo.duckdb'),
+      OPS_CONSOLE_PORT: String(port),
+      OPS_CONSOLE_BACKFILL_PER_DAY: '40',
+      // The customer page's sessions expire while the test reads it: it must ask for new ones.
+      OPS_CONSOLE_EMBED_SESSION_SECONDS: '2',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';
@@ -30,6 +37,8 @@ before(async () => {
   assert.match(printed, /Console API\s+http:\/\/localhost:18787\/console\/v1/);
   assert.match(printed, /Bearer demo-token/);
   assert.match(printed, /Bearer demo-ingest-key/);
+  assert.match(printed, /Customer page http:\/\/localhost:18787\/customer\.html/);
+  assert.match(printed, /demo-viewer-token: a viewer; demo-customer-token: Acme Ltd's usage only/);
   assert.match(printed, /Admin API\s+http:\/\/localhost:18787\/admin\/v1\/… +\(Authorization: Bearer demo-admin-key\)/);
   browser = await launch();
 });
@@ -378,4 +387,104 @@ test('npm start refuses to serve its published credentials beyond this machine u
 test('the demo page’s token comes from the server (the page hard-codes none, so OPS_CONSOLE_DEMO_TOKEN reaches it)', async () => {
   const token = await (await fetch(`${origin}/demo/token`)).json();
   assert.deepEqual(token, { token: 'demo-token' });
+});
+
+/** Everything a person could read or follow on the page, through every shadow root (run in the page). */
+function everythingShown() {
+  let text = '';
+  const hrefs = [];
+  const tags = new Set();
+  const walk = (node) => {
+    if (node.shadowRoot) walk(node.shadowRoot);
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += `${child.textContent} `;
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        tags.add(child.localName);
+        if (child.localName === 'a' && child.getAttribute('href')) hrefs.push(child.getAttribute('href'));
+        walk(child);
+      }
+    }
+  };
+  walk(document.body);
+  return { text: text.replace(/\s+/g, ' '), hrefs, tags: [...tags] };
+}
+
+test('the customer page is Acme Ltd’s own console: its figures, none of another customer’s, no operator’s controls, and new sessions as they expire', async () => {
+  const asAcme = async (path) => (await fetch(`${origin}/console/v1${path}`, { headers: { authorization: 'Bearer demo-customer-token' } })).json();
+  const others = (await api('/customers?limit=100')).items.map((c) => c.name).filter((name) => name !== 'Acme Ltd');
+  assert.ok(others.length >= 3, 'the demo has other customers');
+  const before = (await asAcme('/overview')).figures.requestsThisMonth.value;
+  assert.ok(before < (await overview()).figures.requestsThisMonth.value, 'Acme’s requests are some of the account’s');
+
+  const { page, errors } = await open(browser, `${origin}/customer.html`);
+  await until(page, viewLoaded, 'ops-overview');
+  const [greeting, shown] = await page.evaluate(() => {
+    const overview = document.querySelector('ops-console').shadowRoot.querySelector('ops-console-app').shadowRoot.querySelector('ops-overview').shadowRoot;
+    return [overview.querySelector('[part="greeting"]').textContent.trim(), overview.querySelector('[part="figure"]').textContent.replace(/\s+/g, ' ').trim()];
+  });
+  assert.match(greeting, /, Acme Ltd$/);
+  assert.match(shown, /^Your requests this month [\d,]+/);
+  const value = Number(/[\d,]+/.exec(shown.replace('Your requests this month', ''))[0].replace(/,/g, ''));
+  const afterwards = (await asAcme('/overview')).figures.requestsThisMonth.value;
+  assert.ok(before <= value && value <= afterwards, `${value} between ${before} and ${afterwards}`);
+
+  const sections = await page.evaluate(() =>
+    [...document.querySelector('ops-console').shadowRoot.querySelector('ops-console-app').shadowRoot.querySelectorAll('nav a')].map((a) =>
+      a.textContent.trim(),
+    ),
+  );
+  assert.deepEqual(sections, ['Overview', 'Endpoints', 'Requests', 'Traffic', 'Keys', 'Webhooks']);
+
+  const [key] = (await asAcme('/keys?limit=1')).items;
+  const [request] = (await asAcme('/requests?limit=1')).items;
+  const views = [
+    ['#/', 'ops-overview'],
+    ['#/endpoints', 'ops-endpoint-table'],
+    ['#/requests', 'ops-request-log'],
+    [`#/requests/${request.id}`, 'ops-request-detail'],
+    ['#/traffic', 'ops-traffic'],
+    ['#/keys', 'ops-key-list'],
+    [`#/keys/${key.id}`, 'ops-key'],
+    ['#/webhooks', 'ops-webhook-list'],
+    ['#/webhooks/wh_invoice_paid', 'ops-webhook'],
+  ];
+  for (const [hash, tag] of views) {
+    await page.evaluate((to) => (location.hash = to), hash);
+    await until(page, viewLoaded, tag);
+    const { text, hrefs, tags } = await page.evaluate(everythingShown);
+    for (const name of others) assert.ok(!text.includes(name), `${hash} shows ${name}`);
+    for (const operatorOnly of ['Account owner', 'Latest activity', 'Top customers', 'Error records', 'Add note'])
+      assert.ok(!text.includes(operatorOnly), `${hash} shows “${operatorOnly}”`);
+    assert.deepEqual(
+      hrefs.filter((href) => /^#\/(customers|errors|activity|versions)/.test(href)),
+      [],
+      `${hash} links to an operator’s page`,
+    );
+    for (const operatorTag of ['ops-activity-feed', 'ops-error-list', 'ops-error-form', 'ops-customer', 'textarea'])
+      assert.ok(!tags.includes(operatorTag), `${hash} holds <${operatorTag}>`);
+  }
+  // The operators' pages are not in a customer's console, even by address.
+  await page.evaluate(() => (location.hash = '#/customers'));
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('ops-console')
+        .shadowRoot.querySelector('ops-console-app')
+        .shadowRoot.querySelector('.not-found')
+        ?.textContent.includes('There is no such page in this console.'),
+    { timeout: 10_000 },
+  );
+
+  // Sessions last 2 seconds here: after a pause the next view needs a new one, and gets it.
+  const minted = await page.evaluate(() => window.sessionsMinted);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+  await page.evaluate(() => (location.hash = '#/traffic'));
+  await until(page, viewLoaded, 'ops-traffic');
+  assert.ok((await page.evaluate(() => window.sessionsMinted)) > minted, 'getToken was asked again after the session expired');
+  // The browser logs each refusal of an expired session; nothing else may go wrong.
+  assert.deepEqual(
+    errors.filter((error) => !/status of 401 \(Unauthorized\)/.test(error)),
+    [],
+  );
+  await page.close();
 });

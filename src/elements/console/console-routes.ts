@@ -1,6 +1,6 @@
-import type { Routes } from '../../shared/config.ts';
+import type { Audience, Routes } from '../../shared/config.ts';
 import type { RangeDetail } from '../../shared/events.ts';
-import { VIEW_PATHS } from '../../shared/view-paths.ts';
+import { CUSTOMER_KINDS, VIEW_PATHS, type NavigateKind } from '../../shared/view-paths.ts';
 
 /** How a routed console keeps its place in the address: after `#` (any static host) or in the path (the host serves every path). */
 export type RoutingMode = 'hash' | 'history';
@@ -9,10 +9,12 @@ export type RoutingMode = 'hash' | 'history';
  * The URL templates a routed console gives its elements: `#/endpoints/{id}`, or `/ops/endpoints/{id}`
  * under a base path; with the time range in force in their query, so a drill-down keeps it.
  */
-export function consoleRoutes(mode: RoutingMode, basePath: string, range: RangeDetail = {}): Routes {
+export function consoleRoutes(mode: RoutingMode, basePath: string, range: RangeDetail = {}, audience?: Audience): Routes {
   const prefix = mode === 'hash' ? '#' : basePath.replace(/\/+$/, '');
   const query = rangeQuery(range);
-  return Object.fromEntries(Object.entries(VIEW_PATHS).map(([kind, path]) => [kind, prefix + path + (query ? `?${query}` : '')]));
+  // A customer's console has only its own pages: no template leads elsewhere.
+  const kinds = Object.entries(VIEW_PATHS).filter(([kind]) => audience !== 'customer' || CUSTOMER_KINDS.includes(kind as NavigateKind));
+  return Object.fromEntries(kinds.map(([kind, path]) => [kind, prefix + path + (query ? `?${query}` : '')]));
 }
 
 /** A time range as an address's query: `range=24h`, or `from=…&to=…`; empty for the default periods. */

@@ -38,16 +38,21 @@ export class OpsConsoleApp extends OpsElement {
 
   private readonly router = new Routes(
     this,
-    VIEWS.map((view) => ({ path: view.path, render: (params: Record<string, string | undefined>) => view.render(params, this.query) })),
-    {
-      fallback: {
-        render: () => html`<div class="not-found" role="status">
-          <p>${msg('There is no such page in this console.')}</p>
-          <a class="link" href=${this.hrefOf('/')} @click=${this.onLinkClick}>${msg('Go to the overview')}</a>
-        </div>`,
-      },
-    },
+    VIEWS.map((view) => ({
+      path: view.path,
+      // A customer's console has only the pages of the contract's customer views.
+      render: (params: Record<string, string | undefined>) =>
+        this.forCustomer && !view.customerView ? this.renderNotFound() : view.render(params, this.query),
+    })),
+    { fallback: { render: () => this.renderNotFound() } },
   );
+
+  private renderNotFound() {
+    return html`<div class="not-found" role="status">
+      <p>${msg('There is no such page in this console.')}</p>
+      <a class="link" href=${this.hrefOf('/')} @click=${this.onLinkClick}>${msg('Go to the overview')}</a>
+    </div>`;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -85,10 +90,11 @@ export class OpsConsoleApp extends OpsElement {
   }
 
   override render() {
-    const section = SECTIONS.find((s) => (s.path === '/' ? this.path === '/' : this.path === s.path || this.path.startsWith(`${s.path}/`)));
+    const sections = SECTIONS.filter((s) => !this.forCustomer || 'customerView' in s);
+    const section = sections.find((s) => (s.path === '/' ? this.path === '/' : this.path === s.path || this.path.startsWith(`${s.path}/`)));
     return html`<nav part="nav" aria-label=${msg('Console')}>
         <ul>
-          ${SECTIONS.map((s) => {
+          ${sections.map((s) => {
             // `page` on the section's own page; `true` on a page within it (an endpoint's, under Endpoints).
             const currentness = s !== section ? undefined : s.path === this.path ? 'page' : 'true';
             return html`<li><a href=${this.hrefOf(s.path)} aria-current=${ifDefined(currentness)} @click=${this.onLinkClick}>${s.label()}</a></li>`;

@@ -2,7 +2,7 @@ import { ContextProvider } from '@lit/context';
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { DEFAULT_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../api/client.ts';
-import { consoleConfigContext, type ConsoleConfig, type Routes } from '../../shared/config.ts';
+import { consoleConfigContext, type Audience, type ConsoleConfig, type Routes } from '../../shared/config.ts';
 import type { RangeDetail } from '../../shared/events.ts';
 import { numberConverter, type NumberRule } from '../../shared/numbers.ts';
 import { consoleRoutes, loadConsoleApp, type RoutingMode } from './console-routes.ts';
@@ -45,6 +45,13 @@ export class OpsConsole extends LitElement {
 
   /** IANA time zone for every element inside. */
   @property({ attribute: 'time-zone' }) timeZone?: string;
+
+  /**
+   * `customer` for a console one of the API's customers sees (with an embed session's token):
+   * its own usage, worded for it, without the operators' parts; routed, only the pages a
+   * customer has. Default `operator`.
+   */
+  @property() audience?: Audience;
 
   /** `include` to send cookies to an API on another origin. */
   @property() credentials?: RequestCredentials;
@@ -143,6 +150,7 @@ export class OpsConsole extends LitElement {
         apiBase: this.apiBase,
         locale: this.locale,
         timeZone: this.timeZone,
+        audience: this.audience,
         credentials: this.credentials,
         timeoutMs: this.timeoutMs,
         getToken: this.getToken,
@@ -150,7 +158,7 @@ export class OpsConsole extends LitElement {
         fetch: this.fetch,
         range: this.timeRange,
         // The host's templates win one by one; the console's own lead everywhere else.
-        routes: this.mode() ? { ...consoleRoutes(this.mode()!, this.basePath, this.timeRange), ...this.routes } : this.routes,
+        routes: this.mode() ? { ...consoleRoutes(this.mode()!, this.basePath, this.timeRange, this.audience), ...this.routes } : this.routes,
       });
     }
     // Loaded once, the first time it is wanted: hosts that route themselves never download the views.

@@ -6,44 +6,51 @@ import { idOf } from './console-routes.ts';
 /** A page of the routed console: its path below the base, and its element for the path's parameters and the address's query. */
 export interface ConsoleView {
   path: string;
+  /** The contract's customer view it belongs to: a customer's console (`audience="customer"`) has it too. */
+  customerView?: string;
   render: (params: { [param: string]: string | undefined }, query: URLSearchParams) => TemplateResult;
 }
 
 /** Every page of the routed console. */
 export const VIEWS: readonly ConsoleView[] = [
-  { path: '/', render: () => html`<ops-overview></ops-overview>` },
-  { path: '/endpoints', render: (_, query) => html`<ops-endpoint-table q=${query.get('q') ?? ''}></ops-endpoint-table>` },
+  { path: '/', customerView: 'overview', render: () => html`<ops-overview></ops-overview>` },
+  { path: '/endpoints', customerView: 'endpoints', render: (_, query) => html`<ops-endpoint-table q=${query.get('q') ?? ''}></ops-endpoint-table>` },
   {
     path: '/requests',
+    customerView: 'requests',
     render: (_, query) =>
       html`<ops-request-log customer-id=${query.get('customerId') ?? ''} endpoint-id=${query.get('endpointId') ?? ''} key-id=${query.get('keyId') ?? ''} status=${query.get('status') ?? ''}></ops-request-log>`,
   },
-  { path: '/traffic', render: () => html`<ops-traffic></ops-traffic>` },
+  { path: '/traffic', customerView: 'traffic', render: () => html`<ops-traffic></ops-traffic>` },
   { path: '/versions', render: () => html`<ops-versions></ops-versions>` },
   { path: '/customers', render: () => html`<ops-customer-list></ops-customer-list>` },
-  { path: '/keys', render: (_, query) => html`<ops-key-list customer-id=${query.get('customerId') ?? ''} status=${query.get('status') ?? ''}></ops-key-list>` },
-  { path: '/webhooks', render: () => html`<ops-webhook-list></ops-webhook-list>` },
+  {
+    path: '/keys',
+    customerView: 'keys',
+    render: (_, query) => html`<ops-key-list customer-id=${query.get('customerId') ?? ''} status=${query.get('status') ?? ''}></ops-key-list>`,
+  },
+  { path: '/webhooks', customerView: 'webhooks', render: () => html`<ops-webhook-list></ops-webhook-list>` },
   { path: '/errors/new', render: () => html`<ops-error-form></ops-error-form>` },
   { path: '/errors', render: () => html`<ops-error-list></ops-error-list>` },
   { path: '/activity', render: () => html`<ops-activity-feed></ops-activity-feed>` },
-  { path: '/requests/:id', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
-  { path: '/endpoints/:id', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
+  { path: '/requests/:id', customerView: 'requests', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
+  { path: '/endpoints/:id', customerView: 'endpoints', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
   { path: '/customers/:id', render: ({ id }) => html`<ops-customer customer-id=${idOf(id)}></ops-customer>` },
-  { path: '/keys/:id', render: ({ id }) => html`<ops-key key-id=${idOf(id)}></ops-key>` },
-  { path: '/webhooks/:id', render: ({ id }) => html`<ops-webhook webhook-id=${idOf(id)}></ops-webhook>` },
+  { path: '/keys/:id', customerView: 'keys', render: ({ id }) => html`<ops-key key-id=${idOf(id)}></ops-key>` },
+  { path: '/webhooks/:id', customerView: 'webhooks', render: ({ id }) => html`<ops-webhook webhook-id=${idOf(id)}></ops-webhook>` },
   { path: '/errors/:id', render: ({ id }) => html`<ops-error error-id=${idOf(id)}></ops-error>` },
 ];
 
 /** The console's sections, in the navigation's order: the path each lives at and its name. */
 export const SECTIONS = [
-  { path: '/', label: () => msg('Overview') },
-  { path: '/endpoints', label: () => msg('Endpoints') },
-  { path: '/requests', label: () => msg('Requests') },
-  { path: '/traffic', label: () => msg('Traffic') },
+  { path: '/', customerView: 'overview', label: () => msg('Overview') },
+  { path: '/endpoints', customerView: 'endpoints', label: () => msg('Endpoints') },
+  { path: '/requests', customerView: 'requests', label: () => msg('Requests') },
+  { path: '/traffic', customerView: 'traffic', label: () => msg('Traffic') },
   { path: '/versions', label: () => msg('Versions') },
   { path: '/customers', label: () => msg('Customers') },
-  { path: '/keys', label: () => msg('Keys') },
-  { path: '/webhooks', label: () => msg('Webhooks') },
+  { path: '/keys', customerView: 'keys', label: () => msg('Keys') },
+  { path: '/webhooks', customerView: 'webhooks', label: () => msg('Webhooks') },
   { path: '/errors', label: () => msg('Errors') },
   { path: '/activity', label: () => msg('Activity') },
 ] as const;

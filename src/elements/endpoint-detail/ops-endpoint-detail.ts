@@ -55,7 +55,9 @@ export class OpsEndpointDetail extends RangedElement {
         message: msg(str`No endpoint has the id “${this.endpointId}” with requests in the last 30 days. It may be retired, or the link may be wrong.`),
       },
       // Charts, status codes, customers, error records and the log's rows: about the page's height once loaded.
-      skeleton: ['title', 'facts', 'chart', ['table', 3], ['list', 5], ['table', 3], ['table', 11]],
+      skeleton: this.forCustomer
+        ? ['title', 'facts', 'chart', ['table', 3], ['table', 11]]
+        : ['title', 'facts', 'chart', ['table', 3], ['list', 5], ['table', 3], ['table', 11]],
       empty: () => '',
       complete: (endpoint) => this.renderEndpoint(endpoint),
     });
@@ -116,17 +118,21 @@ export class OpsEndpointDetail extends RangedElement {
       </div>
       <h3>${msg('Status codes')}</h3>
       ${this.renderStatusCodes(endpoint)}
-      <h3>${msg('Top customers')}</h3>
-      ${this.renderCustomers(endpoint)}
-      <h3>${msg('Error records')}</h3>
-      <ops-error-list
-        endpoint=${label}
-        limit="5"
-        api-base=${ifDefined(this.apiBase)}
-        locale=${ifDefined(this.locale)}
-        time-zone=${ifDefined(this.timeZone)}
-        theme=${ifDefined(this.theme)}
-      ></ops-error-list>
+      ${
+        this.forCustomer
+          ? nothing
+          : html`<h3>${msg('Top customers')}</h3>
+            ${this.renderCustomers(endpoint)}
+            <h3>${msg('Error records')}</h3>
+            <ops-error-list
+              endpoint=${label}
+              limit="5"
+              api-base=${ifDefined(this.apiBase)}
+              locale=${ifDefined(this.locale)}
+              time-zone=${ifDefined(this.timeZone)}
+              theme=${ifDefined(this.theme)}
+            ></ops-error-list>`
+      }
       <h3>${msg('Latest requests')}</h3>
       <ops-request-log
         endpoint-id=${endpoint.id}
@@ -138,6 +144,7 @@ export class OpsEndpointDetail extends RangedElement {
         locale=${ifDefined(this.locale)}
         time-zone=${ifDefined(this.timeZone)}
         theme=${ifDefined(this.theme)}
+        audience=${ifDefined(this.audience)}
       ></ops-request-log>`;
   }
 

@@ -139,10 +139,11 @@ export class OpsKeyList extends RangedElement {
             ${row.name === null ? nothing : html`<div class="key-id muted">${row.id}</div>`}`,
         },
         { label: msg('Status'), cell: (row) => renderBadge(row.status) },
-        {
+        ...this.forOperators({
           label: msg('Customer'),
-          cell: (row) => (row.customer ? this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name) : none),
-        },
+          cell: (row: KeySummary) =>
+            row.customer ? this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name) : none,
+        }),
         { label: msg('Requests'), sort: { key: 'requests' }, numeric: true, cell: (row) => formatInteger(row.requests, format) },
         { label: msg('Errors'), numeric: true, cell: (row) => (row.requests ? formatPercent(row.errorPct, format) : none) },
         { label: msg('P95'), numeric: true, cell: (row) => (row.p95Ms === null ? none : formatMs(row.p95Ms, format)) },

@@ -85,7 +85,10 @@ export class OpsKey extends RangedElement {
     )}
       ${renderFacts([
         [msg('Key'), html`<span class="mono">${key.id}</span>`],
-        [msg('Customer'), key.customer ? this.renderLink({ kind: 'customer', id: key.customer.id, label: key.customer.name }, key.customer.name) : none],
+        ...this.forOperators<[string, unknown]>([
+          msg('Customer'),
+          key.customer ? this.renderLink({ kind: 'customer', id: key.customer.id, label: key.customer.name }, key.customer.name) : none,
+        ]),
         [msg('Created'), when(key.createdAt)],
         [msg('Last used'), key.lastUsedAt ? formatDateTime(key.lastUsedAt, format) : msg('Never')],
         ...(key.revokedAt ? [[msg('Revoked'), when(key.revokedAt)] as [string, unknown]] : []),

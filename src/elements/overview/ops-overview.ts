@@ -93,7 +93,10 @@ export class OpsOverview extends RangedElement {
 
   /** Every part failed (the API is down, or api-base is wrong): one message and one Retry, not three. */
   private get everythingFailed(): boolean {
-    return this.data.status === TaskStatus.ERROR && this.failedParts.has('ops-endpoint-table') && this.failedParts.has('ops-activity-feed');
+    // A customer's overview has no activity feed: its table and figures failing is everything.
+    return (
+      this.data.status === TaskStatus.ERROR && this.failedParts.has('ops-endpoint-table') && (this.forCustomer || this.failedParts.has('ops-activity-feed'))
+    );
   }
 
   protected override willUpdate(): void {
@@ -115,7 +118,7 @@ export class OpsOverview extends RangedElement {
   }
 
   override render() {
-    const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme, ...this.timeRange };
+    const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme, audience: this.audience, ...this.timeRange };
     const down = this.everythingFailed;
     return html`<div part="base" class="overview">
       <div class="summary">
@@ -132,6 +135,7 @@ export class OpsOverview extends RangedElement {
               this.formatOptions,
               (starts, window, labels) => this.bucketLinks(starts, window, labels),
               (_list, label) => this.activeKeysLink(label),
+              this.forCustomer,
             )}`,
               })
         }
@@ -156,6 +160,7 @@ export class OpsOverview extends RangedElement {
             locale=${ifDefined(own.locale)}
             time-zone=${ifDefined(own.timeZone)}
             theme=${ifDefined(own.theme)}
+            audience=${ifDefined(own.audience)}
           ></ops-endpoint-table>`,
         )}
       </section>
@@ -163,21 +168,25 @@ export class OpsOverview extends RangedElement {
         <h3 id="shares-title">${msg('Requests by endpoint')}</h3>
         ${this.renderShares()}
       </section>
-      <section part="panel" class="panel activity" aria-labelledby="activity-title" ?hidden=${down}>
-        <h3 id="activity-title">${msg('Latest activity')}</h3>
-        ${keyed(
-          this.attempt,
-          html`<ops-activity-feed
-            limit="5"
-            refresh-interval=${this.refreshInterval}
-            .clock=${this.clock}
-            api-base=${ifDefined(own.apiBase)}
-            locale=${ifDefined(own.locale)}
-            time-zone=${ifDefined(own.timeZone)}
-            theme=${ifDefined(own.theme)}
-          ></ops-activity-feed>`,
-        )}
-      </section>
+      ${
+        this.forCustomer
+          ? nothing
+          : html`<section part="panel" class="panel activity" aria-labelledby="activity-title" ?hidden=${down}>
+            <h3 id="activity-title">${msg('Latest activity')}</h3>
+            ${keyed(
+              this.attempt,
+              html`<ops-activity-feed
+                limit="5"
+                refresh-interval=${this.refreshInterval}
+                .clock=${this.clock}
+                api-base=${ifDefined(own.apiBase)}
+                locale=${ifDefined(own.locale)}
+                time-zone=${ifDefined(own.timeZone)}
+                theme=${ifDefined(own.theme)}
+              ></ops-activity-feed>`,
+            )}
+          </section>`
+      }
     </div>`;
   }
 
@@ -192,7 +201,9 @@ export class OpsOverview extends RangedElement {
   }
 
   private greeting(overview: Overview): string {
-    const firstName = overview.owner.name.trim().split(/\s+/)[0] ?? '';
+    // A person by their first name; a customer (a company) by its whole name.
+    const name = overview.owner.name.trim();
+    const firstName = this.forCustomer ? name : (name.split(/\s+/)[0] ?? '');
     const greeting = greetingFor(hourIn(this.clock(), this.formatOptions), this.formatOptions);
     return firstName ? msg(str`${greeting}, ${firstName}`, { id: 'greeting-with-name', desc: 'A greeting and a first name: Good morning, Ana' }) : greeting;
   }

@@ -23,12 +23,15 @@ interface ChangeFigure {
   calendarOnly?: boolean;
   /** The list the figure leads to, where the host has one. */
   leadsTo?: 'active-keys';
+  /** Its label addressed to a customer looking at their own usage. */
+  customerLabel: () => string;
 }
 
 /** The four figures compared with last month, labelled exactly as the seed. */
 const CHANGE_FIGURES: ChangeFigure[] = [
   {
     label: () => msg('Requests today'),
+    customerLabel: () => msg('Your requests today'),
     kind: 'count',
     raw: (f) => f.requestsToday.value,
     format: formatInteger,
@@ -38,6 +41,7 @@ const CHANGE_FIGURES: ChangeFigure[] = [
   },
   {
     label: () => msg('Error rate'),
+    customerLabel: () => msg('Your error rate'),
     kind: 'of-requests',
     raw: (f) => f.errorRate.valuePct,
     format: formatPercent,
@@ -46,6 +50,7 @@ const CHANGE_FIGURES: ChangeFigure[] = [
   },
   {
     label: () => msg('P95 latency'),
+    customerLabel: () => msg('Your P95 latency'),
     kind: 'of-requests',
     raw: (f) => f.p95Latency.valueMs,
     format: formatMs,
@@ -54,6 +59,7 @@ const CHANGE_FIGURES: ChangeFigure[] = [
   },
   {
     label: () => msg('Active keys'),
+    customerLabel: () => msg('Your active keys'),
     kind: 'count',
     raw: (f) => f.activeKeys.value,
     format: formatInteger,
@@ -89,6 +95,8 @@ export function renderFigures(
   bucketLinks: BucketLinks,
   /** The figure's label as a link to its list, or `undefined` where the host has no such list. */
   listLink: (list: 'active-keys', label: string) => unknown = () => undefined,
+  /** Worded for a customer looking at their own usage ("Your requests this month"). */
+  forCustomer = false,
 ) {
   const { figures, window, overTime } = overview;
   const ranged = window && overTime && figures.requests ? { window, overTime, requests: figures.requests } : undefined;
@@ -101,7 +109,9 @@ export function renderFigures(
   const links = ranged && bucketLinks(ranged.overTime.starts, ranged.window, chart.categories);
   return html`<ul part="figures" class="figures" aria-label=${msg('Summary figures')}>
     <li part="figure" class="figure figure-wide">
-      <p class="figure-label">${ranged ? msg('Requests') : msg('Requests this month')}</p>
+      <p class="figure-label">
+        ${forCustomer ? (ranged ? msg('Your requests') : msg('Your requests this month')) : ranged ? msg('Requests') : msg('Requests this month')}
+      </p>
       <p class="figure-value">${formatInteger(requests, format)}</p>
       ${ranged ? renderChange(compared('count', requests, ranged.requests.changePct, requests) ? ranged.requests.changePct : undefined, true, format, versus) : nothing}
       <ops-chart
@@ -120,8 +130,9 @@ export function renderFigures(
       const unmeasured = figure.kind === 'of-requests' && requests === 0;
       const change = figure.change(figures);
       const value = figure.raw(figures);
+      const label = forCustomer ? figure.customerLabel() : figure.label();
       return html`<li part="figure" class="figure">
-        <p class="figure-label">${(figure.leadsTo && listLink(figure.leadsTo, figure.label())) ?? figure.label()}</p>
+        <p class="figure-label">${(figure.leadsTo && listLink(figure.leadsTo, label)) ?? label}</p>
         <p class="figure-value">${unmeasured ? '—' : figure.format(value, format)}</p>
         ${renderChange(compared(figure.kind, value, change, requests) ? change : undefined, figure.riseIsGood, format, versus)}
       </li>`;

@@ -74,10 +74,10 @@ export class OpsRequestDetail extends OpsElement {
         [msg('Duration'), formatMs(request.durationMs, format)],
         [msg('Time'), html`<time datetime=${request.time}>${formatDateTime(request.time, format)}</time>`],
         [msg('Actor'), renderPerson(request.actor)],
-        [
+        ...this.forOperators<[string, unknown]>([
           msg('Customer'),
           request.customer ? this.renderLink({ kind: 'customer', id: request.customer.id, label: request.customer.name }, request.customer.name) : none,
-        ],
+        ]),
         [msg('Key'), request.keyId ? this.renderLink({ kind: 'key', id: request.keyId, label: request.keyId }, request.keyId, 'link mono') : none],
         [msg('API version'), request.apiVersion || none],
         [msg('Response size'), request.bytes == null ? none : formatBytes(request.bytes, format)],

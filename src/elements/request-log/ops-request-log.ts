@@ -192,7 +192,7 @@ export class OpsRequestLog extends RangedElement {
       setMethod: (method) => (this.method = method as HttpMethod | ''),
       setStatus: this.onStatus,
       setPath: (path) => (this.path = path),
-      setCustomer: (customerId) => (this.customerId = customerId),
+      setCustomer: this.forCustomer ? undefined : (customerId) => (this.customerId = customerId),
       setKey: (keyId) => (this.keyId = keyId),
       setLive: (live) => (this.live = live),
       exportCsv: () => downloadCsv('requests.csv', this.toCsv()),

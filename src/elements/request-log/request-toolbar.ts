@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { HTTP_METHODS } from '@ops-console/contract/enums';
 import { msg } from '../../localize/localize.ts';
 
@@ -21,7 +21,8 @@ export interface ToolbarActions {
   setMethod: (method: string) => void;
   setStatus: (status: string) => void;
   setPath: (path: string) => void;
-  setCustomer: (customerId: string) => void;
+  /** Absent in a customer's console: the token already names the customer. */
+  setCustomer?: ((customerId: string) => void) | undefined;
   setKey: (keyId: string) => void;
   setLive: (live: boolean) => void;
   exportCsv: () => void;
@@ -66,10 +67,14 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
       <span>${msg('Path')}</span>
       <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
     </label>
-    <label class="customer-filter">
-      <span>${msg('Customer')}</span>
-      <input type="search" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer(value(e).trim())} />
-    </label>
+    ${
+      actions.setCustomer
+        ? html`<label class="customer-filter">
+          <span>${msg('Customer')}</span>
+          <input type="search" .value=${state.customerId} @change=${(e: Event) => actions.setCustomer?.(value(e).trim())} />
+        </label>`
+        : nothing
+    }
     <label class="key-filter">
       <span>${msg('Key')}</span>
       <input type="search" .value=${state.keyId} @change=${(e: Event) => actions.setKey(value(e).trim())} />

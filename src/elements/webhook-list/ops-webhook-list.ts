@@ -94,11 +94,14 @@ export class OpsWebhookList extends OpsElement {
           sort: { key: 'name', ascendingFirst: true },
           cell: (row: WebhookSummary) => this.renderLink({ kind: 'webhook', id: row.id, label: row.name }, row.name, 'row-link'),
         },
-        { label: msg('Customer'), cell: (row) => this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name) },
+        ...this.forOperators({
+          label: msg('Customer'),
+          cell: (row: WebhookSummary) => this.renderLink({ kind: 'customer', id: row.customer.id, label: row.customer.name }, row.customer.name),
+        }),
         { label: msg('Status'), cell: (row) => renderBadge(row.status) },
         { label: msg('Delivered'), sort: { key: 'deliveredPct' }, numeric: true, cell: (row) => formatPercent(row.deliveredPct, format) },
         { label: msg('Last sent'), sort: { key: 'lastSentAt' }, cell: (row) => formatDate(row.lastSentAt, format) },
-        { label: msg('Account owner'), cell: (row) => renderPerson(row.owner) },
+        ...this.forOperators({ label: msg('Account owner'), cell: (row: WebhookSummary) => renderPerson(row.owner) }),
       ],
     });
   }

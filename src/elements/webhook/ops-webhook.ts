@@ -64,10 +64,13 @@ export class OpsWebhook extends RangedElement {
       { status: renderBadge(webhook.status) },
     )}
       ${renderFacts([
-        [msg('Customer'), this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name)],
+        ...this.forOperators<[string, unknown]>([
+          msg('Customer'),
+          this.renderLink({ kind: 'customer', id: webhook.customer.id, label: webhook.customer.name }, webhook.customer.name),
+        ]),
         [msg('Delivered'), formatPercent(webhook.deliveredPct, format)],
         [msg('Last sent'), formatDate(webhook.lastSentAt, format)],
-        [msg('Account owner'), renderPerson(webhook.owner)],
+        ...this.forOperators<[string, unknown]>([msg('Account owner'), renderPerson(webhook.owner)]),
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: webhook.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
