@@ -44,7 +44,13 @@ export const PartialFailure: Story = {
 };
 
 /** What one of the API's customers sees in its own portal (`audience="customer"`): its figures, worded for it, without the activity feed. */
-export const ForACustomer: Story = { args: { audience: 'customer' } };
+export const ForACustomer: Story = {
+  args: { audience: 'customer' },
+  // Under a customer's token the API names the customer as the overview's owner.
+  beforeEach({ msw }) {
+    msw.use(http.get('*/api/v1/overview', () => HttpResponse.json({ ...fixtures.overview, owner: { id: 'cus_acme', name: 'Acme Ltd' } })));
+  },
+};
 export const Dark: Story = { args: { theme: 'dark' }, globals: { theme: 'dark' } };
 export const Narrow: Story = { args: { width: '320px' } };
 

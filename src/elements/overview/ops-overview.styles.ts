@@ -8,7 +8,9 @@ export const styles = [
       grid-template-columns: repeat(2, minmax(0, 1fr));
     }
     .summary,
-    .recent {
+    .recent,
+    /* Without the activity feed beside it (a customer's overview), the shares take the row. */
+    .shares-panel:last-child {
       grid-column: 1 / -1;
     }
     @container (max-width: 720px) {
