@@ -180,7 +180,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   });
   groups.console.use('*', async (c, next) => {
     const principal = await authenticate(c.req.raw);
-    await consoleRate(principal.accountId);
+    // Each customer's console has a budget of its own: one customer's busy page cannot throttle the operators' or another customer's.
+    await consoleRate(principal.customer ? `${principal.accountId}\u0000${principal.customer.id}` : principal.accountId);
     c.set('principal', principal);
     await next();
   });

@@ -292,3 +292,28 @@ describe('access: roles, customer scope and embed sessions', () => {
     assert.equal((await get('/overview', await sign({ account: 'acct_a', role: 'owner' }))).status, 401, 'a role this server does not know');
   });
 });
+
+describe('access: each customer’s console has a rate budget of its own', () => {
+  let server: ConsoleServer;
+  before(async () => {
+    server = await startServer({
+      rateLimits: { console: { requests: 3, perSeconds: 600 } },
+      auth: {
+        tokens: {
+          ...TOKENS,
+          'token-acme': { accountId: 'acct_a', user: { id: 'cus_acme', name: 'Acme Ltd' }, customerId: 'cus_acme' },
+          'token-globex': { accountId: 'acct_a', user: { id: 'cus_globex', name: 'Globex Corp' }, customerId: 'cus_globex' },
+        },
+      },
+    });
+  });
+  after(() => server.close());
+
+  test('a customer past its budget is refused, while the operators and another customer still read', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(server, '/console/v1/overview', { token: 'token-acme' })).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+    assert.equal((await call(server, '/console/v1/overview', { token: 'token-a' })).status, 200);
+    assert.equal((await call(server, '/console/v1/overview', { token: 'token-globex' })).status, 200);
+  });
+});
