@@ -24,11 +24,11 @@ const principal = z.strictObject({
   accountId: z.string().min(1, 'names no account'),
   user: z.strictObject({ id: z.string().min(1, 'is empty'), name: z.string().min(1, 'is empty') }),
   /** An operator's role (default `editor`); ignored with `customerId`. */
-  role: z.enum(ROLES).optional(),
+  role: z.enum(ROLES, `must be one of ${ROLES.join(', ')}`).optional(),
   /** A customer-scoped token: this customer's console only. */
   customerId: z.string().min(1, 'is empty').optional(),
   /** With `customerId`: the views it may read (all without). */
-  views: z.array(z.enum(CUSTOMER_VIEWS)).optional(),
+  views: z.array(z.enum(CUSTOMER_VIEWS, `must be one of ${CUSTOMER_VIEWS.join(', ')}`)).optional(),
 });
 const rateLimit = z.union([z.literal(false), z.strictObject({ requests: z.int().positive(), perSeconds: z.number().positive() })]);
 const attributes = z.array(z.string().min(1)).min(1);

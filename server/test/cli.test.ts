@@ -53,6 +53,7 @@ test('a configuration that cannot be used: one line per problem naming the field
     corsOrigins: ['https://portal.example.com/app'],
     timeZone: 'Mars/Olympus',
     telemetry: 'clickhouse://127.0.0.1:8123/ops',
+    auth: { tokens: { t1: { accountId: 'acct_1', user: { id: 'u_1', name: 'Una' }, role: 'owner' } } },
     fooo: 1,
   });
   const result = run(['serve', '--config', file]);
@@ -65,6 +66,7 @@ test('a configuration that cannot be used: one line per problem naming the field
       .map((line) => line.trim())
       .sort(),
     [
+      'auth.tokens.t1.role: must be one of viewer, editor, admin',
       'corsOrigins.0: is not an origin (scheme://host[:port], no path)',
       'fooo: is not an option',
       'ingestKeys: a key is empty',
