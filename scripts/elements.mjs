@@ -111,6 +111,11 @@ export type NavigateKind = keyof typeof VIEW_PATHS;
 export const CUSTOMER_KINDS: readonly NavigateKind[] = [${VIEWS.filter((e) => e.view.kind && e.view.customerView)
     .map((e) => `'${e.view.kind}'`)
     .join(', ')}];
+
+/** The elements whose pages are the operators' alone: for a customer they show nothing and ask the API nothing. */
+export const OPERATOR_TAGS: readonly string[] = [${VIEWS.filter((e) => !e.view.customerView)
+    .map((e) => `'${e.tag}'`)
+    .join(', ')}];
 `;
 }
 

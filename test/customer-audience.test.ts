@@ -4,6 +4,7 @@
  * customer; and the routed console with only the customer's pages.
  */
 import { expect } from '@open-wc/testing';
+import { http } from 'msw';
 import { fixtures } from '../mocks/index.ts';
 import '../src/all.ts';
 import { $, $$, descendants, text, waitFor } from './dom.ts';
@@ -24,7 +25,7 @@ function everything(el: Element): { text: string; hrefs: string[]; tags: string[
 const OPERATOR_WORDS = ['Account owner', 'Top customers', 'Error records', 'Latest activity'];
 
 describe('audience="customer"', () => {
-  useMockApi();
+  const api = useMockApi();
 
   const cases: [tag: string, attrs: Record<string, string>, loaded: string][] = [
     ['ops-overview', {}, '[part="figure"]'],
@@ -58,6 +59,24 @@ describe('audience="customer"', () => {
     expect(labels).to.deep.equal(['Your requests this month', 'Your requests today', 'Your error rate', 'Your P95 latency', 'Your active keys']);
     expect(text($(el, '[part="greeting"]'))).to.match(new RegExp(`, ${fixtures.overview.owner.name}$`));
     expect($(el, 'ops-activity-feed')).to.equal(null);
+  });
+
+  it('an operators’ panel on a customer’s page shows nothing and asks the API nothing', async () => {
+    const asked: string[] = [];
+    api.use(
+      http.all('*', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+      }),
+    );
+    const operatorsOnly = ['ops-customer-list', 'ops-customer', 'ops-error-list', 'ops-error', 'ops-error-form', 'ops-activity-feed', 'ops-versions'];
+    const els = await Promise.all(
+      operatorsOnly.map((tag) => mount(tag, { audience: 'customer', 'customer-id': 'cus_acme', 'error-id': 'err_1', 'refresh-interval': '1000' })),
+    );
+    // The same page's operator panel loads meanwhile: by then the others would have asked too.
+    const operator = await mount('ops-customer-list');
+    await waitFor(() => $(operator, 'tbody tr'), 'the operator’s list');
+    for (const el of els) expect(el.shadowRoot?.childElementCount ?? 0, el.localName).to.equal(0);
+    expect(asked.filter((path) => path.startsWith('/api/') && !path.endsWith('/customers'))).to.deep.equal([]);
   });
 
   it('the request log has no Customer filter; an operator’s has', async () => {

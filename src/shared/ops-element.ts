@@ -9,7 +9,7 @@ import { consoleConfigContext, type Audience, type ConsoleConfig } from './confi
 import { createOpsEvent, type EventDetail, type NavigateDetail, type OpsEventMap } from './events.ts';
 import { renderLink, routeHref, safeHref, type LinkState } from './navigate.ts';
 import { sharedStyles, tokens } from './styles.ts';
-import { CUSTOMER_KINDS } from './view-paths.ts';
+import { CUSTOMER_KINDS, OPERATOR_TAGS } from './view-paths.ts';
 
 /**
  * The thin base of every element: configuration (own attributes over the `<ops-console>`
@@ -95,7 +95,8 @@ export class OpsElement extends LitElement {
    * `ageRefreshMs` set while waiting still reaches `willUpdate`.
    */
   protected override shouldUpdate(changed: PropertyValues): boolean {
-    if (this.deferHydration || this.consoleConfig?.waiting) {
+    // An operators' panel in a customer's page is left out rather than refused by the API.
+    if (this.deferHydration || this.consoleConfig?.waiting || (this.forCustomer && OPERATOR_TAGS.includes(this.localName))) {
       for (const [key, old] of changed) if (!this.#held.has(key)) this.#held.set(key, old);
       return false;
     }

@@ -22,3 +22,14 @@ export type NavigateKind = keyof typeof VIEW_PATHS;
 
 /** The kinds whose pages a customer's console has too: other drill-downs are not links there. */
 export const CUSTOMER_KINDS: readonly NavigateKind[] = ['endpoints', 'requests', 'request', 'endpoint', 'keys', 'key', 'webhooks', 'webhook'];
+
+/** The elements whose pages are the operators' alone: for a customer they show nothing and ask the API nothing. */
+export const OPERATOR_TAGS: readonly string[] = [
+  'ops-versions',
+  'ops-customer',
+  'ops-customer-list',
+  'ops-error',
+  'ops-error-form',
+  'ops-error-list',
+  'ops-activity-feed',
+];
