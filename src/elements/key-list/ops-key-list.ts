@@ -109,7 +109,7 @@ export class OpsKeyList extends RangedElement {
 
   private renderToolbar() {
     return html`<div part="toolbar" class="toolbar">
-      ${renderSearch(this.q, 'Acme', (q) => (this.q = q), 'search')}
+      ${renderSearch(this.q, this.forCustomer ? 'Production' : 'Acme', (q) => (this.q = q), 'search')}
       <label>
         <span>${msg('Status')}</span>
         <select .value=${this.status} @change=${(e: Event) => (this.status = (e.target as HTMLSelectElement).value)}>
@@ -124,7 +124,7 @@ export class OpsKeyList extends RangedElement {
     const format = this.formatOptions;
     const none = html`<span class="muted">—</span>`;
     return renderListTable({
-      label: msg('API keys'),
+      label: this.forCustomer ? msg('Your API keys') : msg('API keys'),
       rows: this.list.items,
       host: this,
       sorter: SORT,

@@ -82,7 +82,7 @@ export class OpsWebhookList extends OpsElement {
   private renderTable(busy: boolean) {
     const format = this.formatOptions;
     return renderListTable({
-      label: msg('Webhooks'),
+      label: this.forCustomer ? msg('Your webhooks') : msg('Webhooks'),
       rows: this.list.items,
       host: this,
       sorter: SORT,
