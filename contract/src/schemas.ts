@@ -340,7 +340,8 @@ export const webhookSummary = z.object({
   deliveredPct: z.number(),
   lastSentAt: isoDate,
   status: openEnum(WEBHOOK_STATUSES),
-  owner: person,
+  /** The API company's person in charge; absent under a customer-scoped token. */
+  owner: z.optional(person),
 });
 export const webhookPage = page(webhookSummary);
 // GET /webhooks/{id}

@@ -35,8 +35,8 @@ export interface AuthOptions {
   tokens?: Record<string, StaticToken>;
   /**
    * JWTs signed with an HS256 `secret` or by a key of `jwksUrl`. The account is the `account`
-   * claim (or `accountClaim`), the person `sub` and `name`, the role the `role` claim (or
-   * `roleClaim`; default `editor`). A token with a `customer` claim (or `customerClaim`) sees only
+   * claim (or `accountClaim`), the person `sub` and `name`, the role the claim `roleClaim` names
+   * (without it, every token is an `editor`). A token with a `customer` claim (or `customerClaim`) sees only
    * that customer, limited to its `views` claim when it has one: hosts that mint their own
    * tokens get what an embed session gives.
    */
@@ -48,6 +48,7 @@ export interface AuthOptions {
     /** The `aud` a token must carry; without it a token meant for another service is taken (a warning says so at start). */
     audience?: string;
     accountClaim?: string;
+    /** The claim holding the role (`viewer`, `editor`, `admin`); unset, roles are not read from JWTs. */
     roleClaim?: string;
     customerClaim?: string;
     /** Tokens must carry `exp` (default true): a token without one would be good forever. */
@@ -70,7 +71,10 @@ const isViews = (value: unknown): value is CustomerView[] =>
 function principalOf(source: AuthenticatedPrincipal & { customerId?: unknown; views?: unknown }): Principal | undefined {
   const role = source.role ?? DEFAULT_ROLE;
   if (!isRole(role)) return undefined;
-  const customer = source.customer ?? (typeof source.customerId === 'string' && source.customerId ? { id: source.customerId } : undefined);
+  // A customer id that is there but empty is refused: read as none, it would be an operator's token.
+  if (source.customerId !== undefined && (typeof source.customerId !== 'string' || !source.customerId)) return undefined;
+  if (source.customer !== undefined && !source.customer.id) return undefined;
+  const customer = source.customer ?? (source.customerId ? { id: source.customerId } : undefined);
   if (!customer) return { accountId: source.accountId, user: source.user, role };
   const views = source.customer?.views ?? source.views;
   if (views !== undefined && !isViews(views)) return undefined;
@@ -104,7 +108,7 @@ export function createAuthenticator(options: AuthOptions = {}, { embedSessions, 
   for (const [, token] of Object.entries(options.tokens ?? {}))
     if (!principalOf(token))
       throw new Error(
-        `auth.tokens has a token for ${token.user.id} with an unknown role or view: roles are ${ROLES.join(', ')}; views ${CUSTOMER_VIEWS.join(', ')}.`,
+        `auth.tokens has a token for ${token.user.id} with an unknown role or view, or an empty customerId: roles are ${ROLES.join(', ')}; views ${CUSTOMER_VIEWS.join(', ')}.`,
       );
   const { secret, jwksUrl } = options.jwt ?? {};
   if (options.jwt && !secret && !jwksUrl) throw new Error('auth.jwt needs a secret or a jwksUrl.');
@@ -113,7 +117,8 @@ export function createAuthenticator(options: AuthOptions = {}, { embedSessions, 
   if (verifyKey && (!options.jwt?.audience || !options.jwt.issuer))
     console.warn('[ops-console server] auth.jwt has no audience or issuer: a token any service signed with this key would be taken. Set both.');
   const accountClaim = options.jwt?.accountClaim ?? 'account';
-  const roleClaim = options.jwt?.roleClaim ?? 'role';
+  // Opt-in: a claim named `role` in a host's own tokens may mean something else (`authenticated`), and must not grant the admin API.
+  const roleClaim = options.jwt?.roleClaim;
   const customerClaim = options.jwt?.customerClaim ?? 'customer';
 
   const fromJwt = async (token: string): Promise<Principal | undefined> => {
@@ -137,7 +142,8 @@ export function createAuthenticator(options: AuthOptions = {}, { embedSessions, 
     const name = typeof payload['name'] === 'string' ? payload['name'] : payload.sub;
     const customerId = payload[customerClaim];
     if (customerId !== undefined && (typeof customerId !== 'string' || !customerId)) return undefined;
-    return principalOf({ accountId, user: { id: payload.sub, name }, role: payload[roleClaim] as Role | undefined, customerId, views: payload['views'] });
+    const role = roleClaim === undefined ? undefined : (payload[roleClaim] as Role | undefined);
+    return principalOf({ accountId, user: { id: payload.sub, name }, role, customerId, views: payload['views'] });
   };
 
   return async (request) => {

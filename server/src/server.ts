@@ -73,11 +73,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const authenticate = createAuthenticator(options.auth, { embedSessions, now: () => clock().getTime() });
   const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
   const adminAccount = createKeyAuthenticator(options.adminKeys, 'adminKeys');
-  /** An admin key speaks for its account with the admin role; any other token is an operator's or a customer's, checked per route. */
+  /**
+   * An admin key speaks for its account with the admin role; any other bearer token is an
+   * operator's or a customer's, checked per route. Bearer only: a cookie a host's `authenticate`
+   * reads would let another site's form write here (the admin API has no CORS or origin check).
+   */
   const adminPrincipal = async (request: Request): Promise<Principal> => {
     const token = bearerToken(request);
     const isAdminKey = token !== undefined && Object.hasOwn(options.adminKeys ?? {}, token);
-    const operator = isAdminKey ? undefined : await authenticate(request).catch(() => undefined);
+    const operator = isAdminKey || token === undefined ? undefined : await authenticate(request).catch(() => undefined);
     // Without a token this console knows, the refusal is the admin API's own (send an admin key).
     return operator ?? { accountId: adminAccount(request), user: ADMIN_KEY_USER, role: 'admin' };
   };

@@ -73,7 +73,7 @@ describe('access: roles, customer scope and embed sessions', () => {
           'token-admin': { accountId: 'acct_a', user: { id: 'u_ad', name: 'Ad Min' }, role: 'admin' },
           'token-globex': { accountId: 'acct_a', user: { id: 'cus_globex', name: 'Globex Corp' }, customerId: 'cus_globex' },
         },
-        jwt: { secret: JWT_SECRET, issuer: 'https://portal.example.com', audience: 'ops-console' },
+        jwt: { secret: JWT_SECRET, issuer: 'https://portal.example.com', audience: 'ops-console', roleClaim: 'role' },
       },
     });
     await ingest(server, events);
@@ -267,7 +267,12 @@ describe('access: roles, customer scope and embed sessions', () => {
       ['wh_acme'],
     );
     assert.deepEqual((await get('/webhooks?q=order', tokens['acme']!)).json.items, []);
-    assert.equal((await get('/webhooks/wh_acme', tokens['acme']!)).status, 200);
+    const own = await get('/webhooks/wh_acme', tokens['acme']!);
+    assert.equal(own.status, 200);
+    // The API company's person in charge is the operators' to know.
+    assert.equal(own.json.owner, undefined);
+    assert.equal(webhooks.json.items[0].owner, undefined);
+    assert.deepEqual((await get('/webhooks/wh_acme', 'token-a')).json.owner, owner);
     assert.equal((await get('/webhooks/wh_globex', tokens['acme']!)).status, 404);
   });
 
@@ -315,5 +320,62 @@ describe('access: each customer’s console has a rate budget of its own', () =>
     assert.deepEqual(statuses, [200, 200, 200, 429]);
     assert.equal((await call(server, '/console/v1/overview', { token: 'token-a' })).status, 200);
     assert.equal((await call(server, '/console/v1/overview', { token: 'token-globex' })).status, 200);
+  });
+});
+
+describe('access: what fails closed', () => {
+  const sign = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u_portal')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+
+  test('a JWT’s role claim is read only where roleClaim names it: a host’s own “role: admin” grants nothing', async () => {
+    const server = await startServer({ auth: { jwt: { secret: JWT_SECRET } } });
+    try {
+      const token = await sign({ account: 'acct_a', role: 'admin' });
+      assert.equal((await call(server, '/admin/v1/embed-sessions', { token, body: { customerId: 'cus_acme', expiresInSeconds: 60 } })).status, 403);
+      // As before roles: an editor, whatever else its role claim says.
+      const other = await sign({ account: 'acct_a', role: 'authenticated' });
+      assert.equal((await call(server, '/console/v1/customers/cus_x/notes', { token: other, body: { text: 'Hello' } })).status, 404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('the admin API takes bearer credentials only: a cookie an authenticate hook accepts is not enough there', async () => {
+    const server = await startServer({
+      auth: {
+        authenticate: (request) =>
+          request.headers.get('cookie') === 'session=admin' ? { accountId: 'acct_a', user: { id: 'u_ad', name: 'Ad Min' }, role: 'admin' } : undefined,
+      },
+    });
+    try {
+      const forged = await call(server, '/admin/v1/activity', {
+        body: JSON.stringify({ kind: 'key-created', text: 'pwned', actor: owner }),
+        headers: { cookie: 'session=admin', 'content-type': 'text/plain', origin: 'https://evil.example' },
+      });
+      assert.equal(forged.status, 401);
+      assert.equal((await call(server, '/console/v1/activity', { headers: { cookie: 'session=admin' } })).json.items.length, 0, 'nothing was recorded');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an empty customer id is refused, never read as an operator’s token', async () => {
+    await assert.rejects(
+      startServer({ auth: { tokens: { 'token-empty': { accountId: 'acct_a', user: { id: 'u', name: 'U' }, customerId: '' } } } }),
+      /empty customerId/,
+    );
+    const server = await startServer({
+      auth: { authenticate: () => ({ accountId: 'acct_a', user: { id: 'u', name: 'U' }, customer: { id: '' } }) },
+    });
+    try {
+      assert.equal((await call(server, '/console/v1/keys')).status, 401);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -86,7 +86,7 @@ export async function keyList(ctx: ViewContext, query: KeyListQuery) {
   const customerBy = new Map(customers.map((c) => [c.id, c]));
   const recordBy = new Map(records.map((r) => [r.id, r]));
   // A customer's token sees its registered keys, and the unregistered ones its own requests named.
-  const visible = (id: string) => !ctx.customerId || (recordBy.has(id) ? recordBy.get(id)!.customerId === ctx.customerId : lastBy.has(id));
+  const visible = (id: string) => ctx.customerId === undefined || (recordBy.has(id) ? recordBy.get(id)!.customerId === ctx.customerId : lastBy.has(id));
   const ids = [...new Set([...recordBy.keys(), ...lastBy.keys()])].filter(visible);
   const needle = query.q?.trim().toLowerCase();
   const rows = ids

@@ -48,12 +48,15 @@ export async function webhookList(ctx: ViewContext, query: WebhookListQuery) {
       name: r.name,
       customer: r.customer,
       ...deliveryFigures(ctx, r, byId.get(r.id) ?? { total: 0, delivered: 0, lastTs: null }),
-      owner: r.owner,
+      ...staffOf(ctx, r),
     }));
   sortRows(rows, sort);
   const end = offset + query.limit;
   return { items: rows.slice(offset, end), nextCursor: end < rows.length ? offsetCursor.encode(end) : null };
 }
+
+/** The person in charge on the API company's side: the operators' to know, not the customer's. */
+const staffOf = (ctx: ViewContext, record: WebhookRecord) => (ctx.customerId === undefined ? { owner: record.owner } : {});
 
 export async function webhook(ctx: ViewContext, id: string) {
   const record = await ctx.stores.records.webhook(ctx.accountId, id);
@@ -72,7 +75,7 @@ export async function webhook(ctx: ViewContext, id: string) {
     customer: record.customer,
     ...deliveryFigures(ctx, record, stats),
     activity: { months: months.map((m) => m.month), values: stats.monthly },
-    owner: record.owner,
+    ...staffOf(ctx, record),
     relatedEndpoints,
     ...(window && inWindow
       ? { window: windowOf(window), countsOverTime: { starts: window.buckets.map((b) => isoSeconds(b.from)), values: inWindow.monthly } }

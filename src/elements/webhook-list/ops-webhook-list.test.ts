@@ -31,7 +31,7 @@ describe('ops-webhook-list', () => {
       failed.status,
       `${failed.deliveredPct.toFixed(1)}%`,
       '14 Sep 2026',
-      failed.owner.name,
+      failed.owner!.name,
     ]);
     expect(row.querySelector<HTMLElement>('.badge')!.dataset['tone']).to.equal('danger');
     expect($(el, 'thead th[aria-sort="ascending"]')!.textContent).to.contain('Webhook');

@@ -1,4 +1,4 @@
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { WebhookQuery } from '../../api/client.ts';
 import { WEBHOOK_SORTS, type WebhookSort } from '@ops-console/contract/enums';
@@ -101,7 +101,7 @@ export class OpsWebhookList extends OpsElement {
         { label: msg('Status'), cell: (row) => renderBadge(row.status) },
         { label: msg('Delivered'), sort: { key: 'deliveredPct' }, numeric: true, cell: (row) => formatPercent(row.deliveredPct, format) },
         { label: msg('Last sent'), sort: { key: 'lastSentAt' }, cell: (row) => formatDate(row.lastSentAt, format) },
-        ...this.forOperators({ label: msg('Account owner'), cell: (row: WebhookSummary) => renderPerson(row.owner) }),
+        ...this.forOperators({ label: msg('Account owner'), cell: (row: WebhookSummary) => (row.owner ? renderPerson(row.owner) : nothing) }),
       ],
     });
   }

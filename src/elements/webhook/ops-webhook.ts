@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Webhook } from '../../api/schemas.ts';
 import { formatDate, formatInteger, formatPercent } from '../../format/format.ts';
@@ -70,7 +70,7 @@ export class OpsWebhook extends RangedElement {
         ]),
         [msg('Delivered'), formatPercent(webhook.deliveredPct, format)],
         [msg('Last sent'), formatDate(webhook.lastSentAt, format)],
-        ...this.forOperators<[string, unknown]>([msg('Account owner'), renderPerson(webhook.owner)]),
+        ...this.forOperators<[string, unknown]>([msg('Account owner'), webhook.owner ? renderPerson(webhook.owner) : nothing]),
       ])}
       <h3>${msg('Related endpoints')}</h3>
       ${renderRelatedEndpoints({ related: webhook.relatedEndpoints, format }, { link: (target, label, className) => this.renderLink(target, label, className) })}
