@@ -10,6 +10,7 @@ import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/
 import * as fixtures from './fixtures.ts';
 import { endpointDetailOf, generateActivity, generateEndpoints, requestDetailAt, requestPage, SECONDS_BETWEEN_REQUESTS } from './generate.ts';
 import { keyDetail, keyRows, sharesOf } from './keys.ts';
+import { alertHandlers } from './alerts.ts';
 import { problem } from './problem.ts';
 import { askedWindow, countsInWindow, perBucket, scaledToWindow, windowedMock } from './windows.ts';
 import { isoSeconds, resolveWindow, windowOf, type ResolvedWindow } from '@ops-console/contract/time-window';
@@ -226,7 +227,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
   /** The mock of one console route: its method and path are the contract's table's. */
   const route = (name: ConsoleRouteName, resolver: HttpResponseResolver<PathParams<'id'>>): RequestHandler => {
     const { method, path } = ROUTES[name];
-    return http[method.toLowerCase() as 'get' | 'post' | 'patch'](`${base}${path.replace(/\{(\w+)\}/g, ':$1')}`, resolver);
+    return http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](`${base}${path.replace(/\{(\w+)\}/g, ':$1')}`, resolver);
   };
 
   const handlers: RequestHandler[] = [
@@ -545,6 +546,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
         url,
       );
     }),
+    ...alertHandlers(route, now),
   ];
 
   return { handlers, db };

@@ -54,6 +54,18 @@ const COMPONENTS = {
   KeyVersionShare: s.keyVersionShare,
   KeyRequest: s.keyRequest,
   ApiKey: s.apiKey,
+  AlertScope: s.alertScope,
+  AlertChannel: s.alertChannel,
+  AlertChannelList: s.alertChannelList,
+  NewAlertChannel: s.newAlertChannel,
+  AlertChannelPatch: s.alertChannelPatch,
+  AlertNotification: s.alertNotification,
+  AlertRule: s.alertRule,
+  AlertRuleList: s.alertRuleList,
+  NewAlertRule: s.newAlertRule,
+  AlertRulePatch: s.alertRulePatch,
+  Alert: s.alert,
+  AlertPage: s.alertPage,
   Problem: s.problem,
 };
 

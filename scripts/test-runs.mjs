@@ -59,7 +59,20 @@ export function runNodeTests(files, wrap = []) {
 }
 
 /** The store suites: the console server's tests that run unchanged on every store setup. */
-export const STORE_SUITES = ['routes', 'figures', 'windows', 'ingest', 'spikes', 'otlp', 'operations', 'deprecations', 'rate-limits', 'keys', 'access'];
+export const STORE_SUITES = [
+  'routes',
+  'figures',
+  'windows',
+  'ingest',
+  'spikes',
+  'otlp',
+  'operations',
+  'deprecations',
+  'rate-limits',
+  'keys',
+  'access',
+  'alerts',
+];
 export const serverTest = (name) => join('server/test', `${name}.test.ts`);
 /** The wrapper that runs node:test files on ClickHouse 18.16 (`shards`) or chDB, with PostgreSQL. */
 export const onDatabases = (setup) => [

@@ -14,6 +14,16 @@ export const ROLES = ['viewer', 'editor', 'admin'] as const;
 export const CUSTOMER_VIEWS = ['overview', 'traffic', 'endpoints', 'requests', 'keys', 'webhooks'] as const;
 /** Who a console is for: the API's operators, or one of its customers looking at their own usage. */
 export const AUDIENCES = ['operator', 'customer'] as const;
+/**
+ * What an alert rule watches, in the unit the console shows: `errorRate` in percent, `p95` and
+ * `p99` in ms, `requestsAbove` / `requestsBelow` in requests per window, `spike` as a multiple of
+ * the same window at the same time of day on each of the previous four weeks.
+ */
+export const ALERT_METRICS = ['errorRate', 'p95', 'p99', 'requestsAbove', 'requestsBelow', 'spike'] as const;
+/** Where an alert is sent: a signed JSON webhook, a Slack incoming webhook, or email. */
+export const ALERT_CHANNEL_KINDS = ['webhook', 'slack', 'email'] as const;
+/** An alert's lifecycle: a rule's condition holds (`pending`), held long enough (`firing`), no longer (`resolved`). */
+export const ALERT_STATES = ['pending', 'firing', 'resolved'] as const;
 export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;
 export const HISTORY_KINDS = ['Created', 'Updated details', 'Status changed', 'Note added', 'Assigned owner'] as const;
 export const ACTIVITY_KINDS = ['rate-limit-raised', 'key-created', 'error-spike', 'docs-published', 'endpoint-deprecated'] as const;

@@ -30,7 +30,7 @@ export type RouteGroup = keyof typeof ROUTE_GROUPS;
 
 export interface Route {
   group: RouteGroup;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below the group's base, with `{id}` for a path parameter. */
   path: string;
   /** The schema (in `schemas.ts`) of the success body, for console routes. */
@@ -124,6 +124,54 @@ export const ROUTES = {
   },
   activity: { group: 'console', method: 'GET', path: '/activity', response: 'activityPage' },
   versions: { group: 'console', method: 'GET', path: '/versions', response: 'versions' },
+  alertChannels: { group: 'console', method: 'GET', path: '/alert-channels', response: 'alertChannelList' },
+  createAlertChannel: {
+    group: 'console',
+    method: 'POST',
+    path: '/alert-channels',
+    body: 'newAlertChannel',
+    response: 'alertChannel',
+    status: 201,
+    idempotent: true,
+    writes: true,
+  },
+  updateAlertChannel: {
+    group: 'console',
+    method: 'PATCH',
+    path: '/alert-channels/{id}',
+    body: 'alertChannelPatch',
+    response: 'alertChannel',
+    writes: true,
+  },
+  deleteAlertChannel: { group: 'console', method: 'DELETE', path: '/alert-channels/{id}', response: 'alertChannel', writes: true },
+  testAlertChannel: {
+    group: 'console',
+    method: 'POST',
+    path: '/alert-channels/{id}/test',
+    response: 'alertNotification',
+    writes: true,
+  },
+  alertRules: { group: 'console', method: 'GET', path: '/alert-rules', response: 'alertRuleList' },
+  createAlertRule: {
+    group: 'console',
+    method: 'POST',
+    path: '/alert-rules',
+    body: 'newAlertRule',
+    response: 'alertRule',
+    status: 201,
+    idempotent: true,
+    writes: true,
+  },
+  updateAlertRule: {
+    group: 'console',
+    method: 'PATCH',
+    path: '/alert-rules/{id}',
+    body: 'alertRulePatch',
+    response: 'alertRule',
+    writes: true,
+  },
+  deleteAlertRule: { group: 'console', method: 'DELETE', path: '/alert-rules/{id}', response: 'alertRule', writes: true },
+  alerts: { group: 'console', method: 'GET', path: '/alerts', response: 'alertPage' },
   keys: { group: 'console', method: 'GET', path: '/keys', response: 'keyPage', customerView: 'keys' },
   key: { group: 'console', method: 'GET', path: '/keys/{id}', response: 'apiKey', customerView: 'keys' },
 

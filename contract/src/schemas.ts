@@ -11,6 +11,9 @@ import * as z from 'zod/mini';
 import { ENGLISH_FORM_WORDS, type FormWords } from './form-words.ts';
 import {
   ACTIVITY_KINDS,
+  ALERT_CHANNEL_KINDS,
+  ALERT_METRICS,
+  ALERT_STATES,
   CUSTOMER_STATUSES,
   ENDPOINT_STATUSES,
   ERROR_CODES,
@@ -388,6 +391,112 @@ export const activityItem = z.object({
 export const activityPage = page(activityItem);
 
 // problem+json (RFC 9457) error bodies
+// Alerts: GET /alert-channels, /alert-rules, /alerts and their writes.
+/** A duration of whole minutes, hours or days: `5m`, `1h`, `3d`. */
+export const ALERT_DURATION = /^(\d{1,4})([mhd])$/;
+/** A rule's scope: the account (empty), an endpoint, a customer or a key. */
+export const alertScope = z.object({
+  endpointId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  customerId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  keyId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+});
+export const alertChannel = z.object({
+  id: z.string(),
+  kind: openEnum(ALERT_CHANNEL_KINDS),
+  name: z.string(),
+  /** The webhook's or Slack's URL; absent for email. */
+  url: z.optional(z.string()),
+  /** The address email goes to. */
+  to: z.optional(z.string()),
+  /** Whether deliveries carry `Ops-Console-Signature` (the secret itself is never answered). */
+  signed: z.boolean(),
+  createdAt: isoTimestamp,
+});
+export const alertChannelList = z.object({ items: z.array(alertChannel) });
+const channelName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const channelUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048));
+const channelSecret = z.string().check(z.minLength(16, 'must be at least 16 characters'), z.maxLength(200));
+const emailAddress = z.email({ error: 'must be an email address' }).check(z.maxLength(320));
+export const newAlertChannel = z
+  .object({
+    kind: z.enum(ALERT_CHANNEL_KINDS),
+    name: channelName,
+    url: z.optional(channelUrl),
+    secret: z.optional(channelSecret),
+    to: z.optional(emailAddress),
+  })
+  .check(
+    z.refine((c) => c.kind === 'email' || c.url !== undefined, { message: 'a webhook or Slack channel needs its url', path: ['url'] }),
+    z.refine((c) => c.kind !== 'webhook' || c.secret !== undefined, { message: 'a webhook channel needs a secret to sign with', path: ['secret'] }),
+    z.refine((c) => c.kind !== 'email' || c.to !== undefined, { message: 'an email channel needs the address to send to', path: ['to'] }),
+  );
+export const alertChannelPatch = z.object({
+  name: z.optional(channelName),
+  url: z.optional(channelUrl),
+  secret: z.optional(channelSecret),
+  to: z.optional(emailAddress),
+});
+/** One channel's notification of an alert (or of a test): delivered, or failed after its attempts. */
+export const alertNotification = z.object({
+  channelId: z.string(),
+  event: z.union([z.enum(['firing', 'resolved', 'test']), z.string()]),
+  status: z.union([z.enum(['delivered', 'failed']), z.string()]),
+  attempts: nonNegativeInt,
+  at: isoTimestamp,
+  /** Why the last attempt failed (`HTTP 500`, `connection refused`); null once delivered. */
+  error: z.nullable(z.string()),
+});
+export const alertRule = z.object({
+  id: z.string(),
+  name: z.string(),
+  metric: openEnum(ALERT_METRICS),
+  scope: alertScope,
+  threshold: z.number(),
+  window: z.string(),
+  for: z.string(),
+  channelIds: z.array(z.string()),
+  createdAt: isoTimestamp,
+  /** Its condition now: `ok`, `pending` (holding, not yet for its `for`) or `firing`. */
+  state: z.union([z.enum(['ok', 'pending', 'firing']), z.string()]),
+  /** The metric at the last evaluation, in the rule's unit; null before one (or without requests). */
+  value: z.nullable(z.number()),
+  evaluatedAt: z.nullable(isoTimestamp),
+});
+export const alertRuleList = z.object({ items: z.array(alertRule) });
+const ruleFields = {
+  name: channelName,
+  metric: z.enum(ALERT_METRICS),
+  scope: alertScope,
+  threshold: z.number().check(z.gte(0), z.lte(1e12)),
+  window: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 5m, 1h or 1d')),
+  for: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 0m, 5m or 1h')),
+  channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
+};
+export const newAlertRule = z.object({
+  ...ruleFields,
+  scope: z._default(alertScope, {}),
+  for: z._default(ruleFields.for, '0m'),
+  channelIds: z._default(ruleFields.channelIds, []),
+});
+export const alertRulePatch = z.partial(z.object(ruleFields));
+export const alert = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  ruleName: z.string(),
+  metric: openEnum(ALERT_METRICS),
+  scope: alertScope,
+  state: openEnum(ALERT_STATES),
+  /** The metric when it fired (and, once resolved, when it resolved), in the rule's unit. */
+  value: z.number(),
+  threshold: z.number(),
+  startedAt: isoTimestamp,
+  endedAt: z.nullable(isoTimestamp),
+  /** The console's page of what the rule watches, below its base: `/endpoints/ep_1`, `/`. */
+  link: z.string(),
+  notifications: z.array(alertNotification),
+});
+export const alertPage = page(alert);
+
 export const problem = z.object({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
@@ -436,6 +545,14 @@ export type KeyRequest = z.infer<typeof keyRequest>;
 export type KeyEndpointShare = z.infer<typeof keyEndpointShare>;
 export type KeyVersionShare = z.infer<typeof keyVersionShare>;
 export type Problem = z.infer<typeof problem>;
+export type AlertChannel = z.infer<typeof alertChannel>;
+export type NewAlertChannel = z.infer<typeof newAlertChannel>;
+export type AlertChannelPatch = z.infer<typeof alertChannelPatch>;
+export type AlertNotification = z.infer<typeof alertNotification>;
+export type AlertRule = z.infer<typeof alertRule>;
+export type NewAlertRule = z.input<typeof newAlertRule>;
+export type AlertRulePatch = z.infer<typeof alertRulePatch>;
+export type Alert = z.infer<typeof alert>;
 
 /** The longest note, on a customer or an error record. */
 export const NOTE_MAX_LENGTH = 2000;

@@ -85,6 +85,25 @@ export const serverConfig = z
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     elements: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1) })]).optional(),
     metrics: z.strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() }).optional(),
+    /** Alert rules: how often they are evaluated, where channels may send, links, email and retries. */
+    alerts: z
+      .strictObject({
+        evaluateEverySeconds: z.int().min(0).optional(),
+        allowPrivateUrls: z.boolean().optional(),
+        consoleUrl: z.url().optional(),
+        smtp: z
+          .strictObject({
+            host: z.string().min(1),
+            port: z.int().min(1).max(65_535),
+            secure: z.boolean().optional(),
+            auth: z.strictObject({ user: z.string().min(1), pass: z.string().min(1) }).optional(),
+            from: z.string().min(3),
+          })
+          .optional(),
+        attempts: z.int().min(1).max(10).optional(),
+        backoffMs: z.int().min(0).optional(),
+      })
+      .optional(),
     /** How long SIGTERM waits for requests under way before it closes their connections (default 10,000 ms). */
     shutdownTimeoutMs: z.int().min(0).default(10_000),
   })
@@ -111,6 +130,7 @@ export const ENV_OPTIONS = {
   OPS_CONSOLE_METRICS_TOKEN: 'metrics.token',
   OPS_CONSOLE_LOG_LEVEL: 'logLevel',
   OPS_CONSOLE_SHUTDOWN_TIMEOUT_MS: 'shutdownTimeoutMs',
+  OPS_CONSOLE_ALERTS_EVERY_SECONDS: 'alerts.evaluateEverySeconds',
 } as const;
 
 /** A configuration that cannot be used: `problems` are `field: what is wrong`, one per line. */
@@ -144,7 +164,12 @@ export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = pr
   for (const [name, path] of Object.entries(ENV_OPTIONS)) {
     const value = env[name];
     if (value === undefined || value === '') continue;
-    const typed = path === 'port' || path === 'shutdownTimeoutMs' ? Number(value) : path === 'corsOrigins' ? value.split(',').map((s) => s.trim()) : value;
+    const typed =
+      path === 'port' || path === 'shutdownTimeoutMs' || path === 'alerts.evaluateEverySeconds'
+        ? Number(value)
+        : path === 'corsOrigins'
+          ? value.split(',').map((s) => s.trim())
+          : value;
     setPath(raw, path.split('.'), typed);
   }
   const parsed = serverConfig.safeParse(raw);

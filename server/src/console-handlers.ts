@@ -22,6 +22,10 @@ import { activity } from './views/activity.ts';
 import { addNote, customer, customerList } from './views/customers.ts';
 import { endpointDetail, endpoints } from './views/endpoints.ts';
 import { keyDetail, keyList } from './views/keys.ts';
+import { alertList, channelList, createChannel, createRule, deleteChannel, deleteRule, ruleList, updateChannel, updateRule } from './views/alerts.ts';
+import type { UrlPolicy } from './alerts/destinations.ts';
+import { payloadOf, type Notifier } from './alerts/notify.ts';
+import { notFound } from './problem.ts';
 import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
 import { overview } from './views/overview.ts';
 import { requestDetail, requestSummary, requests } from './views/requests.ts';
@@ -30,6 +34,8 @@ import { versions } from './views/versions.ts';
 import { webhook, webhookList } from './views/webhooks.ts';
 
 export interface ConsoleDependencies {
+  /** Where alert channels may send, and how a test notification goes. */
+  alerts: { policy: UrlPolicy; notifier: Notifier };
   stores: Stores;
   timeZone: string;
   thresholds: Thresholds;
@@ -48,7 +54,7 @@ const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'
 const idParam = (c: Context): string => c.req.param('id') ?? '';
 
 /** The handler of each console route, given the request's context and its query parsed with the route's schema in the contract. */
-export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds }: ConsoleDependencies) {
+export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds, alerts }: ConsoleDependencies) {
   const view = (c: Context<E>): ViewContext => {
     const principal = c.get('principal') as Principal;
     const customerId = principal.customer?.id;
@@ -131,6 +137,36 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
     keys: async (c, { limit = DEFAULT_LIMIT, q, customerId, status, sort, cursor, ...window }) =>
       c.json(await keyList(inWindow(c, window), { q, customerId, status, sort, limit, cursor })),
     key: async (c, query) => c.json(await keyDetail(inWindow(c, query), idParam(c))),
+    alertChannels: async (c) => c.json(await channelList(view(c))),
+    createAlertChannel: async (c) => idempotent(c, (ctx, body) => createChannel(ctx, body, alerts.policy)),
+    updateAlertChannel: async (c) => c.json(await updateChannel(view(c), idParam(c), await jsonBody(c.req.raw), alerts.policy)),
+    deleteAlertChannel: async (c) => c.json(await deleteChannel(view(c), idParam(c))),
+    testAlertChannel: async (c) => {
+      const ctx = view(c);
+      const channel = await stores.records.alertChannel(ctx.accountId, idParam(c));
+      if (!channel) throw notFound(`No alert channel ${idParam(c)} in this account.`);
+      const rule = { id: 'rule_test', name: channel.name, metric: 'errorRate', window: '5m', for: '0m', threshold: 0 } as const;
+      const alert = {
+        id: 'alert_test',
+        ruleId: rule.id,
+        ruleName: rule.name,
+        metric: rule.metric,
+        scope: {},
+        state: 'firing',
+        value: 0,
+        threshold: 0,
+        startedAt: ctx.now,
+        endedAt: null,
+        notifications: [],
+      } as const;
+      const [outcome] = await alerts.notifier.send([channel], payloadOf('test', { ...alert, notifications: [] }, rule, alerts.notifier.link('/')));
+      return c.json({ ...outcome!, at: new Date(outcome!.at).toISOString().replace(/\.\d{3}Z$/, 'Z') }, 200);
+    },
+    alertRules: async (c) => c.json(await ruleList(view(c))),
+    createAlertRule: async (c) => idempotent(c, (ctx, body) => createRule(ctx, body)),
+    updateAlertRule: async (c) => c.json(await updateRule(view(c), idParam(c), await jsonBody(c.req.raw))),
+    deleteAlertRule: async (c) => c.json(await deleteRule(view(c), idParam(c))),
+    alerts: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await alertList(view(c), { ...query, limit })),
   };
   return handlers;
 }

@@ -1,5 +1,6 @@
 /** What a console server is made with, and what it is. */
 import type { LevelWithSilent, Logger } from 'pino';
+import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
 import type { Thresholds } from './figures.ts';
@@ -50,6 +51,21 @@ export interface ConsoleServerOptions {
   logger?: Logger;
   /** The level of the server's own logger (default `warn`; `info` adds one line per request). */
   logLevel?: LevelWithSilent;
+  /**
+   * Alert rules: evaluated every `evaluateEverySeconds` (default 60; 0 evaluates only when
+   * `alerts.runOnce` is called, for tests). Channel URLs on private or loopback addresses are
+   * refused unless `allowPrivateUrls`. `consoleUrl` makes notifications' links absolute; `smtp`
+   * sends email channels; each delivery is tried `attempts` times (default 3), waiting
+   * `backoffMs` (default 1,000), then 4× that.
+   */
+  alerts?: {
+    evaluateEverySeconds?: number;
+    allowPrivateUrls?: boolean;
+    consoleUrl?: string;
+    smtp?: SmtpOptions;
+    attempts?: number;
+    backoffMs?: number;
+  };
   /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
   elements?: ElementsOptions | false;
 }
@@ -60,6 +76,8 @@ export interface ConsoleServer {
   idle(): Promise<void>;
   close(): Promise<void>;
   stores: Stores;
+  /** Alert evaluation: `runOnce(now?)` evaluates the due rules (what the scheduler does every cycle). */
+  alerts: { runOnce(now?: number): Promise<void> };
   /** The routes this server answers, as `GET /console/v1/errors/{id}`: the contract's route table, which a test holds them to. */
   routes: readonly string[];
 }

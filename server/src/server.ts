@@ -12,6 +12,8 @@ import { cors } from 'hono/cors';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type Principal } from './auth.ts';
 import { refusal } from '@ops-console/contract/access';
 import { createEmbedSessions } from './embed-sessions.ts';
+import { createAlerting } from './alerts/evaluator.ts';
+import { createNotifier } from './alerts/notify.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
@@ -161,7 +163,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     '*',
     cors({
       origin: (origin) => (allowed.has(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'Accept'],
       exposeHeaders: ['Retry-After'],
       maxAge: 600,
@@ -171,7 +173,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   // text/plain fetch from another site can carry the cookie but neither JSON nor the right Origin.
   groups.console.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
-      if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
+      // A DELETE carries no body to type; it is still a write whose origin counts below.
+      if (c.req.method !== 'DELETE' && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
         throw new ProblemError(415, 'Unsupported media type', 'Send the body as application/json.');
       // A bearer token is no ambient credential: only a cookie-borne write needs its origin checked.
       // The host is compared, not the scheme: behind a TLS-terminating proxy the server sees http.
@@ -212,7 +215,17 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
   /** The `{id}` of the route's path (every handler that reads it has one). */
   const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
-  const consoleHandlers = createConsoleHandlers<Env>({ stores, timeZone, thresholds, clock, requestIds });
+  const policy = { allowPrivateUrls: options.alerts?.allowPrivateUrls ?? false };
+  const notifier = createNotifier({ ...policy, ...options.alerts, clock: () => clock().getTime() });
+  const alerting = createAlerting({
+    stores,
+    notifier,
+    clock: () => clock().getTime(),
+    everyMs: (options.alerts?.evaluateEverySeconds ?? 60) * 1000 || 60_000,
+    onError: (error) => log.error({ err: error }, 'alert evaluation failed'),
+  });
+  if ((options.alerts?.evaluateEverySeconds ?? 60) > 0) alerting.start();
+  const consoleHandlers = createConsoleHandlers<Env>({ stores, timeZone, thresholds, clock, requestIds, alerts: { policy, notifier } });
   /** What answers the other routes of the table (the elements' files are mounted apart). */
   const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
     ...createIngestHandlers({
@@ -313,8 +326,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     routes: [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`))],
     fetch: async (request) => app.fetch(request),
     idle: () => spikes.idle(),
+    alerts: { runOnce: (now) => alerting.runOnce(now) },
     async close() {
       clearInterval(keyTimer);
+      await alerting.close();
       await spikes.close();
       await stores.close();
     },

@@ -29,7 +29,18 @@ const CUSTOMER_ROUTES: Partial<Record<RouteName, string>> = {
   webhooks: 'webhooks',
   webhook: 'webhooks',
 };
-const WRITES: RouteName[] = ['addNote', 'createError', 'updateError'];
+const WRITES: RouteName[] = [
+  'addNote',
+  'createError',
+  'updateError',
+  'createAlertChannel',
+  'updateAlertChannel',
+  'deleteAlertChannel',
+  'testAlertChannel',
+  'createAlertRule',
+  'updateAlertRule',
+  'deleteAlertRule',
+];
 
 const request = (customerId: string | undefined, minutesAgo: number, extra: Partial<EventInput> = {}): EventInput => ({
   ts: ago(minutesAgo),

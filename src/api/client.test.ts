@@ -52,6 +52,16 @@ describe('console API client', () => {
       c.getVersions(),
       c.listKeys(),
       c.getKey(id),
+      c.listAlertChannels(),
+      c.createAlertChannel({ kind: 'slack', name: 'Ops', url: 'https://hooks.slack.com/x' }),
+      c.updateAlertChannel(id, { name: 'Pager' }),
+      c.deleteAlertChannel(id),
+      c.testAlertChannel(id),
+      c.listAlertRules(),
+      c.createAlertRule({ name: 'Errors', metric: 'errorRate', threshold: 5, window: '5m' }),
+      c.updateAlertRule(id, { threshold: 3 }),
+      c.deleteAlertRule(id),
+      c.listAlerts(),
     ]);
     const table = Object.values(ROUTES)
       .filter((route) => route.group === 'console')
@@ -79,6 +89,9 @@ describe('console API client', () => {
       expect((await c.getError('err_500_webhooks')).title).to.equal('Server error');
       expect((await c.getErrorOptions()).endpoints).to.deep.equal(['POST /messages', 'POST /webhooks', 'GET /contacts']);
       expect((await c.listActivity({ kind: 'docs-published', limit: 1 })).items[0]!.text).to.equal('published the docs for version 3');
+      expect((await c.listAlertRules()).items[0]).to.include({ metric: 'errorRate', state: 'firing' });
+      expect((await c.listAlerts({ state: 'resolved' })).items.map((a) => a.state)).to.deep.equal(['resolved']);
+      expect((await c.listAlertChannels()).items[0]).to.include({ kind: 'webhook', signed: true });
       expect((await c.getVersions()).versions.map((v) => v.version)).to.deep.equal(['v3', 'v2', null, 'v4']);
     });
 

@@ -6,6 +6,14 @@ import type * as schema from './schemas.ts';
 import { ROUTES, type ConsoleRouteName } from '@ops-console/contract/routes';
 import type {
   ActivityItem,
+  Alert,
+  AlertChannel,
+  AlertChannelPatch,
+  AlertNotification,
+  AlertRule,
+  AlertRulePatch,
+  NewAlertChannel,
+  NewAlertRule,
   Customer,
   CustomerSummary,
   Endpoint,
@@ -376,6 +384,22 @@ export function createConsoleClient(options: ConsoleClientOptions) {
         ifMatch: version === undefined ? undefined : `"${version}"`,
       }),
     listActivity: (query: ActivityQuery = {}, o?: CallOptions): Promise<Page<ActivityItem>> => call('activity', { ...o, query: { ...query } }),
+    listAlertChannels: (o?: CallOptions): Promise<{ items: AlertChannel[] }> => call('alertChannels', o),
+    createAlertChannel: (channel: NewAlertChannel, o?: WriteOptions): Promise<AlertChannel> => call('createAlertChannel', { ...o, body: channel }),
+    updateAlertChannel: (id: string, change: AlertChannelPatch, o?: CallOptions): Promise<AlertChannel> =>
+      call('updateAlertChannel', { ...o, target: { id, kind: 'alert-channel' }, body: change }),
+    deleteAlertChannel: (id: string, o?: CallOptions): Promise<AlertChannel> => call('deleteAlertChannel', { ...o, target: { id, kind: 'alert-channel' } }),
+    /** Sends a test notification to the channel now; answers how it went. */
+    testAlertChannel: (id: string, o?: WriteOptions): Promise<AlertNotification> =>
+      call('testAlertChannel', { ...o, target: { id, kind: 'alert-channel' }, body: {} }),
+    listAlertRules: (o?: CallOptions): Promise<{ items: AlertRule[] }> => call('alertRules', o),
+    createAlertRule: (rule: NewAlertRule, o?: WriteOptions): Promise<AlertRule> => call('createAlertRule', { ...o, body: rule }),
+    updateAlertRule: (id: string, change: AlertRulePatch, o?: CallOptions): Promise<AlertRule> =>
+      call('updateAlertRule', { ...o, target: { id, kind: 'alert-rule' }, body: change }),
+    deleteAlertRule: (id: string, o?: CallOptions): Promise<AlertRule> => call('deleteAlertRule', { ...o, target: { id, kind: 'alert-rule' } }),
+    /** Firing and resolved alerts, newest first. */
+    listAlerts: (query: { state?: 'firing' | 'resolved'; ruleId?: string; limit?: number; cursor?: string } = {}, o?: CallOptions): Promise<Page<Alert>> =>
+      call('alerts', { ...o, query: { ...query } }),
   };
 }
 

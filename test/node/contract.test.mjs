@@ -21,7 +21,12 @@ test('openapi.json has every route and schema of the contract', () => {
   assert.equal(doc.openapi, '3.1.0');
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   assert.deepEqual(operations.sort(), [
+    'DELETE /alert-channels/{id}',
+    'DELETE /alert-rules/{id}',
     'GET /activity',
+    'GET /alert-channels',
+    'GET /alert-rules',
+    'GET /alerts',
     'GET /customers',
     'GET /customers/{id}',
     'GET /endpoints',
@@ -39,7 +44,12 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /versions',
     'GET /webhooks',
     'GET /webhooks/{id}',
+    'PATCH /alert-channels/{id}',
+    'PATCH /alert-rules/{id}',
     'PATCH /errors/{id}',
+    'POST /alert-channels',
+    'POST /alert-channels/{id}/test',
+    'POST /alert-rules',
     'POST /customers/{id}/notes',
     'POST /errors',
   ]);

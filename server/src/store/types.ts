@@ -270,6 +270,60 @@ export interface Remembered {
 /** How long an Idempotency-Key's first answer is kept: a retry within a day gets it again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
+/** Where alerts go: `secret` signs webhook deliveries and is never answered. */
+export interface AlertChannelRecord {
+  id: string;
+  kind: 'webhook' | 'slack' | 'email';
+  name: string;
+  url?: string;
+  secret?: string;
+  to?: string;
+  createdAt: number;
+}
+
+export interface AlertRuleRecord {
+  id: string;
+  name: string;
+  metric: 'errorRate' | 'p95' | 'p99' | 'requestsAbove' | 'requestsBelow' | 'spike';
+  scope: { endpointId?: string; customerId?: string; keyId?: string };
+  threshold: number;
+  window: string;
+  for: string;
+  channelIds: string[];
+  createdAt: number;
+}
+
+/** A rule between evaluations: since when its condition holds, its last value, and its firing alert. */
+export interface AlertRuleState {
+  holdingSince: number | null;
+  value: number | null;
+  evaluatedAt: number | null;
+  alertId: string | null;
+}
+
+export interface AlertNotificationRecord {
+  channelId: string;
+  event: 'firing' | 'resolved' | 'test';
+  status: 'delivered' | 'failed';
+  attempts: number;
+  at: number;
+  error: string | null;
+}
+
+export interface AlertRecord {
+  id: string;
+  ruleId: string;
+  ruleName: string;
+  metric: AlertRuleRecord['metric'];
+  scope: AlertRuleRecord['scope'];
+  state: 'firing' | 'resolved';
+  value: number;
+  threshold: number;
+  startedAt: number;
+  endedAt: number | null;
+  notifications: AlertNotificationRecord[];
+}
+
 export interface RecordStore {
   upsertCustomer(accountId: string, customer: CustomerRecord): Promise<'created' | 'updated'>;
   customer(accountId: string, id: string): Promise<CustomerRecord | undefined>;
@@ -318,6 +372,27 @@ export interface RecordStore {
   key(accountId: string, id: string): Promise<KeyRecord | undefined>;
   /** Every registered key of the account (hundreds or thousands, not millions), by id. */
   keys(accountId: string): Promise<KeyRecord[]>;
+  upsertAlertChannel(accountId: string, channel: AlertChannelRecord): Promise<'created' | 'updated'>;
+  alertChannel(accountId: string, id: string): Promise<AlertChannelRecord | undefined>;
+  alertChannels(accountId: string): Promise<AlertChannelRecord[]>;
+  deleteAlertChannel(accountId: string, id: string): Promise<void>;
+  /** Creates or replaces a rule; a new one is due at once. */
+  upsertAlertRule(accountId: string, rule: AlertRuleRecord): Promise<'created' | 'updated'>;
+  alertRule(accountId: string, id: string): Promise<AlertRuleRecord | undefined>;
+  alertRules(accountId: string): Promise<AlertRuleRecord[]>;
+  deleteAlertRule(accountId: string, id: string): Promise<void>;
+  /**
+   * Claims every account's rules due at `now` until `until`, in one statement: each rule is
+   * claimed by one server, however many evaluate at once. Answers the claimed rules and their state.
+   */
+  claimDueRules(now: number, until: number): Promise<{ accountId: string; rule: AlertRuleRecord; state: AlertRuleState }[]>;
+  /** Every rule's state in the account, by rule id. */
+  alertRuleStates(accountId: string): Promise<Map<string, AlertRuleState>>;
+  saveAlertRuleState(accountId: string, ruleId: string, state: AlertRuleState): Promise<void>;
+  saveAlert(accountId: string, alert: AlertRecord): Promise<void>;
+  alert(accountId: string, id: string): Promise<AlertRecord | undefined>;
+  /** Newest first. */
+  alerts(accountId: string, query: { state?: string; ruleId?: string; limit: number; offset: number }): Promise<AlertRecord[]>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
   remember(accountId: string, key: string, value: Remembered): Promise<void>;
   /** Removes the keys first used before `ts`. */

@@ -9,6 +9,10 @@ import { empty, identifier, sql, type Sql } from '../sql.ts';
 import { num, text, type Row } from '../sql-rows.ts';
 import type {
   ActivityRecord,
+  AlertChannelRecord,
+  AlertRecord,
+  AlertRuleRecord,
+  AlertRuleState,
   CustomerRecord,
   DeprecationRecord,
   ErrorRecordRow,
@@ -31,7 +35,7 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
   const first = async <T>(statement: Sql) => (await docs<T>(statement))[0];
 
   /** Inserts the document, or replaces the one with its id: says which it did. */
-  const upsert = (table: 'customers' | 'webhooks' | 'api_keys') => async (accountId: string, doc: { id: string }) => {
+  const upsert = (table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules') => async (accountId: string, doc: { id: string }) => {
     const name = identifier(table);
     const json = JSON.stringify(doc);
     const inserted = await db.write(
@@ -41,9 +45,12 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     await db.write(sql`UPDATE ${name} SET doc = ${json} WHERE account_id = ${accountId} AND id = ${doc.id}`);
     return 'updated' as const;
   };
-  const byId = <T>(table: 'customers' | 'webhooks' | 'error_records' | 'api_keys', accountId: string, id: string) =>
-    first<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND id = ${id}`);
-  const all = <T>(table: 'customers' | 'webhooks' | 'api_keys', accountId: string) =>
+  const byId = <T>(
+    table: 'customers' | 'webhooks' | 'error_records' | 'api_keys' | 'alert_channels' | 'alert_rules' | 'alerts',
+    accountId: string,
+    id: string,
+  ) => first<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND id = ${id}`);
+  const all = <T>(table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules', accountId: string) =>
     docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} ORDER BY id COLLATE "C"`);
 
   /** A customer's notes and history: appended, read newest first (in the order they came within one instant). */
@@ -152,6 +159,57 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     upsertKey: upsert('api_keys'),
     key: (accountId, id) => byId<KeyRecord>('api_keys', accountId, id),
     keys: (accountId) => all<KeyRecord>('api_keys', accountId),
+    upsertAlertChannel: upsert('alert_channels'),
+    alertChannel: (accountId, id) => byId<AlertChannelRecord>('alert_channels', accountId, id),
+    alertChannels: (accountId) => all<AlertChannelRecord>('alert_channels', accountId),
+    async deleteAlertChannel(accountId, id) {
+      await db.write(sql`DELETE FROM alert_channels WHERE account_id = ${accountId} AND id = ${id}`);
+    },
+    async upsertAlertRule(accountId, rule) {
+      const outcome = await upsert('alert_rules')(accountId, rule);
+      const state: AlertRuleState = { holdingSince: null, value: null, evaluatedAt: null, alertId: null };
+      // A changed rule is due at once too; what it holds since and its firing alert carry over.
+      await db.write(sql`INSERT INTO alert_rule_state (account_id, rule_id, next_eval, doc) VALUES (${accountId}, ${rule.id}, 0, ${JSON.stringify(state)})
+        ON CONFLICT (account_id, rule_id) DO UPDATE SET next_eval = 0`);
+      return outcome;
+    },
+    alertRule: (accountId, id) => byId<AlertRuleRecord>('alert_rules', accountId, id),
+    alertRules: (accountId) => all<AlertRuleRecord>('alert_rules', accountId),
+    async deleteAlertRule(accountId, id) {
+      await db.write(sql`DELETE FROM alert_rules WHERE account_id = ${accountId} AND id = ${id}`);
+      await db.write(sql`DELETE FROM alert_rule_state WHERE account_id = ${accountId} AND rule_id = ${id}`);
+    },
+    async claimDueRules(now, until) {
+      // One UPDATE claims the due rows: a second server's statement waits on the rows the first
+      // changes, then reads their new next_eval and leaves them.
+      const claimed = await db.write(sql`UPDATE alert_rule_state SET next_eval = ${until} WHERE next_eval <= ${now} RETURNING account_id, rule_id, doc`);
+      const found = await Promise.all(
+        claimed.rows.map(async (row) => {
+          const accountId = text(row['account_id']);
+          const rule = await byId<AlertRuleRecord>('alert_rules', accountId, text(row['rule_id']));
+          return rule ? [{ accountId, rule, state: docOf<AlertRuleState>(row) }] : [];
+        }),
+      );
+      return found.flat();
+    },
+    async alertRuleStates(accountId) {
+      const rows = await db.read(sql`SELECT rule_id, doc FROM alert_rule_state WHERE account_id = ${accountId}`);
+      return new Map(rows.map((row) => [text(row['rule_id']), docOf<AlertRuleState>(row)]));
+    },
+    async saveAlertRuleState(accountId, ruleId, state) {
+      await db.write(sql`UPDATE alert_rule_state SET doc = ${JSON.stringify(state)} WHERE account_id = ${accountId} AND rule_id = ${ruleId}`);
+    },
+    async saveAlert(accountId, alert) {
+      const json = JSON.stringify(alert);
+      await db.write(sql`INSERT INTO alerts (account_id, id, rule_id, state, started_ts, doc)
+        VALUES (${accountId}, ${alert.id}, ${alert.ruleId}, ${alert.state}, ${alert.startedAt}, ${json})
+        ON CONFLICT (account_id, id) DO UPDATE SET state = excluded.state, doc = excluded.doc`);
+    },
+    alert: (accountId, id) => byId<AlertRecord>('alerts', accountId, id),
+    alerts: (accountId, { state, ruleId, limit, offset }) =>
+      docs<AlertRecord>(sql`SELECT doc FROM alerts WHERE account_id = ${accountId}
+        ${state ? sql`AND state = ${state}` : empty} ${ruleId ? sql`AND rule_id = ${ruleId}` : empty}
+        ORDER BY started_ts DESC, id COLLATE "C" DESC LIMIT ${limit} OFFSET ${offset}`),
     async remembered(accountId, key) {
       // Two console servers given the same key at once: the second waits here until the first commits, then finds its answer.
       await db.hold(accountId, key);

@@ -1,0 +1,121 @@
+/**
+ * Alert evaluation: every `everyMs`, the rules that are due are claimed (each by one server of
+ * the stores) and evaluated. A rule whose condition holds for its `for` fires; one whose
+ * condition stops resolves. The change, the rule's state and the activity item land in one
+ * transaction; the notifications go after, and what happened to them is added to the alert.
+ * State lives in the records store, so a restart fires nothing twice.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AlertRecord, AlertRuleRecord, AlertRuleState, Stores } from '../store/types.ts';
+import { recordActivity } from '../views/activity.ts';
+import { CONSOLE_ACTOR } from '../views/deprecations.ts';
+import { breaches, durationMs, linkOf, ruleValue } from './rules.ts';
+import { payloadOf, type Notifier } from './notify.ts';
+import { ruleValueWords } from './words.ts';
+
+export interface AlertingOptions {
+  stores: Stores;
+  notifier: Notifier;
+  clock: () => number;
+  /** How often rules are evaluated (ms). */
+  everyMs: number;
+  onError: (error: unknown) => void;
+}
+
+/** What a rule's alert leads to in the activity feed. */
+function targetOf(scope: AlertRuleRecord['scope']): { kind: string; id: string } | null {
+  if (scope.endpointId) return { kind: 'endpoint', id: scope.endpointId };
+  if (scope.keyId) return { kind: 'key', id: scope.keyId };
+  if (scope.customerId) return { kind: 'customer', id: scope.customerId };
+  return null;
+}
+
+export function createAlerting({ stores, notifier, clock, everyMs, onError }: AlertingOptions) {
+  /** The evaluation under way (or the last one): cycles run one after another, never side by side. */
+  let running: Promise<void> = Promise.resolve();
+  let queued = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function evaluate(accountId: string, rule: AlertRuleRecord, state: AlertRuleState, now: number): Promise<void> {
+    const value = await ruleValue(stores.telemetry, accountId, rule, now);
+    const holding = breaches(rule, value);
+    const holdingSince = holding ? (state.holdingSince ?? now) : null;
+    const next: AlertRuleState = { holdingSince, value, evaluatedAt: now, alertId: state.alertId };
+    let changed: { event: 'firing' | 'resolved'; alert: AlertRecord } | undefined;
+    if (holding && !state.alertId && now - holdingSince! >= durationMs(rule.for)) {
+      const alert: AlertRecord = {
+        id: `alert_${randomUUID().slice(0, 12)}`,
+        ruleId: rule.id,
+        ruleName: rule.name,
+        metric: rule.metric,
+        scope: rule.scope,
+        state: 'firing',
+        value: value!,
+        threshold: rule.threshold,
+        startedAt: now,
+        endedAt: null,
+        notifications: [],
+      };
+      changed = { event: 'firing', alert };
+      next.alertId = alert.id;
+    } else if (!holding && state.alertId) {
+      const open = await stores.records.alert(accountId, state.alertId);
+      next.alertId = null;
+      if (open?.state === 'firing') changed = { event: 'resolved', alert: { ...open, state: 'resolved', endedAt: now, value: value ?? open.value } };
+    }
+    await stores.records.atomically(async (records) => {
+      await records.saveAlertRuleState(accountId, rule.id, next);
+      if (!changed) return;
+      await records.saveAlert(accountId, changed.alert);
+      await recordActivity({ ...stores, records }, accountId, {
+        kind: changed.event === 'firing' ? 'alert-firing' : 'alert-resolved',
+        actor: CONSOLE_ACTOR,
+        text: ruleValueWords(changed.event, rule, changed.alert.value),
+        ts: now,
+        subject: changed.alert.id,
+        target: targetOf(rule.scope),
+      });
+    });
+    if (!changed) return;
+    const channels = (await stores.records.alertChannels(accountId)).filter((c) => rule.channelIds.includes(c.id));
+    if (!channels.length) return;
+    const outcomes = await notifier.send(channels, payloadOf(changed.event, changed.alert, rule, notifier.link(linkOf(rule.scope))));
+    // Read again: a resolve may have followed while this was being delivered.
+    const latest = (await stores.records.alert(accountId, changed.alert.id)) ?? changed.alert;
+    await stores.records.saveAlert(accountId, { ...latest, notifications: [...latest.notifications, ...outcomes] });
+  }
+
+  /** One evaluation of every due rule, at `now`. */
+  async function cycle(now = clock()): Promise<void> {
+    // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
+    const due = await stores.records.claimDueRules(now, now + Math.max(1, Math.floor(everyMs / 2)));
+    await Promise.all(due.map(({ accountId, rule, state }) => evaluate(accountId, rule, state, now).catch((error: unknown) => onError(error))));
+  }
+
+  /** Evaluates after the cycle under way; errors go to `onError`. */
+  function queue(now?: number): Promise<void> {
+    running = running.then(() => cycle(now)).catch(onError);
+    return running;
+  }
+
+  return {
+    /** Evaluates every due rule at `now` (the clock's by default), after any evaluation under way. */
+    runOnce: (now?: number) => queue(now),
+    start() {
+      timer = setInterval(() => {
+        // A cycle slower than the interval is not piled up behind.
+        if (queued) return;
+        queued = true;
+        void queue().finally(() => (queued = false));
+      }, everyMs);
+      timer.unref();
+    },
+    async close() {
+      clearInterval(timer);
+      await running;
+      await notifier.close();
+    },
+  };
+}
+
+export type Alerting = ReturnType<typeof createAlerting>;

@@ -1,0 +1,335 @@
+// Alert rules against known events and a clock the test moves: each metric's value computed
+// here, firing and resolving at the expected evaluation, notifications at a real HTTP receiver
+// (signature checked) and a real SMTP server on loopback, retries, one notification from two
+// servers on the same stores, none twice after a restart, and tenancy.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import * as schema from '@ops-console/contract/schemas';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from '../src/index.ts';
+import { ADMIN_KEYS, INGEST_KEYS, TOKENS, call, freshStoreConfig, ingest, nearestRank, pct1, storeSetup, type EventInput } from './harness.ts';
+
+const MINUTE = 60_000;
+const START = Date.parse('2026-09-14T09:00:00Z');
+const at = (minute: number, second = 0) => new Date(START + minute * MINUTE + second * 1000).toISOString();
+const SECRET = 'whsec_0123456789abcdef';
+
+/** A webhook receiver on loopback: what it got, answering each request with the next of `statuses` (then 200). */
+async function receiver() {
+  const got: { headers: IncomingMessage['headers']; body: string }[] = [];
+  const statuses: number[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      got.push({ headers: request.headers, body });
+      response.writeHead(statuses.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, got, statuses, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** An SMTP server on loopback that keeps every message's text. */
+async function smtp() {
+  const mails: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      stream.on('end', () => {
+        mails.push(text);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.server.address() as AddressInfo).port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const verified = (secret: string, header: string | string[] | undefined, body: string) => {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header));
+  return Boolean(match) && createHmac('sha256', secret).update(`${match![1]}.${body}`).digest('hex') === match![2];
+};
+
+const event = (minute: number, extra: Partial<EventInput> = {}): EventInput => ({
+  ts: at(minute),
+  method: 'POST',
+  route: '/webhooks',
+  status: 200,
+  durationMs: 20,
+  customerId: 'cus_acme',
+  ...extra,
+});
+
+describe(`alerts (${storeSetup})`, () => {
+  let now = START + 10 * MINUTE;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let mail: Awaited<ReturnType<typeof smtp>>;
+  let config: ConsoleServerOptions;
+  let server: ConsoleServer;
+  const open = (stores: ConsoleServerOptions = config): Promise<ConsoleServer> =>
+    createConsoleServer({
+      ...stores,
+      auth: { tokens: { ...TOKENS, 'token-cus': { accountId: 'acct_a', user: { id: 'cus_acme', name: 'Acme Ltd' }, customerId: 'cus_acme' } } },
+      ingestKeys: INGEST_KEYS,
+      adminKeys: ADMIN_KEYS,
+      clock: () => new Date(now),
+      alerts: {
+        evaluateEverySeconds: 0,
+        allowPrivateUrls: true,
+        attempts: 3,
+        backoffMs: 5,
+        smtp: { host: '127.0.0.1', port: mail.port, from: 'alerts@ops.test' },
+      },
+    } satisfies ConsoleServerOptions);
+  const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    call(server, `/console/v1${path}`, {
+      token: init.token ?? 'token-a',
+      method: init.method,
+      body: init.body,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+
+  before(async () => {
+    hook = await receiver();
+    mail = await smtp();
+    // A file, so that a restart finds what the first server wrote; on PostgreSQL, one schema for every server.
+    const fresh = freshStoreConfig();
+    config = storeSetup === 'DuckDB' ? { store: join(mkdtempSync(join(tmpdir(), 'ops-alerts-')), 'alerts.duckdb') } : fresh;
+    server = await open();
+  });
+  after(async () => {
+    await server.close();
+    await hook.close();
+    await mail.close();
+  });
+
+  let channelId: string;
+  let ruleId: string;
+  let endpointId: string;
+
+  test('a webhook channel: created without answering its secret; a private URL is refused unless allowed', async () => {
+    const created = await api('/alert-channels', { body: { kind: 'webhook', name: 'On-call', url: hook.url, secret: SECRET } });
+    assert.equal(created.status, 201, created.text);
+    assert.ok(schema.alertChannel.safeParse(created.json).success);
+    assert.equal(created.json.signed, true);
+    assert.ok(!created.text.includes(SECRET), 'the secret is never answered');
+    channelId = created.json.id;
+    assert.deepEqual(
+      (await api('/alert-channels')).json.items.map((c: { id: string }) => c.id),
+      [channelId],
+    );
+    assert.equal((await api('/alert-channels', { body: { kind: 'webhook', name: 'x', url: hook.url } })).status, 422, 'a webhook needs a secret');
+
+    const strict = await createConsoleServer({ store: ':memory:', auth: { tokens: TOKENS } });
+    try {
+      const refused = await call(strict, '/console/v1/alert-channels', { token: 'token-a', body: { kind: 'slack', name: 'x', url: hook.url } });
+      assert.equal(refused.status, 422);
+      assert.match(refused.json.detail, /private or loopback/);
+      const metadata = await call(strict, '/console/v1/alert-channels', {
+        token: 'token-a',
+        body: { kind: 'slack', name: 'x', url: 'http://169.254.169.254/latest' },
+      });
+      assert.equal(metadata.status, 422);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test('a test notification reaches the receiver, signed', async () => {
+    const sent = await api(`/alert-channels/${channelId}/test`, { body: {} });
+    assert.equal(sent.status, 200, sent.text);
+    assert.equal(sent.json.status, 'delivered');
+    const last = hook.got.at(-1)!;
+    assert.equal(JSON.parse(last.body).status, 'test');
+    assert.ok(verified(SECRET, last.headers['ops-console-signature'], last.body), 'the signature verifies');
+    assert.ok(!verified('another-secret-of-16', last.headers['ops-console-signature'], last.body));
+  });
+
+  test('an error-rate rule on an endpoint fires at the first evaluation past its `for`, with its value, and tells the receiver once', async () => {
+    // Minutes 0–9 healthy; from minute 10 to 29, one request in three fails.
+    const healthy = Array.from({ length: 10 }, (_, i) => event(i));
+    const failing = Array.from({ length: 60 }, (_, i) => event(10 + Math.floor(i / 3), { status: i % 3 ? 200 : 500, durationMs: 30 + i }));
+    const all = [...healthy, ...failing];
+    now = START + 30 * MINUTE;
+    await ingest(server, all);
+    endpointId = (await api('/endpoints')).json.items.find((e: { path: string }) => e.path === '/webhooks').id;
+    const created = await api('/alert-rules', {
+      body: { name: 'Webhooks failing', metric: 'errorRate', scope: { endpointId }, threshold: 20, window: '5m', for: '2m', channelIds: [channelId] },
+    });
+    assert.equal(created.status, 201, created.text);
+    ruleId = created.json.id;
+    const before = hook.got.length;
+    /** The error rate of the 5 minutes up to now, its end included, from the events. */
+    const expectedPct = () => {
+      const inWindow = all.filter((e) => Date.parse(e.ts) >= now - 5 * MINUTE && Date.parse(e.ts) <= now);
+      return pct1(inWindow.filter((e) => e.status >= 500).length, inWindow.length);
+    };
+    const ruleNow = async () => (await api('/alert-rules')).json.items.find((r: { id: string }) => r.id === ruleId);
+
+    // 09:10: the window [09:05, 09:10] holds one failure in 8 requests: 12.5 %, under 20 %.
+    now = START + 10 * MINUTE;
+    await server.alerts.runOnce();
+    assert.deepEqual([(await ruleNow()).state, (await ruleNow()).value], ['ok', expectedPct()]);
+    assert.equal(expectedPct(), 12.5);
+    // 09:13: over (held since now), but `for` is 2 minutes: pending, and nobody is told.
+    now = START + 13 * MINUTE;
+    await server.alerts.runOnce();
+    assert.deepEqual([(await ruleNow()).state, (await ruleNow()).value], ['pending', expectedPct()]);
+    now = START + 14 * MINUTE;
+    await server.alerts.runOnce();
+    assert.equal((await ruleNow()).state, 'pending', 'held 1 minute of 2');
+    assert.equal(hook.got.length, before, 'pending tells nobody');
+    // 09:15: held for 2 minutes: it fires, once.
+    now = START + 15 * MINUTE;
+    await server.alerts.runOnce();
+    assert.equal((await ruleNow()).state, 'firing');
+    const fired = hook.got.slice(before);
+    assert.equal(fired.length, 1);
+    const payload = JSON.parse(fired[0]!.body);
+    assert.equal(payload.status, 'firing');
+    assert.equal(payload.value, expectedPct());
+    assert.deepEqual(payload.scope, { endpointId });
+    assert.equal(payload.rule.name, 'Webhooks failing');
+    assert.equal(payload.startsAt, new Date(now).toISOString().replace('.000Z', 'Z'));
+    assert.equal(payload.endsAt, null);
+    assert.equal(payload.link, `/endpoints/${endpointId}`);
+    assert.ok(verified(SECRET, fired[0]!.headers['ops-console-signature'], fired[0]!.body));
+
+    // Evaluated again while still firing: no second notification.
+    now = START + 16 * MINUTE;
+    await server.alerts.runOnce();
+    assert.equal((await ruleNow()).state, 'firing');
+    assert.equal(hook.got.length, before + 1);
+
+    const alerts = await api('/alerts?state=firing');
+    assert.ok(schema.alertPage.safeParse(alerts.json).success, alerts.text);
+    assert.equal(alerts.json.items.length, 1);
+    assert.deepEqual(
+      alerts.json.items[0].notifications.map((n: { event: string; status: string }) => [n.event, n.status]),
+      [['firing', 'delivered']],
+    );
+    const feed = await api('/activity?limit=5');
+    assert.ok(
+      feed.json.items.some((i: { kind: string; text: string }) => i.kind === 'alert-firing' && /Alert “Webhooks failing” is firing: error rate/.test(i.text)),
+    );
+  });
+
+  test('after a restart on the same stores it does not fire again; two servers evaluating at once send one notification', async () => {
+    const before = hook.got.length;
+    await server.close();
+    server = await open();
+    // A second server on the same PostgreSQL schema; DuckDB has one writer, so there the second shares the first's stores.
+    const second = await open(storeSetup === 'DuckDB' ? { store: { ...server.stores, close: async () => {} } } : config);
+    try {
+      now = START + 20 * MINUTE;
+      await Promise.all([server.alerts.runOnce(), second.alerts.runOnce()]);
+      assert.equal(hook.got.length, before, 'still firing: nobody told twice');
+      // The errors leave the window: one server resolves it, one notification says so.
+      now = START + 40 * MINUTE;
+      await Promise.all([server.alerts.runOnce(), second.alerts.runOnce()]);
+      const resolved = hook.got.slice(before);
+      assert.equal(resolved.length, 1, 'one resolve notification from two servers');
+      assert.equal(JSON.parse(resolved[0]!.body).status, 'resolved');
+      assert.notEqual(JSON.parse(resolved[0]!.body).endsAt, null);
+    } finally {
+      await second.close();
+    }
+    const history = await api(`/alerts?ruleId=${ruleId}`);
+    assert.deepEqual(
+      history.json.items.map((a: { state: string }) => a.state),
+      ['resolved'],
+    );
+    assert.deepEqual(
+      history.json.items[0].notifications.map((n: { event: string }) => n.event),
+      ['firing', 'resolved'],
+    );
+  });
+
+  test('each metric’s value is what the events say: p95, p99, requests above and below, and a spike against four weeks', async () => {
+    // Fresh events on another route, minutes 60–64, and the same window one to four weeks before.
+    const durations = [12, 40, 7, 93, 55, 61, 18, 240, 33, 71, 9, 150];
+    const recent = durations.map((d, i) => event(60 + (i % 5), { route: '/usage', method: 'GET', durationMs: d }));
+    const WEEK = 7 * 24 * 60;
+    const history = [1, 2, 3, 4].flatMap((w) => Array.from({ length: w }, (_, i) => event(60 - w * WEEK + i, { route: '/usage', method: 'GET' })));
+    now = START + 65 * MINUTE - 1000;
+    await ingest(server, [...recent, ...history]);
+    const usage = (await api('/endpoints')).json.items.find((e: { path: string }) => e.path === '/usage').id;
+    const expected = {
+      p95: nearestRank(durations, 95),
+      p99: nearestRank(durations, 99),
+      requestsAbove: durations.length,
+      requestsBelow: durations.length,
+      // 12 requests against an average of (1 + 2 + 3 + 4) / 4 = 2.5 in the same window of the four weeks before.
+      spike: Math.round((durations.length / 2.5) * 100) / 100,
+    };
+    const ids: Record<string, string> = {};
+    for (const metric of Object.keys(expected)) {
+      const created = await api('/alert-rules', {
+        body: { name: metric, metric, scope: { endpointId: usage }, threshold: metric === 'requestsBelow' ? 20 : 1e9, window: '5m' },
+      });
+      assert.equal(created.status, 201, created.text);
+      ids[metric] = created.json.id;
+    }
+    await server.alerts.runOnce();
+    const rules = new Map((await api('/alert-rules')).json.items.map((r: { id: string }) => [r.id, r]));
+    for (const [metric, value] of Object.entries(expected)) assert.equal((rules.get(ids[metric]!) as { value: number }).value, value, metric);
+    // 12 requests is below 20: that rule fires at once (no `for`, no channel); the others hold.
+    assert.equal((rules.get(ids['requestsBelow']!) as { state: string }).state, 'firing');
+    assert.equal((rules.get(ids['p95']!) as { state: string }).state, 'ok');
+  });
+
+  test('a failing receiver is retried and the outcome logged; email arrives at the SMTP server', async () => {
+    const email = await api('/alert-channels', { body: { kind: 'email', name: 'Ops mail', to: 'ops@example.com' } });
+    assert.equal(email.status, 201, email.text);
+    hook.statuses.push(500, 503);
+    const before = hook.got.length;
+    const rule = await api('/alert-rules', {
+      body: { name: 'Any traffic', metric: 'requestsAbove', threshold: 0, window: '1h', channelIds: [channelId, email.json.id] },
+    });
+    await server.alerts.runOnce();
+    assert.equal(hook.got.length, before + 3, 'two failures, then delivered');
+    const [alert] = (await api(`/alerts?ruleId=${rule.json.id}`)).json.items;
+    const byChannel = Object.fromEntries(alert.notifications.map((n: { channelId: string }) => [n.channelId, n]));
+    assert.deepEqual([byChannel[channelId].status, byChannel[channelId].attempts], ['delivered', 3]);
+    assert.deepEqual([byChannel[email.json.id].status, byChannel[email.json.id].attempts], ['delivered', 1]);
+    assert.ok(mail.mails.some((m) => /Subject: \[firing\] Any traffic/.test(m) && /ops@example\.com/.test(m)));
+
+    // A receiver that keeps failing: three attempts, then failed with the reason.
+    hook.statuses.push(500, 500, 500);
+    const down = await api('/alert-rules', { body: { name: 'Down', metric: 'requestsAbove', threshold: 0, window: '2h', channelIds: [channelId] } });
+    await server.alerts.runOnce();
+    const [failed] = (await api(`/alerts?ruleId=${down.json.id}`)).json.items;
+    assert.deepEqual([failed.notifications[0].status, failed.notifications[0].attempts, failed.notifications[0].error], ['failed', 3, 'HTTP 500']);
+  });
+
+  test('another account sees none of it, and a customer’s token is refused', async () => {
+    for (const path of ['/alert-channels', '/alert-rules', '/alerts']) assert.deepEqual((await api(path, { token: 'token-b' })).json.items, []);
+    assert.equal((await api(`/alert-rules/${ruleId}`, { token: 'token-b', method: 'DELETE', body: {} })).status, 404);
+    assert.equal((await api(`/alert-channels/${channelId}/test`, { token: 'token-b', body: {} })).status, 404);
+    assert.equal((await api('/alert-rules', { token: 'token-cus' })).status, 403);
+    assert.equal((await api('/alerts', { token: 'token-cus' })).status, 403);
+  });
+
+  test('a rule is changed and removed; a channel too', async () => {
+    const changed = await api(`/alert-rules/${ruleId}`, { method: 'PATCH', body: { threshold: 50 } });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.json.threshold, 50);
+    assert.equal((await api(`/alert-rules/${ruleId}`, { method: 'PATCH', body: { window: '30s' } })).status, 422);
+    assert.equal((await api(`/alert-rules/${ruleId}`, { method: 'DELETE', body: {} })).json.id, ruleId);
+    assert.ok(!(await api('/alert-rules')).json.items.some((r: { id: string }) => r.id === ruleId));
+    assert.equal((await api(`/alert-channels/${channelId}`, { method: 'PATCH', body: { name: 'Pager' } })).json.name, 'Pager');
+    assert.equal((await api(`/alert-channels/${channelId}`, { method: 'DELETE', body: {} })).status, 200);
+    assert.equal((await api(`/alert-channels/${channelId}/test`, { body: {} })).status, 404);
+  });
+});
