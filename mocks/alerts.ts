@@ -6,7 +6,7 @@
 import { HttpResponse, type HttpResponseResolver, type PathParams, type RequestHandler } from 'msw';
 import type { ConsoleRouteName } from '@ops-console/contract/routes';
 import * as schema from '../src/api/schemas.ts';
-import type { Alert, AlertChannel, AlertRule } from '../src/api/schemas.ts';
+import type { Alert, AlertChannel, AlertRule, Slo, SloDetail } from '../src/api/schemas.ts';
 import { problem } from './problem.ts';
 
 type Route = (name: ConsoleRouteName, resolver: HttpResponseResolver<PathParams<'id'>>) => RequestHandler;
@@ -68,7 +68,30 @@ export function alertFixtures(now: number) {
       notifications: [notified('firing', now - 26 * 3_600_000), notified('resolved', now - 25 * 3_600_000)],
     },
   ];
-  return { channels: [channel], rules: [rule], alerts };
+  // 99.5 % available over 28 days: the webhook failures of the last days have spent most of the budget.
+  const spentByDay = Array.from({ length: 28 }, (_, i) => (i < 20 ? 1.2 * i : 24 + (i - 19) * 6.5));
+  const slo: SloDetail = {
+    id: 'slo_availability',
+    name: 'API available',
+    objective: 'availability',
+    targetPct: 99.5,
+    thresholdMs: null,
+    period: '28d',
+    scope: {},
+    channelIds: [channel.id],
+    createdAt: iso(now - 60 * 86_400_000),
+    requests: 1_201_544,
+    badRequests: 4_301,
+    sliPct: 99.64,
+    budgetRemainingPct: 28.4,
+    burnRates: { '5m': 2.1, '30m': 1.6, '1h': 1.4, '6h': 1.2, '3d': 1.1 },
+    state: 'firing',
+    budgetOverTime: {
+      days: spentByDay.map((_, i) => iso(now - (27 - i) * 86_400_000).slice(0, 10)),
+      remainingPct: spentByDay.map((spent, i) => (i === 27 ? 28.4 : Math.round((100 - spent) * 10) / 10)),
+    },
+  };
+  return { channels: [channel], rules: [rule], alerts, slos: [slo] };
 }
 
 async function bodyOf(request: Request): Promise<unknown> {
@@ -148,6 +171,46 @@ export function alertHandlers(route: Route, now: () => Date): RequestHandler[] {
       if (!rule) return problem(404, 'Not found', `No alert rule ${String(params['id'])} in this account.`);
       db.rules.splice(db.rules.indexOf(rule), 1);
       return HttpResponse.json(rule);
+    }),
+    route('slos', () => HttpResponse.json({ items: db.slos.map(({ budgetOverTime: _, ...slo }) => slo) })),
+    route('slo', ({ params }) => {
+      const slo = db.slos.find((s) => s.id === params['id']);
+      return slo ? HttpResponse.json(slo) : problem(404, 'Not found', `No SLO ${String(params['id'])} in this account.`);
+    }),
+    route('createSlo', async ({ request }) => {
+      const parsed = schema.newSlo.safeParse(await bodyOf(request));
+      if (!parsed.success) return refused(parsed.error.issues);
+      const { thresholdMs, ...fields } = parsed.data;
+      const slo: Slo = {
+        id: `slo_${++made}`,
+        ...fields,
+        thresholdMs: thresholdMs ?? null,
+        createdAt: iso(now().getTime()),
+        requests: 0,
+        badRequests: 0,
+        sliPct: null,
+        budgetRemainingPct: null,
+        burnRates: { '5m': null, '30m': null, '1h': null, '6h': null, '3d': null },
+        state: 'ok',
+      };
+      db.slos.push({ ...slo, budgetOverTime: { days: [], remainingPct: [] } });
+      return HttpResponse.json(slo, { status: 201 });
+    }),
+    route('updateSlo', async ({ request, params }) => {
+      const slo = db.slos.find((s) => s.id === params['id']);
+      if (!slo) return problem(404, 'Not found', `No SLO ${String(params['id'])} in this account.`);
+      const parsed = schema.sloPatch.safeParse(await bodyOf(request));
+      if (!parsed.success) return refused(parsed.error.issues);
+      Object.assign(slo, parsed.data);
+      const { budgetOverTime: _, ...view } = slo;
+      return HttpResponse.json(view);
+    }),
+    route('deleteSlo', ({ params }) => {
+      const slo = db.slos.find((s) => s.id === params['id']);
+      if (!slo) return problem(404, 'Not found', `No SLO ${String(params['id'])} in this account.`);
+      db.slos.splice(db.slos.indexOf(slo), 1);
+      const { budgetOverTime: _, ...view } = slo;
+      return HttpResponse.json(view);
     }),
     route('alerts', ({ request }) => {
       const url = new URL(request.url);

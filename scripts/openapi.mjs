@@ -66,6 +66,12 @@ const COMPONENTS = {
   AlertRulePatch: s.alertRulePatch,
   Alert: s.alert,
   AlertPage: s.alertPage,
+  BurnRates: s.burnRates,
+  Slo: s.slo,
+  SloList: s.sloList,
+  SloDetail: s.sloDetail,
+  NewSlo: s.newSlo,
+  SloPatch: s.sloPatch,
   Problem: s.problem,
 };
 

@@ -22,6 +22,19 @@ export const AUDIENCES = ['operator', 'customer'] as const;
 export const ALERT_METRICS = ['errorRate', 'p95', 'p99', 'requestsAbove', 'requestsBelow', 'spike'] as const;
 /** Where an alert is sent: a signed JSON webhook, a Slack incoming webhook, or email. */
 export const ALERT_CHANNEL_KINDS = ['webhook', 'slack', 'email'] as const;
+/** What an SLO counts as good: a request that is not a server error, or one faster than its threshold. */
+export const SLO_OBJECTIVES = ['availability', 'latency'] as const;
+/** The periods an SLO's budget spans. */
+export const SLO_PERIODS = ['7d', '28d', '30d'] as const;
+/**
+ * The SRE workbook's multi-window, multi-burn-rate alerts: burning the budget at `rate`× over both
+ * the long and the short window.
+ */
+export const BURN_RATE_ALERTS = [
+  { rate: 14.4, long: '1h', short: '5m' },
+  { rate: 6, long: '6h', short: '30m' },
+  { rate: 1, long: '3d', short: '6h' },
+] as const;
 /** An alert's lifecycle: a rule's condition holds (`pending`), held long enough (`firing`), no longer (`resolved`). */
 export const ALERT_STATES = ['pending', 'firing', 'resolved'] as const;
 export const ERROR_STATUSES = ['Open', 'Fixed', 'Ignored'] as const;

@@ -172,6 +172,11 @@ export const ROUTES = {
   },
   deleteAlertRule: { group: 'console', method: 'DELETE', path: '/alert-rules/{id}', response: 'alertRule', writes: true },
   alerts: { group: 'console', method: 'GET', path: '/alerts', response: 'alertPage' },
+  slos: { group: 'console', method: 'GET', path: '/slos', response: 'sloList' },
+  createSlo: { group: 'console', method: 'POST', path: '/slos', body: 'newSlo', response: 'slo', status: 201, idempotent: true, writes: true },
+  slo: { group: 'console', method: 'GET', path: '/slos/{id}', response: 'sloDetail' },
+  updateSlo: { group: 'console', method: 'PATCH', path: '/slos/{id}', body: 'sloPatch', response: 'slo', writes: true },
+  deleteSlo: { group: 'console', method: 'DELETE', path: '/slos/{id}', response: 'slo', writes: true },
   keys: { group: 'console', method: 'GET', path: '/keys', response: 'keyPage', customerView: 'keys' },
   key: { group: 'console', method: 'GET', path: '/keys/{id}', response: 'apiKey', customerView: 'keys' },
 

@@ -14,6 +14,8 @@ import {
   ALERT_CHANNEL_KINDS,
   ALERT_METRICS,
   ALERT_STATES,
+  SLO_OBJECTIVES,
+  SLO_PERIODS,
   CUSTOMER_STATUSES,
   ENDPOINT_STATUSES,
   ERROR_CODES,
@@ -497,6 +499,56 @@ export const alert = z.object({
 });
 export const alertPage = page(alert);
 
+// SLOs: GET /slos, GET /slos/{id} and their writes.
+/** Burn rates over the windows the alerts read: how many times faster than the budget allows. */
+export const burnRates = z.object({
+  '5m': z.nullable(z.number()),
+  '30m': z.nullable(z.number()),
+  '1h': z.nullable(z.number()),
+  '6h': z.nullable(z.number()),
+  '3d': z.nullable(z.number()),
+});
+export const slo = z.object({
+  id: z.string(),
+  name: z.string(),
+  objective: openEnum(SLO_OBJECTIVES),
+  /** The share of good requests aimed at, in percent (99.5). */
+  targetPct: z.number(),
+  /** For a latency SLO: a good request is at most this fast. */
+  thresholdMs: z.nullable(z.number()),
+  period: openEnum(SLO_PERIODS),
+  scope: alertScope,
+  channelIds: z.array(z.string()),
+  createdAt: isoTimestamp,
+  /** Over the period: requests, bad ones, the share of good ones; null without requests. */
+  requests: nonNegativeInt,
+  badRequests: nonNegativeInt,
+  sliPct: z.nullable(z.number()),
+  /** What is left of the error budget, in percent of it (below 0 once spent); null without requests. */
+  budgetRemainingPct: z.nullable(z.number()),
+  burnRates,
+  /** `firing` while a burn-rate alert holds. */
+  state: z.union([z.enum(['ok', 'firing']), z.string()]),
+});
+export const sloList = z.object({ items: z.array(slo) });
+export const sloDetail = z.extend(slo, {
+  /** The budget left at the end of each day of the period so far (null for days before any request). */
+  budgetOverTime: z.object({ days: z.array(isoDate), remainingPct: z.array(z.nullable(z.number())) }),
+});
+const sloFields = {
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  objective: z.enum(SLO_OBJECTIVES),
+  targetPct: z.number().check(z.gt(0), z.lt(100)),
+  thresholdMs: z.optional(z.number().check(z.gt(0), z.lte(3_600_000))),
+  period: z.enum(SLO_PERIODS),
+  scope: z.object({ endpointId: alertScope.shape.endpointId, customerId: alertScope.shape.customerId }),
+  channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
+};
+export const newSlo = z
+  .object({ ...sloFields, scope: z._default(sloFields.scope, {}), channelIds: z._default(sloFields.channelIds, []) })
+  .check(z.refine((s) => s.objective !== 'latency' || s.thresholdMs !== undefined, { message: 'a latency SLO needs its thresholdMs', path: ['thresholdMs'] }));
+export const sloPatch = z.partial(z.object(sloFields));
+
 export const problem = z.object({
   type: z.optional(z.string()),
   title: z.optional(z.string()),
@@ -553,6 +605,10 @@ export type AlertRule = z.infer<typeof alertRule>;
 export type NewAlertRule = z.input<typeof newAlertRule>;
 export type AlertRulePatch = z.infer<typeof alertRulePatch>;
 export type Alert = z.infer<typeof alert>;
+export type Slo = z.infer<typeof slo>;
+export type SloDetail = z.infer<typeof sloDetail>;
+export type NewSlo = z.input<typeof newSlo>;
+export type SloPatch = z.infer<typeof sloPatch>;
 
 /** The longest note, on a customer or an error record. */
 export const NOTE_MAX_LENGTH = 2000;

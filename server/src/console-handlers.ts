@@ -24,6 +24,7 @@ import { endpointDetail, endpoints } from './views/endpoints.ts';
 import { keyDetail, keyList } from './views/keys.ts';
 import { alertList, channelList, createChannel, createRule, deleteChannel, deleteRule, ruleList, updateChannel, updateRule } from './views/alerts.ts';
 import type { UrlPolicy } from './alerts/destinations.ts';
+import { createSlo, deleteSlo, sloDetail, sloList, updateSlo } from './views/slos.ts';
 import { payloadOf, type Notifier } from './alerts/notify.ts';
 import { notFound } from './problem.ts';
 import { createError, errorList, errorOptions, errorRecord, errorView, patchError } from './views/errors.ts';
@@ -167,6 +168,11 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
     updateAlertRule: async (c) => c.json(await updateRule(view(c), idParam(c), await jsonBody(c.req.raw))),
     deleteAlertRule: async (c) => c.json(await deleteRule(view(c), idParam(c))),
     alerts: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await alertList(view(c), { ...query, limit })),
+    slos: async (c) => c.json(await sloList(view(c))),
+    createSlo: async (c) => idempotent(c, (ctx, body) => createSlo(ctx, body)),
+    slo: async (c) => c.json(await sloDetail(view(c), idParam(c))),
+    updateSlo: async (c) => c.json(await updateSlo(view(c), idParam(c), await jsonBody(c.req.raw))),
+    deleteSlo: async (c) => c.json(await deleteSlo(view(c), idParam(c))),
   };
   return handlers;
 }

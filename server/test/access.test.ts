@@ -40,6 +40,9 @@ const WRITES: RouteName[] = [
   'createAlertRule',
   'updateAlertRule',
   'deleteAlertRule',
+  'createSlo',
+  'updateSlo',
+  'deleteSlo',
 ];
 
 const request = (customerId: string | undefined, minutesAgo: number, extra: Partial<EventInput> = {}): EventInput => ({

@@ -321,6 +321,82 @@ describe(`alerts (${storeSetup})`, () => {
     assert.equal((await api('/alerts', { token: 'token-cus' })).status, 403);
   });
 
+  test('an SLO: its good share, budget left and burn rates from the events; a fast burn fires, and resolves once it stops', async () => {
+    const now0 = START + 300 * MINUTE;
+    const DAY = 24 * 60;
+    const slo = (minutesAgo: number, status = 200) => event(300 - minutesAgo, { route: '/slo-check', method: 'GET', status });
+    const events = [
+      ...Array.from({ length: 200 }, (_, i) => slo(DAY + i * 40)),
+      ...Array.from({ length: 40 }, (_, i) => slo(59 - i, i % 10 === 0 ? 500 : 200)),
+      ...Array.from({ length: 10 }, (_, i) => slo(4 - (i % 5), i % 2 ? 500 : 200)),
+    ];
+    now = now0;
+    await ingest(server, events);
+    const endpoint = (await api('/endpoints')).json.items.find((e: { path: string }) => e.path === '/slo-check').id;
+    const channel = await api('/alert-channels', { body: { kind: 'webhook', name: 'SRE', url: hook.url, secret: SECRET } });
+    const created = await api('/slos', {
+      body: {
+        name: 'Checks available',
+        objective: 'availability',
+        targetPct: 99.5,
+        period: '7d',
+        scope: { endpointId: endpoint },
+        channelIds: [channel.json.id],
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.ok(schema.slo.safeParse(created.json).success, created.text);
+    const id = created.json.id;
+
+    const within = (minutes: number) => events.filter((e) => Date.parse(e.ts) >= now - minutes * MINUTE && Date.parse(e.ts) <= now);
+    const budget = 0.005;
+    const burn = (minutes: number) => {
+      const inWindow = within(minutes);
+      return inWindow.length ? Math.round((inWindow.filter((e) => e.status >= 500).length / inWindow.length / budget) * 100) / 100 : null;
+    };
+    const week = within(7 * DAY);
+    const bad = week.filter((e) => e.status >= 500).length;
+    const detail = await api(`/slos/${id}`);
+    assert.ok(schema.sloDetail.safeParse(detail.json).success, detail.text);
+    assert.deepEqual([detail.json.requests, detail.json.badRequests], [week.length, bad]);
+    assert.equal(detail.json.sliPct, Math.round((100 - (100 * bad) / week.length) * 100) / 100);
+    assert.equal(detail.json.budgetRemainingPct, Math.round((1 - bad / week.length / budget) * 1000) / 10);
+    assert.deepEqual(detail.json.burnRates, { '5m': burn(5), '30m': burn(30), '1h': burn(60), '6h': burn(360), '3d': burn(3 * DAY) });
+    assert.equal(detail.json.budgetOverTime.days.length, 7);
+    assert.equal(detail.json.budgetOverTime.remainingPct.at(-1), detail.json.budgetRemainingPct);
+
+    // Over 14.4× in both the hour and the 5 minutes: it fires, and the channel is told.
+    assert.ok(burn(60)! > 14.4 && burn(5)! > 14.4);
+    const before = hook.got.length;
+    await server.alerts.runOnce();
+    assert.equal((await api(`/slos/${id}`)).json.state, 'firing');
+    const told = hook.got
+      .slice(before)
+      .map((g) => JSON.parse(g.body))
+      .filter((p) => p.rule.id === id);
+    assert.deepEqual(
+      told.map((p) => [p.status, p.rule.metric, p.rule.window, p.threshold]),
+      [['firing', 'burnRate', '1h and 5m', 14.4]],
+    );
+    assert.equal(told[0].value, burn(60));
+
+    // Seven hours on, no window short enough to page burns (the 6-hour one holds no request): resolved.
+    now = now0 + 7 * 60 * MINUTE;
+    await server.alerts.runOnce();
+    assert.equal((await api(`/slos/${id}`)).json.state, 'ok');
+    // (The other rules of the account resolve too by now: only this SLO's notifications are counted.)
+    assert.deepEqual(
+      hook.got
+        .slice(before)
+        .map((g) => JSON.parse(g.body))
+        .filter((p) => p.rule.id === id)
+        .map((p) => p.status),
+      ['firing', 'resolved'],
+    );
+    assert.equal((await api(`/slos/${id}`, { method: 'DELETE', body: {} })).json.id, id);
+    assert.equal((await api(`/slos/${id}`)).status, 404);
+  });
+
   test('a rule is changed and removed; a channel too', async () => {
     const changed = await api(`/alert-rules/${ruleId}`, { method: 'PATCH', body: { threshold: 50 } });
     assert.equal(changed.status, 200, changed.text);

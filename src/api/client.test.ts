@@ -62,6 +62,11 @@ describe('console API client', () => {
       c.updateAlertRule(id, { threshold: 3 }),
       c.deleteAlertRule(id),
       c.listAlerts(),
+      c.listSlos(),
+      c.getSlo(id),
+      c.createSlo({ name: 'Available', objective: 'availability', targetPct: 99.5, period: '28d' }),
+      c.updateSlo(id, { targetPct: 99.9 }),
+      c.deleteSlo(id),
     ]);
     const table = Object.values(ROUTES)
       .filter((route) => route.group === 'console')
@@ -92,6 +97,7 @@ describe('console API client', () => {
       expect((await c.listAlertRules()).items[0]).to.include({ metric: 'errorRate', state: 'firing' });
       expect((await c.listAlerts({ state: 'resolved' })).items.map((a) => a.state)).to.deep.equal(['resolved']);
       expect((await c.listAlertChannels()).items[0]).to.include({ kind: 'webhook', signed: true });
+      expect((await c.getSlo('slo_availability')).budgetOverTime.days).to.have.length(28);
       expect((await c.getVersions()).versions.map((v) => v.version)).to.deep.equal(['v3', 'v2', null, 'v4']);
     });
 

@@ -14,6 +14,10 @@ import type {
   AlertRulePatch,
   NewAlertChannel,
   NewAlertRule,
+  NewSlo,
+  Slo,
+  SloDetail,
+  SloPatch,
   Customer,
   CustomerSummary,
   Endpoint,
@@ -398,6 +402,11 @@ export function createConsoleClient(options: ConsoleClientOptions) {
       call('updateAlertRule', { ...o, target: { id, kind: 'alert-rule' }, body: change }),
     deleteAlertRule: (id: string, o?: CallOptions): Promise<AlertRule> => call('deleteAlertRule', { ...o, target: { id, kind: 'alert-rule' } }),
     /** Firing and resolved alerts, newest first. */
+    listSlos: (o?: CallOptions): Promise<{ items: Slo[] }> => call('slos', o),
+    getSlo: (id: string, o?: CallOptions): Promise<SloDetail> => call('slo', { ...o, target: { id, kind: 'slo' } }),
+    createSlo: (slo: NewSlo, o?: WriteOptions): Promise<Slo> => call('createSlo', { ...o, body: slo }),
+    updateSlo: (id: string, change: SloPatch, o?: CallOptions): Promise<Slo> => call('updateSlo', { ...o, target: { id, kind: 'slo' }, body: change }),
+    deleteSlo: (id: string, o?: CallOptions): Promise<Slo> => call('deleteSlo', { ...o, target: { id, kind: 'slo' } }),
     listAlerts: (query: { state?: 'firing' | 'resolved'; ruleId?: string; limit?: number; cursor?: string } = {}, o?: CallOptions): Promise<Page<Alert>> =>
       call('alerts', { ...o, query: { ...query } }),
   };

@@ -23,6 +23,7 @@ test('openapi.json has every route and schema of the contract', () => {
   assert.deepEqual(operations.sort(), [
     'DELETE /alert-channels/{id}',
     'DELETE /alert-rules/{id}',
+    'DELETE /slos/{id}',
     'GET /activity',
     'GET /alert-channels',
     'GET /alert-rules',
@@ -40,6 +41,8 @@ test('openapi.json has every route and schema of the contract', () => {
     'GET /requests',
     'GET /requests/summary',
     'GET /requests/{id}',
+    'GET /slos',
+    'GET /slos/{id}',
     'GET /traffic',
     'GET /versions',
     'GET /webhooks',
@@ -47,11 +50,13 @@ test('openapi.json has every route and schema of the contract', () => {
     'PATCH /alert-channels/{id}',
     'PATCH /alert-rules/{id}',
     'PATCH /errors/{id}',
+    'PATCH /slos/{id}',
     'POST /alert-channels',
     'POST /alert-channels/{id}/test',
     'POST /alert-rules',
     'POST /customers/{id}/notes',
     'POST /errors',
+    'POST /slos',
   ]);
   const endpoint = doc.components.schemas.Endpoint;
   assert.deepEqual(endpoint.required, ['id', 'method', 'path', 'requests', 'p95Ms', 'errorPct', 'status']);

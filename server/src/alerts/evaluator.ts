@@ -6,12 +6,14 @@
  * State lives in the records store, so a restart fires nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { AlertRecord, AlertRuleRecord, AlertRuleState, Stores } from '../store/types.ts';
+import { BURN_RATE_ALERTS } from '@ops-console/contract/enums';
+import type { AlertRecord, AlertRuleRecord, AlertRuleState, Stores, Watched } from '../store/types.ts';
 import { recordActivity } from '../views/activity.ts';
 import { CONSOLE_ACTOR } from '../views/deprecations.ts';
 import { breaches, durationMs, linkOf, ruleValue } from './rules.ts';
 import { payloadOf, type Notifier } from './notify.ts';
-import { ruleValueWords } from './words.ts';
+import { burning, sloFigures } from './slos.ts';
+import { ruleValueWords, type Described } from './words.ts';
 
 export interface AlertingOptions {
   stores: Stores;
@@ -36,22 +38,43 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
   let queued = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function evaluate(accountId: string, rule: AlertRuleRecord, state: AlertRuleState, now: number): Promise<void> {
-    const value = await ruleValue(stores.telemetry, accountId, rule, now);
-    const holding = breaches(rule, value);
+  /** The condition of a rule or an SLO now: its value, whether it holds, and how a notification describes it. */
+  async function condition(accountId: string, watched: Watched, now: number) {
+    if (watched.rule) {
+      const { rule } = watched;
+      const value = await ruleValue(stores.telemetry, accountId, rule, now);
+      return { value, holding: breaches(rule, value), forMs: durationMs(rule.for), described: rule as Described, scope: rule.scope };
+    }
+    const { slo } = watched;
+    const { burnRates } = await sloFigures(stores.telemetry, accountId, slo, now);
+    const hot = burning(burnRates);
+    const window = hot ?? BURN_RATE_ALERTS[0];
+    const described: Described = {
+      id: slo.id,
+      name: slo.name,
+      metric: 'burnRate',
+      window: `${window.long} and ${window.short}`,
+      for: '0m',
+      threshold: window.rate,
+    };
+    return { value: burnRates[window.long], holding: hot !== undefined, forMs: 0, described, scope: slo.scope as AlertRuleRecord['scope'] };
+  }
+
+  async function evaluate(accountId: string, watched: Watched, state: AlertRuleState, now: number): Promise<void> {
+    const { value, holding, forMs, described, scope } = await condition(accountId, watched, now);
     const holdingSince = holding ? (state.holdingSince ?? now) : null;
     const next: AlertRuleState = { holdingSince, value, evaluatedAt: now, alertId: state.alertId };
     let changed: { event: 'firing' | 'resolved'; alert: AlertRecord } | undefined;
-    if (holding && !state.alertId && now - holdingSince! >= durationMs(rule.for)) {
+    if (holding && !state.alertId && now - holdingSince! >= forMs) {
       const alert: AlertRecord = {
         id: `alert_${randomUUID().slice(0, 12)}`,
-        ruleId: rule.id,
-        ruleName: rule.name,
-        metric: rule.metric,
-        scope: rule.scope,
+        ruleId: described.id,
+        ruleName: described.name,
+        metric: described.metric,
+        scope,
         state: 'firing',
         value: value!,
-        threshold: rule.threshold,
+        threshold: described.threshold,
         startedAt: now,
         endedAt: null,
         notifications: [],
@@ -64,22 +87,23 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
       if (open?.state === 'firing') changed = { event: 'resolved', alert: { ...open, state: 'resolved', endedAt: now, value: value ?? open.value } };
     }
     await stores.records.atomically(async (records) => {
-      await records.saveAlertRuleState(accountId, rule.id, next);
+      await records.saveAlertRuleState(accountId, described.id, next);
       if (!changed) return;
       await records.saveAlert(accountId, changed.alert);
       await recordActivity({ ...stores, records }, accountId, {
         kind: changed.event === 'firing' ? 'alert-firing' : 'alert-resolved',
         actor: CONSOLE_ACTOR,
-        text: ruleValueWords(changed.event, rule, changed.alert.value),
+        text: ruleValueWords(changed.event, described, changed.alert.value),
         ts: now,
         subject: changed.alert.id,
-        target: targetOf(rule.scope),
+        target: targetOf(scope),
       });
     });
     if (!changed) return;
-    const channels = (await stores.records.alertChannels(accountId)).filter((c) => rule.channelIds.includes(c.id));
+    const channelIds = (watched.rule ?? watched.slo).channelIds;
+    const channels = (await stores.records.alertChannels(accountId)).filter((c) => channelIds.includes(c.id));
     if (!channels.length) return;
-    const outcomes = await notifier.send(channels, payloadOf(changed.event, changed.alert, rule, notifier.link(linkOf(rule.scope))));
+    const outcomes = await notifier.send(channels, payloadOf(changed.event, changed.alert, described, notifier.link(linkOf(scope))));
     // Read again: a resolve may have followed while this was being delivered.
     const latest = (await stores.records.alert(accountId, changed.alert.id)) ?? changed.alert;
     await stores.records.saveAlert(accountId, { ...latest, notifications: [...latest.notifications, ...outcomes] });
@@ -89,7 +113,9 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
   async function cycle(now = clock()): Promise<void> {
     // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
     const due = await stores.records.claimDueRules(now, now + Math.max(1, Math.floor(everyMs / 2)));
-    await Promise.all(due.map(({ accountId, rule, state }) => evaluate(accountId, rule, state, now).catch((error: unknown) => onError(error))));
+    await Promise.all(
+      due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now).catch((error: unknown) => onError(error))),
+    );
   }
 
   /** Evaluates after the cycle under way; errors go to `onError`. */

@@ -6,9 +6,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
-import { ruleValueWords } from './words.ts';
+import { ruleValueWords, type Described } from './words.ts';
 import { checkedUrl, type UrlPolicy } from './destinations.ts';
-import type { AlertChannelRecord, AlertNotificationRecord, AlertRecord, AlertRuleRecord } from '../store/types.ts';
+import type { AlertChannelRecord, AlertNotificationRecord, AlertRecord } from '../store/types.ts';
 
 export interface SmtpOptions {
   host: string;
@@ -29,12 +29,7 @@ export interface NotifyOptions extends UrlPolicy {
 }
 
 /** What a notification says: the alert's state, its rule, scope, values, start, end and a console link. */
-export function payloadOf(
-  event: 'firing' | 'resolved' | 'test',
-  alert: AlertRecord,
-  rule: Pick<AlertRuleRecord, 'id' | 'name' | 'metric' | 'window' | 'for' | 'threshold'>,
-  link: string,
-) {
+export function payloadOf(event: 'firing' | 'resolved' | 'test', alert: AlertRecord, rule: Described, link: string) {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
   return {
     status: event,

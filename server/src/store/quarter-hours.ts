@@ -19,5 +19,6 @@ export function split(period: Period, unit = QUARTER_HOUR): { core?: Period; edg
   return { core, edges };
 }
 
-/** Filters a rollup can answer: no customer, key or path text. */
-export const rollupCan = (filter: EventFilter) => filter.customerId === undefined && filter.keyId === undefined && filter.pathContains === undefined;
+/** Filters a rollup can answer: no customer, key, path text or duration. */
+export const rollupCan = (filter: EventFilter) =>
+  filter.customerId === undefined && filter.keyId === undefined && filter.pathContains === undefined && filter.slowerThanMs === undefined;

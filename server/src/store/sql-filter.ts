@@ -23,5 +23,6 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
   add(filter.customerId, (customer) => sql`customer_id = ${customer}`);
   add(filter.keyId, (key) => sql`key_id = ${key}`);
+  add(filter.slowerThanMs, (ms) => sql`duration_ms > ${ms}`);
   return join(clauses, ' AND ');
 }

@@ -50,6 +50,8 @@ export interface EventFilter {
   pathContains?: string;
   customerId?: string;
   keyId?: string;
+  /** Only requests slower than this many ms (a latency SLO's bad requests); the rollups cannot answer it. */
+  slowerThanMs?: number;
 }
 
 export interface RequestQuery extends EventFilter {
@@ -293,6 +295,21 @@ export interface AlertRuleRecord {
   createdAt: number;
 }
 
+export interface SloRecord {
+  id: string;
+  name: string;
+  objective: 'availability' | 'latency';
+  targetPct: number;
+  thresholdMs?: number;
+  period: '7d' | '28d' | '30d';
+  scope: { endpointId?: string; customerId?: string };
+  channelIds: string[];
+  createdAt: number;
+}
+
+/** What the evaluator watches: an alert rule or an SLO. */
+export type Watched = { rule: AlertRuleRecord; slo?: undefined } | { slo: SloRecord; rule?: undefined };
+
 /** A rule between evaluations: since when its condition holds, its last value, and its firing alert. */
 export interface AlertRuleState {
   holdingSince: number | null;
@@ -314,7 +331,8 @@ export interface AlertRecord {
   id: string;
   ruleId: string;
   ruleName: string;
-  metric: AlertRuleRecord['metric'];
+  /** The rule's metric, or `burnRate` for an SLO's alert. */
+  metric: AlertRuleRecord['metric'] | 'burnRate';
   scope: AlertRuleRecord['scope'];
   state: 'firing' | 'resolved';
   value: number;
@@ -385,7 +403,11 @@ export interface RecordStore {
    * Claims every account's rules due at `now` until `until`, in one statement: each rule is
    * claimed by one server, however many evaluate at once. Answers the claimed rules and their state.
    */
-  claimDueRules(now: number, until: number): Promise<{ accountId: string; rule: AlertRuleRecord; state: AlertRuleState }[]>;
+  claimDueRules(now: number, until: number): Promise<(Watched & { accountId: string; state: AlertRuleState })[]>;
+  upsertSlo(accountId: string, slo: SloRecord): Promise<'created' | 'updated'>;
+  slo(accountId: string, id: string): Promise<SloRecord | undefined>;
+  slos(accountId: string): Promise<SloRecord[]>;
+  deleteSlo(accountId: string, id: string): Promise<void>;
   /** Every rule's state in the account, by rule id. */
   alertRuleStates(accountId: string): Promise<Map<string, AlertRuleState>>;
   saveAlertRuleState(accountId: string, ruleId: string, state: AlertRuleState): Promise<void>;

@@ -13,6 +13,7 @@ import type {
   AlertRecord,
   AlertRuleRecord,
   AlertRuleState,
+  SloRecord,
   CustomerRecord,
   DeprecationRecord,
   ErrorRecordRow,
@@ -35,22 +36,23 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
   const first = async <T>(statement: Sql) => (await docs<T>(statement))[0];
 
   /** Inserts the document, or replaces the one with its id: says which it did. */
-  const upsert = (table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules') => async (accountId: string, doc: { id: string }) => {
-    const name = identifier(table);
-    const json = JSON.stringify(doc);
-    const inserted = await db.write(
-      sql`INSERT INTO ${name} (account_id, id, doc) VALUES (${accountId}, ${doc.id}, ${json}) ON CONFLICT (account_id, id) DO NOTHING RETURNING id`,
-    );
-    if (inserted.rows.length) return 'created' as const;
-    await db.write(sql`UPDATE ${name} SET doc = ${json} WHERE account_id = ${accountId} AND id = ${doc.id}`);
-    return 'updated' as const;
-  };
+  const upsert =
+    (table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules' | 'slos') => async (accountId: string, doc: { id: string }) => {
+      const name = identifier(table);
+      const json = JSON.stringify(doc);
+      const inserted = await db.write(
+        sql`INSERT INTO ${name} (account_id, id, doc) VALUES (${accountId}, ${doc.id}, ${json}) ON CONFLICT (account_id, id) DO NOTHING RETURNING id`,
+      );
+      if (inserted.rows.length) return 'created' as const;
+      await db.write(sql`UPDATE ${name} SET doc = ${json} WHERE account_id = ${accountId} AND id = ${doc.id}`);
+      return 'updated' as const;
+    };
   const byId = <T>(
-    table: 'customers' | 'webhooks' | 'error_records' | 'api_keys' | 'alert_channels' | 'alert_rules' | 'alerts',
+    table: 'customers' | 'webhooks' | 'error_records' | 'api_keys' | 'alert_channels' | 'alert_rules' | 'alerts' | 'slos',
     accountId: string,
     id: string,
   ) => first<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} AND id = ${id}`);
-  const all = <T>(table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules', accountId: string) =>
+  const all = <T>(table: 'customers' | 'webhooks' | 'api_keys' | 'alert_channels' | 'alert_rules' | 'slos', accountId: string) =>
     docs<T>(sql`SELECT doc FROM ${identifier(table)} WHERE account_id = ${accountId} ORDER BY id COLLATE "C"`);
 
   /** A customer's notes and history: appended, read newest first (in the order they came within one instant). */
@@ -67,6 +69,13 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
       ...docOf<Omit<DeprecationRecord, 'turnedOffAt'>>(row),
       turnedOffAt: row['turned_off_at'] == null ? null : num(row['turned_off_at']),
     }));
+
+  /** Makes a rule or SLO due at once (a new one with no state; a changed one keeps what it holds since and its firing alert). */
+  const due = async (accountId: string, id: string) => {
+    const state: AlertRuleState = { holdingSince: null, value: null, evaluatedAt: null, alertId: null };
+    await db.write(sql`INSERT INTO alert_rule_state (account_id, rule_id, next_eval, doc) VALUES (${accountId}, ${id}, 0, ${JSON.stringify(state)})
+      ON CONFLICT (account_id, rule_id) DO UPDATE SET next_eval = 0`);
+  };
 
   return {
     upsertCustomer: upsert('customers'),
@@ -167,11 +176,19 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     },
     async upsertAlertRule(accountId, rule) {
       const outcome = await upsert('alert_rules')(accountId, rule);
-      const state: AlertRuleState = { holdingSince: null, value: null, evaluatedAt: null, alertId: null };
-      // A changed rule is due at once too; what it holds since and its firing alert carry over.
-      await db.write(sql`INSERT INTO alert_rule_state (account_id, rule_id, next_eval, doc) VALUES (${accountId}, ${rule.id}, 0, ${JSON.stringify(state)})
-        ON CONFLICT (account_id, rule_id) DO UPDATE SET next_eval = 0`);
+      await due(accountId, rule.id);
       return outcome;
+    },
+    async upsertSlo(accountId, slo) {
+      const outcome = await upsert('slos')(accountId, slo);
+      await due(accountId, slo.id);
+      return outcome;
+    },
+    slo: (accountId, id) => byId<SloRecord>('slos', accountId, id),
+    slos: (accountId) => all<SloRecord>('slos', accountId),
+    async deleteSlo(accountId, id) {
+      await db.write(sql`DELETE FROM slos WHERE account_id = ${accountId} AND id = ${id}`);
+      await db.write(sql`DELETE FROM alert_rule_state WHERE account_id = ${accountId} AND rule_id = ${id}`);
     },
     alertRule: (accountId, id) => byId<AlertRuleRecord>('alert_rules', accountId, id),
     alertRules: (accountId) => all<AlertRuleRecord>('alert_rules', accountId),
@@ -186,8 +203,14 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
       const found = await Promise.all(
         claimed.rows.map(async (row) => {
           const accountId = text(row['account_id']);
-          const rule = await byId<AlertRuleRecord>('alert_rules', accountId, text(row['rule_id']));
-          return rule ? [{ accountId, rule, state: docOf<AlertRuleState>(row) }] : [];
+          const id = text(row['rule_id']);
+          const state = docOf<AlertRuleState>(row);
+          if (id.startsWith('slo_')) {
+            const slo = await byId<SloRecord>('slos', accountId, id);
+            return slo ? [{ accountId, slo, state }] : [];
+          }
+          const rule = await byId<AlertRuleRecord>('alert_rules', accountId, id);
+          return rule ? [{ accountId, rule, state }] : [];
         }),
       );
       return found.flat();

@@ -46,6 +46,7 @@ const NARROWING = [
   'pathContains',
   'customerId',
   'keyId',
+  'slowerThanMs',
 ] as const satisfies readonly (keyof EventFilter)[];
 /** Periods at least this long read the daily rollups (their ragged ends the events); shorter ones read the events. */
 const LONG_PERIOD = 3 * DAY;

@@ -1,0 +1,80 @@
+/** GET /slos, GET /slos/{id} and their writes: each SLO with its figures over its period. */
+import { randomUUID } from 'node:crypto';
+import { newSlo, sloPatch } from '@ops-console/contract/schemas';
+import { isoSeconds } from '@ops-console/contract/time-window';
+import { budgetOverTime, burning, sloFigures } from '../alerts/slos.ts';
+import type { ViewContext } from '../context.ts';
+import { validate } from '../json-body.ts';
+import { notFound, unprocessable } from '../problem.ts';
+import type { AlertRuleState, SloRecord } from '../store/types.ts';
+import { endpointFilter } from './endpoints.ts';
+
+async function sloView(ctx: ViewContext, slo: SloRecord, state?: AlertRuleState) {
+  const { endpoint: _endpoint, ...stored } = slo as SloRecord & { endpoint?: unknown };
+  const figures = await sloFigures(ctx.stores.telemetry, ctx.accountId, slo, ctx.now);
+  return {
+    ...stored,
+    thresholdMs: slo.thresholdMs ?? null,
+    createdAt: isoSeconds(slo.createdAt),
+    ...figures,
+    // The stored state once evaluated; before that, what the burn rates say now.
+    state: (state?.evaluatedAt != null ? state.alertId : burning(figures.burnRates)) ? 'firing' : 'ok',
+  };
+}
+
+/** The SLO from a new or changed body: its channels the account's, its endpoint one with recent requests. */
+async function checkedSlo(ctx: ViewContext, slo: SloRecord): Promise<SloRecord> {
+  if (slo.objective === 'latency' && slo.thresholdMs === undefined)
+    throw unprocessable('A latency SLO needs its thresholdMs.', [{ field: 'thresholdMs', message: 'required for latency' }]);
+  const channels = new Set((await ctx.stores.records.alertChannels(ctx.accountId)).map((c) => c.id));
+  const unknown = slo.channelIds.filter((id) => !channels.has(id));
+  if (unknown.length) throw unprocessable(`No alert channel ${unknown.join(', ')} in this account.`, [{ field: 'channelIds', message: 'unknown channel' }]);
+  if (!slo.scope.endpointId) return slo;
+  const endpoint = await endpointFilter(ctx, slo.scope.endpointId);
+  if (!endpoint)
+    throw unprocessable(`No endpoint ${slo.scope.endpointId} with requests in the last 30 days.`, [{ field: 'scope.endpointId', message: 'unknown endpoint' }]);
+  return { ...slo, endpoint } as SloRecord;
+}
+
+export async function sloList(ctx: ViewContext) {
+  const [slos, states] = await Promise.all([ctx.stores.records.slos(ctx.accountId), ctx.stores.records.alertRuleStates(ctx.accountId)]);
+  return { items: await Promise.all(slos.map((slo) => sloView(ctx, slo, states.get(slo.id)))) };
+}
+
+export async function sloDetail(ctx: ViewContext, id: string) {
+  const slo = await ctx.stores.records.slo(ctx.accountId, id);
+  if (!slo) throw notFound(`No SLO ${id} in this account.`);
+  const [view, overTime] = await Promise.all([
+    sloView(ctx, slo, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id)),
+    budgetOverTime(ctx.stores.telemetry, ctx.accountId, slo, ctx.now),
+  ]);
+  return { ...view, budgetOverTime: overTime };
+}
+
+export async function createSlo(ctx: ViewContext, body: unknown) {
+  const input = validate(newSlo, body);
+  const slo = await checkedSlo(ctx, { id: `slo_${randomUUID().slice(0, 8)}`, ...input, createdAt: ctx.now });
+  return { answer: await sloView(ctx, slo), write: (scoped: ViewContext) => scoped.stores.records.upsertSlo(scoped.accountId, slo).then(() => undefined) };
+}
+
+export async function updateSlo(ctx: ViewContext, id: string, body: unknown) {
+  const change = validate(sloPatch, body);
+  const slo = await ctx.stores.records.slo(ctx.accountId, id);
+  if (!slo) throw notFound(`No SLO ${id} in this account.`);
+  const next = await checkedSlo(ctx, { ...slo, ...change });
+  await ctx.stores.records.upsertSlo(ctx.accountId, next);
+  return sloView(ctx, next, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id));
+}
+
+export async function deleteSlo(ctx: ViewContext, id: string) {
+  const slo = await ctx.stores.records.slo(ctx.accountId, id);
+  if (!slo) throw notFound(`No SLO ${id} in this account.`);
+  const state = (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id);
+  if (state?.alertId) {
+    const alert = await ctx.stores.records.alert(ctx.accountId, state.alertId);
+    if (alert?.state === 'firing') await ctx.stores.records.saveAlert(ctx.accountId, { ...alert, state: 'resolved', endedAt: ctx.now });
+  }
+  const view = await sloView(ctx, slo, state);
+  await ctx.stores.records.deleteSlo(ctx.accountId, id);
+  return view;
+}
