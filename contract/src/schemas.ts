@@ -458,6 +458,8 @@ export const alertRule = z.object({
   for: z.string(),
   channelIds: z.array(z.string()),
   createdAt: isoTimestamp,
+  /** Until then its alerts still fire and resolve, but no channel is told (null: not silenced). */
+  silencedUntil: z.optional(z.nullable(isoTimestamp)),
   /** Its condition now: `ok`, `pending` (holding, not yet for its `for`) or `firing`. */
   state: z.union([z.enum(['ok', 'pending', 'firing']), z.string()]),
   /** The metric at the last evaluation, in the rule's unit; null before one (or without requests). */
@@ -473,6 +475,7 @@ const ruleFields = {
   window: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 5m, 1h or 1d')),
   for: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 0m, 5m or 1h')),
   channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
+  silencedUntil: z.optional(z.nullable(isoTimestamp)),
 };
 export const newAlertRule = z.object({
   ...ruleFields,
@@ -520,6 +523,8 @@ export const slo = z.object({
   scope: alertScope,
   channelIds: z.array(z.string()),
   createdAt: isoTimestamp,
+  /** Until then its alerts still fire and resolve, but no channel is told (null: not silenced). */
+  silencedUntil: z.optional(z.nullable(isoTimestamp)),
   /** Over the period: requests, bad ones, the share of good ones; null without requests. */
   requests: nonNegativeInt,
   badRequests: nonNegativeInt,
@@ -543,6 +548,7 @@ const sloFields = {
   period: z.enum(SLO_PERIODS),
   scope: z.object({ endpointId: alertScope.shape.endpointId, customerId: alertScope.shape.customerId }),
   channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
+  silencedUntil: z.optional(z.nullable(isoTimestamp)),
 };
 export const newSlo = z
   .object({ ...sloFields, scope: z._default(sloFields.scope, {}), channelIds: z._default(sloFields.channelIds, []) })

@@ -13,7 +13,8 @@ import { resolve } from 'node:path';
 import { createCollector, createConsoleServer } from '../src/index.ts';
 import { liveTraffic } from './live.ts';
 import { createSampleApi } from './sample-api.ts';
-import { seed } from './seed.ts';
+import { DEMO_RECEIVER_SECRET, seed } from './seed.ts';
+import { signatureOf } from '../src/alerts/notify.ts';
 
 const env = process.env;
 const port = Number(env['OPS_CONSOLE_PORT'] ?? 8787);
@@ -70,6 +71,8 @@ const server = await createConsoleServer({
   },
   ingestKeys: { [ingestKey]: accountId },
   adminKeys: { [adminKey]: accountId },
+  // The demo's receiver is on this machine, and so may be a check's: loopback URLs are allowed here.
+  alerts: { evaluateEverySeconds: Number(env['OPS_CONSOLE_ALERTS_EVERY_SECONDS'] ?? 60), allowPrivateUrls: true, consoleUrl: `http://${host}:${port}/#` },
 });
 
 const origin = `http://${host}:${port}`;
@@ -84,6 +87,23 @@ app.get('/customer.html', serveStatic({ path: 'server/demo/customer.html', root 
 app.get('/demo/token', (c) => c.json({ token }, 200, { 'cache-control': 'no-store' }));
 // The customer page's: the portal's backend, with its admin key, mints an embed session for the
 // customer signed in (here always Acme Ltd) and hands the page only that short-lived token.
+// The alerts' webhook receiver: it checks each delivery's signature and keeps the last 100 to look at.
+const received: { at: string; signature: 'valid' | 'invalid'; body: unknown }[] = [];
+app.post('/demo/alert-receiver', async (c) => {
+  const body = await c.req.text();
+  const [, t] = /^t=(\d+),/.exec(c.req.header('ops-console-signature') ?? '') ?? [];
+  const valid = t !== undefined && signatureOf(DEMO_RECEIVER_SECRET, Number(t), body) === c.req.header('ops-console-signature');
+  let parsed: unknown = body;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Kept as text: a receiver shows what it got.
+  }
+  received.unshift({ at: new Date().toISOString(), signature: valid ? 'valid' : 'invalid', body: parsed });
+  received.length = Math.min(received.length, 100);
+  return c.body(null, valid ? 204 : 401);
+});
+app.get('/demo/alert-receiver', (c) => c.json({ deliveries: received }, 200, { 'cache-control': 'no-store' }));
 app.get('/demo/customer-session', async (c) => {
   const minted = await server.fetch(
     new Request(`${origin}/admin/v1/embed-sessions`, {
@@ -141,6 +161,7 @@ Ops Console — the console server on ${telemetry && records ? `${telemetry} + $
   Ingest API    ${origin}/ingest/v1/requests   (Authorization: Bearer ${ingestKey})
   OTLP traces   ${origin}/v1/traces   (the same key)
   Admin API     ${origin}/admin/v1/…   (Authorization: Bearer ${adminKey})
+  Alerts        ${origin}/demo/alert-receiver   (what the demo's webhook channel received; rules and SLOs at /console/v1/alert-rules, /slos)
   Embed session curl -X POST -H 'Authorization: Bearer ${adminKey}' -H 'content-type: application/json' \\
                   -d '{"customerId":"cus_acme","expiresInSeconds":900}' ${origin}/admin/v1/embed-sessions
   Sample API    ${sampleOrigin}/v2/…, /v3/…   (measured by the collector)

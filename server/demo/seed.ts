@@ -139,5 +139,42 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
     text: 'turned off the deprecated endpoint GET /v1/usage',
     at: now - 95 * 60_000,
   });
+  await seedAlerts(api);
   return { events: total };
+}
+
+/** The demo receiver's secret: it checks each delivery's signature with it. */
+export const DEMO_RECEIVER_SECRET = 'demo-receiver-secret-0123';
+
+/**
+ * Through the console API, as an editor would: a webhook channel to the demo's own receiver, a
+ * rule on POST /webhooks's error rate (the live traffic's spike every ten minutes fires it, and
+ * it resolves two minutes after), and the SLO of the whole API: 99.5 % available over 28 days.
+ */
+async function seedAlerts(api: Api) {
+  const write = (path: string, body: unknown, key: string) => send(api, `/console/v1${path}`, body, { token: api.token, headers: { 'idempotency-key': key } });
+  const endpoints = await (
+    await fetch(`${api.origin}/console/v1/endpoints?q=/webhooks&sort=-requests`, { headers: { authorization: `Bearer ${api.token}` } })
+  ).json();
+  const webhooks = (endpoints as { items: { id: string; method: string; path: string }[] }).items.find((e) => e.method === 'POST' && e.path === '/webhooks');
+  const channel = await write(
+    '/alert-channels',
+    { kind: 'webhook', name: 'Demo receiver', url: `${api.origin}/demo/alert-receiver`, secret: DEMO_RECEIVER_SECRET },
+    'seed-channel-1',
+  );
+  if (webhooks)
+    await write(
+      '/alert-rules',
+      {
+        name: 'POST /webhooks failing',
+        metric: 'errorRate',
+        scope: { endpointId: webhooks.id },
+        threshold: 15,
+        window: '2m',
+        for: '0m',
+        channelIds: [channel['id']],
+      },
+      'seed-rule-1',
+    );
+  await write('/slos', { name: 'API available', objective: 'availability', targetPct: 99.5, period: '28d', channelIds: [channel['id']] }, 'seed-slo-1');
 }

@@ -313,6 +313,25 @@ describe(`alerts (${storeSetup})`, () => {
     assert.deepEqual([failed.notifications[0].status, failed.notifications[0].attempts, failed.notifications[0].error], ['failed', 3, 'HTTP 500']);
   });
 
+  test('a silenced rule fires and resolves as ever, but tells no channel until its silence ends', async () => {
+    const before = hook.got.length;
+    const until = new Date(now + 3_600_000).toISOString().replace('.000Z', 'Z');
+    const rule = await api('/alert-rules', {
+      body: { name: 'Quiet', metric: 'requestsAbove', threshold: 0, window: '3h', channelIds: [channelId], silencedUntil: until },
+    });
+    assert.equal(rule.json.silencedUntil, until);
+    await server.alerts.runOnce();
+    const [alert] = (await api(`/alerts?ruleId=${rule.json.id}`)).json.items;
+    assert.equal(alert.state, 'firing');
+    assert.deepEqual(
+      alert.notifications.map((n: { status: string; attempts: number }) => [n.status, n.attempts]),
+      [['silenced', 0]],
+    );
+    assert.equal(hook.got.length, before, 'nobody was told');
+    const lifted = await api(`/alert-rules/${rule.json.id}`, { method: 'PATCH', body: { silencedUntil: null } });
+    assert.equal(lifted.json.silencedUntil, null);
+  });
+
   test('another account sees none of it, and a customer’s token is refused', async () => {
     for (const path of ['/alert-channels', '/alert-rules', '/alerts']) assert.deepEqual((await api(path, { token: 'token-b' })).json.items, []);
     assert.equal((await api(`/alert-rules/${ruleId}`, { token: 'token-b', method: 'DELETE', body: {} })).status, 404);

@@ -488,3 +488,40 @@ test('the customer page is Acme Ltd’s own console: its figures, none of anothe
   );
   await page.close();
 });
+
+test('the demo watches POST /webhooks and the API’s availability, and a channel a check creates reaches the demo’s receiver', async () => {
+  const rules = await api('/alert-rules');
+  assert.deepEqual(
+    rules.items.map((r) => [r.name, r.metric, r.threshold, r.window]),
+    [['POST /webhooks failing', 'errorRate', 15, '2m']],
+  );
+  const [slo] = (await api('/slos')).items;
+  assert.deepEqual([slo.name, slo.objective, slo.targetPct, slo.period], ['API available', 'availability', 99.5, '28d']);
+  assert.ok(slo.requests > 0, 'the SLO counts the backfilled requests');
+
+  // What a person (or a check) does: a webhook channel on this machine, a rule on an endpoint's error rate, a test.
+  const post = (path, body) =>
+    fetch(`${origin}/console/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+  const channel = await post('/alert-channels', { kind: 'webhook', name: 'Check', url: `${origin}/demo/alert-receiver`, secret: 'demo-receiver-secret-0123' });
+  assert.equal(channel.status, 201);
+  const { id } = await channel.json();
+  const [endpoint] = (await api('/endpoints?limit=1')).items;
+  const rule = await post('/alert-rules', {
+    name: 'Check',
+    metric: 'errorRate',
+    scope: { endpointId: endpoint.id },
+    threshold: 50,
+    window: '5m',
+    for: '0m',
+    channelIds: [id],
+  });
+  assert.equal(rule.status, 201);
+  const test = await post(`/alert-channels/${id}/test`, {});
+  assert.equal((await test.json()).status, 'delivered');
+  const { deliveries } = await (await fetch(`${origin}/demo/alert-receiver`)).json();
+  assert.deepEqual([deliveries[0].signature, deliveries[0].body.status], ['valid', 'test']);
+});

@@ -100,10 +100,15 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
       });
     });
     if (!changed) return;
-    const channelIds = (watched.rule ?? watched.slo).channelIds;
+    const { channelIds, silencedUntil } = watched.rule ?? watched.slo;
     const channels = (await stores.records.alertChannels(accountId)).filter((c) => channelIds.includes(c.id));
     if (!channels.length) return;
-    const outcomes = await notifier.send(channels, payloadOf(changed.event, changed.alert, described, notifier.link(linkOf(scope))));
+    // Silenced: the alert fires and resolves as ever, and its history says whom it did not tell.
+    const event = changed.event;
+    const outcomes =
+      silencedUntil != null && silencedUntil > now
+        ? channels.map((c) => ({ channelId: c.id, event, status: 'silenced' as const, attempts: 0, at: now, error: null }))
+        : await notifier.send(channels, payloadOf(event, changed.alert, described, notifier.link(linkOf(scope))));
     // Read again: a resolve may have followed while this was being delivered.
     const latest = (await stores.records.alert(accountId, changed.alert.id)) ?? changed.alert;
     await stores.records.saveAlert(accountId, { ...latest, notifications: [...latest.notifications, ...outcomes] });
@@ -113,9 +118,7 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
   async function cycle(now = clock()): Promise<void> {
     // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
     const due = await stores.records.claimDueRules(now, now + Math.max(1, Math.floor(everyMs / 2)));
-    await Promise.all(
-      due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now).catch((error: unknown) => onError(error))),
-    );
+    await Promise.all(due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now).catch((error: unknown) => onError(error))));
   }
 
   /** Evaluates after the cycle under way; errors go to `onError`. */

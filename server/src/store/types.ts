@@ -293,6 +293,8 @@ export interface AlertRuleRecord {
   for: string;
   channelIds: string[];
   createdAt: number;
+  /** Until when (epoch ms) no channel is told of its alerts. */
+  silencedUntil?: number | null;
 }
 
 export interface SloRecord {
@@ -305,6 +307,7 @@ export interface SloRecord {
   scope: { endpointId?: string; customerId?: string };
   channelIds: string[];
   createdAt: number;
+  silencedUntil?: number | null;
 }
 
 /** What the evaluator watches: an alert rule or an SLO. */
@@ -321,7 +324,8 @@ export interface AlertRuleState {
 export interface AlertNotificationRecord {
   channelId: string;
   event: 'firing' | 'resolved' | 'test';
-  status: 'delivered' | 'failed';
+  /** `silenced`: the rule was silenced, nothing was sent. */
+  status: 'delivered' | 'failed' | 'silenced';
   attempts: number;
   at: number;
   error: string | null;

@@ -23,12 +23,17 @@ export const channelView = ({ secret, createdAt, ...channel }: AlertChannelRecor
 
 const NO_STATE: AlertRuleState = { holdingSince: null, value: null, evaluatedAt: null, alertId: null };
 
+/** A silence as stored (epoch ms) from its timestamp; null lifts it, absent keeps what was. */
+export const silenceOf = (until: string | null | undefined) => (until === undefined ? {} : { silencedUntil: until === null ? null : Date.parse(until) });
+export const silenceView = (until: number | null | undefined) => (until == null ? null : isoSeconds(until));
+
 /** A rule as the API answers it, with its condition now. */
 export function ruleView(rule: AlertRuleRecord, state: AlertRuleState = NO_STATE) {
   const { endpoint: _endpoint, ...stored } = rule as AlertRuleRecord & { endpoint?: unknown };
   return {
     ...stored,
     createdAt: isoSeconds(rule.createdAt),
+    silencedUntil: silenceView(rule.silencedUntil),
     state: state.alertId ? 'firing' : state.holdingSince !== null ? 'pending' : 'ok',
     value: state.value,
     evaluatedAt: state.evaluatedAt === null ? null : isoSeconds(state.evaluatedAt),
@@ -97,16 +102,16 @@ export async function ruleList(ctx: ViewContext) {
 }
 
 export async function createRule(ctx: ViewContext, body: unknown) {
-  const input = validate(newAlertRule, body);
-  const rule = await checkedRule(ctx, { id: `rule_${randomUUID().slice(0, 8)}`, ...input, createdAt: ctx.now });
+  const { silencedUntil, ...input } = validate(newAlertRule, body);
+  const rule = await checkedRule(ctx, { id: `rule_${randomUUID().slice(0, 8)}`, ...input, ...silenceOf(silencedUntil), createdAt: ctx.now });
   return { answer: ruleView(rule), write: (scoped: ViewContext) => scoped.stores.records.upsertAlertRule(scoped.accountId, rule).then(() => undefined) };
 }
 
 export async function updateRule(ctx: ViewContext, id: string, body: unknown) {
-  const change = validate(alertRulePatch, body);
+  const { silencedUntil, ...change } = validate(alertRulePatch, body);
   const rule = await ctx.stores.records.alertRule(ctx.accountId, id);
   if (!rule) throw notFound(`No alert rule ${id} in this account.`);
-  const next = await checkedRule(ctx, { ...rule, ...change });
+  const next = await checkedRule(ctx, { ...rule, ...change, ...silenceOf(silencedUntil) });
   await ctx.stores.records.upsertAlertRule(ctx.accountId, next);
   return ruleView(next, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id));
 }

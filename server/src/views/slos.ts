@@ -8,6 +8,7 @@ import { validate } from '../json-body.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import type { AlertRuleState, SloRecord } from '../store/types.ts';
 import { endpointFilter } from './endpoints.ts';
+import { silenceOf, silenceView } from './alerts.ts';
 
 async function sloView(ctx: ViewContext, slo: SloRecord, state?: AlertRuleState) {
   const { endpoint: _endpoint, ...stored } = slo as SloRecord & { endpoint?: unknown };
@@ -16,6 +17,7 @@ async function sloView(ctx: ViewContext, slo: SloRecord, state?: AlertRuleState)
     ...stored,
     thresholdMs: slo.thresholdMs ?? null,
     createdAt: isoSeconds(slo.createdAt),
+    silencedUntil: silenceView(slo.silencedUntil),
     ...figures,
     // The stored state once evaluated; before that, what the burn rates say now.
     state: (state?.evaluatedAt != null ? state.alertId : burning(figures.burnRates)) ? 'firing' : 'ok',
@@ -52,16 +54,16 @@ export async function sloDetail(ctx: ViewContext, id: string) {
 }
 
 export async function createSlo(ctx: ViewContext, body: unknown) {
-  const input = validate(newSlo, body);
-  const slo = await checkedSlo(ctx, { id: `slo_${randomUUID().slice(0, 8)}`, ...input, createdAt: ctx.now });
+  const { silencedUntil, ...input } = validate(newSlo, body);
+  const slo = await checkedSlo(ctx, { id: `slo_${randomUUID().slice(0, 8)}`, ...input, ...silenceOf(silencedUntil), createdAt: ctx.now });
   return { answer: await sloView(ctx, slo), write: (scoped: ViewContext) => scoped.stores.records.upsertSlo(scoped.accountId, slo).then(() => undefined) };
 }
 
 export async function updateSlo(ctx: ViewContext, id: string, body: unknown) {
-  const change = validate(sloPatch, body);
+  const { silencedUntil, ...change } = validate(sloPatch, body);
   const slo = await ctx.stores.records.slo(ctx.accountId, id);
   if (!slo) throw notFound(`No SLO ${id} in this account.`);
-  const next = await checkedSlo(ctx, { ...slo, ...change });
+  const next = await checkedSlo(ctx, { ...slo, ...change, ...silenceOf(silencedUntil) });
   await ctx.stores.records.upsertSlo(ctx.accountId, next);
   return sloView(ctx, next, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id));
 }
