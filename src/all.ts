@@ -22,5 +22,6 @@ import './elements/error-form/define.ts';
 import './elements/error-list/define.ts';
 import './elements/activity-feed/define.ts';
 import './elements/time-range/define.ts';
+import './elements/alerts/define.ts';
 
 export * from './index.ts';

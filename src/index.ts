@@ -22,6 +22,7 @@ export { OpsErrorForm } from './elements/error-form/ops-error-form.ts';
 export { OpsVersions } from './elements/versions/ops-versions.ts';
 export { OpsKeyList } from './elements/key-list/ops-key-list.ts';
 export { OpsKey } from './elements/key/ops-key.ts';
+export { OpsAlerts } from './elements/alerts/ops-alerts.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';

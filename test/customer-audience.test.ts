@@ -22,7 +22,7 @@ function everything(el: Element): { text: string; hrefs: string[]; tags: string[
   };
 }
 
-const OPERATOR_WORDS = ['Account owner', 'Top customers', 'Error records', 'Latest activity'];
+const OPERATOR_WORDS = ['Account owner', 'Top customers', 'Error records', 'Latest activity', 'alert firing'];
 
 describe('audience="customer"', () => {
   const api = useMockApi();

@@ -20,8 +20,8 @@ const rewrite = (change: (body: unknown) => unknown): RequestHandler[] => [
   }),
 ];
 
-const ENUM_KEYS = new Set(['status', 'kind', 'method', 'unit']);
-const TEXT_KEYS = new Set(['name', 'text', 'path', 'label', 'title', 'group', 'notes', 'plan', 'endpoint', 'version']);
+const ENUM_KEYS = new Set(['status', 'state', 'kind', 'method', 'unit']);
+const TEXT_KEYS = new Set(['name', 'ruleName', 'text', 'path', 'label', 'title', 'group', 'notes', 'plan', 'endpoint', 'version']);
 function mapDeep(value: unknown, fn: (key: string, v: unknown) => unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => mapDeep(v, fn, key));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapDeep(fn(k, v), fn, k)]));

@@ -20,5 +20,6 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-error-list': () => import('../elements/error-list/define.ts'),
   'ops-activity-feed': () => import('../elements/activity-feed/define.ts'),
   'ops-time-range': () => import('../elements/time-range/define.ts'),
+  'ops-alerts': () => import('../elements/alerts/define.ts'),
   'ops-chart': () => import('../shared/chart/define.ts'),
 };

@@ -210,6 +210,14 @@ export const ELEMENTS = [
     summary: 'The time range control (last hour … last 12 months, or custom).',
     events: ['ops-range-change'],
   },
+  {
+    tag: 'ops-alerts',
+    className: 'OpsAlerts',
+    summary: 'Firing and recent alerts: value against threshold, when each started and resolved, whom it told.',
+    events: ['ops-navigate', 'ops-load-error'],
+    sample: { attrs: {}, loaded: 'tbody tr', noun: 'alerts', showsEnums: true },
+    view: { path: '/alerts', query: { state: 'state' }, kind: 'alerts', section: 'Alerts' },
+  },
 ] as const satisfies readonly ElementEntry[];
 
 /** The folder of an element under `src/elements/`. */

@@ -20,6 +20,10 @@ const statusWords = (): Record<string, string> => ({
   Idle: msg('Idle'),
   Revoked: msg('Revoked'),
   Unregistered: msg('Unregistered'),
+  firing: msg('Firing'),
+  pending: msg('Pending'),
+  resolved: msg('Resolved'),
+  ok: msg('OK'),
 });
 
 /** An endpoint, customer, webhook or error status as a person reads it. */

@@ -25,4 +25,5 @@ export { OpsErrorForm } from './ops-error-form.ts';
 export { OpsErrorList } from './ops-error-list.ts';
 export { OpsActivityFeed } from './ops-activity-feed.ts';
 export { OpsTimeRange } from './ops-time-range.ts';
+export { OpsAlerts } from './ops-alerts.ts';
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';

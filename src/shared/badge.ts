@@ -18,6 +18,10 @@ const TONES: Record<string, Tone> = {
   Idle: 'neutral',
   Revoked: 'danger',
   Unregistered: 'warning',
+  firing: 'danger',
+  pending: 'warning',
+  resolved: 'success',
+  ok: 'success',
 };
 
 export const toneOf = (value: string): Tone => (Object.hasOwn(TONES, value) ? TONES[value]! : 'neutral');

@@ -29,6 +29,8 @@ export interface NavigateDetail {
   keyId?: string | undefined;
   /** For the `requests` list: only this status code (a bucket of an error record's occurrences). */
   status?: string | undefined;
+  /** For the `alerts` list: only `firing` (the overview's banner) or `resolved` alerts. */
+  state?: string | undefined;
 }
 
 /** A time range: a named `range` (`24h`), or a custom `from`–`to` (ISO timestamps); all empty, each panel's default period. */

@@ -243,6 +243,7 @@ export class OpsElement extends LitElement {
     if (target.label !== undefined) detail.label = target.label;
     if (target.href !== undefined) detail.href = target.href;
     if (target.q !== undefined) detail.q = target.q;
+    if (target.state !== undefined) detail.state = target.state;
     if (target.from !== undefined) detail.from = target.from;
     if (target.to !== undefined) detail.to = target.to;
     if (target.customerId !== undefined) detail.customerId = target.customerId;
@@ -254,11 +255,11 @@ export class OpsElement extends LitElement {
 
   /** A list page (`errors`, `webhooks`, `endpoints`, `customers`): the element's own `*-href` if safe, else the wrapper's route, else `#<kind>`. */
   protected listTarget(
-    kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'keys' | 'requests' | 'new-error',
+    kind: 'errors' | 'webhooks' | 'endpoints' | 'customers' | 'keys' | 'requests' | 'new-error' | 'alerts',
     ownHref: string | undefined,
     attribute: string,
     /** What the list opens with (`{ q }`, `{ from, to }`): in the detail, and in the href's query. */
-    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string; keyId?: string; status?: string } = {},
+    opens: { q?: string; from?: string; to?: string; customerId?: string; endpointId?: string; keyId?: string; status?: string; state?: string } = {},
     label?: string,
   ): NavigateDetail {
     const fallback = this.hrefFor({ kind, id: '' }) ?? `#${kind}`;

@@ -15,6 +15,7 @@ export const VIEW_PATHS = {
   error: '/errors/{id}',
   'new-error': '/errors/new',
   errors: '/errors',
+  alerts: '/alerts',
 } as const;
 
 /** The kinds of thing a drill-down can point at; plural kinds are lists. */
@@ -32,4 +33,5 @@ export const OPERATOR_TAGS: readonly string[] = [
   'ops-error-form',
   'ops-error-list',
   'ops-activity-feed',
+  'ops-alerts',
 ];

@@ -21,6 +21,7 @@ import '../error-form/define.ts';
 import '../error-list/define.ts';
 import '../activity-feed/define.ts';
 import '../time-range/define.ts';
+import '../alerts/define.ts';
 import { OpsConsoleApp } from './ops-console-app.ts';
 
 OpsConsoleApp.define('ops-console-app');

@@ -46,6 +46,7 @@ describe('ops-console routing', () => {
       'Webhooks',
       'Errors',
       'Activity',
+      'Alerts',
     ]);
 
     // The overview's table of recent endpoints: each row a real link into the console.

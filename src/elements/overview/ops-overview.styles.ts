@@ -7,6 +7,24 @@ export const styles = [
       gap: calc(var(--_space) * 2);
       grid-template-columns: repeat(2, minmax(0, 1fr));
     }
+    /* What is firing comes first, across the whole width, in the danger colour as a second cue to its words. */
+    .alerts,
+    .alerts-unavailable {
+      grid-column: 1 / -1;
+    }
+    .alerts {
+      border: 1px solid var(--_danger);
+      border-inline-start-width: 4px;
+      border-radius: var(--_radius);
+      padding: calc(var(--_space) * 1.5) calc(var(--_space) * 2);
+    }
+    .alerts h3 {
+      margin: 0 0 var(--_space);
+    }
+    .alerts ul {
+      margin: 0 0 var(--_space);
+      padding-inline-start: 1.2em;
+    }
     .summary,
     .recent,
     /* Without the activity feed beside it (a customer's overview), the shares take the row. */

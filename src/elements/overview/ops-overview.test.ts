@@ -298,4 +298,20 @@ describe('ops-overview', () => {
       await expect(el).to.be.accessible();
     }
   });
+
+  it('shows what is firing at the top, leading to the alerts; nothing while nothing fires', async () => {
+    const el = await overview();
+    const banner = await waitFor(() => $(el, '[part="alerts"]'), 'the firing alerts');
+    expect(text(banner.querySelector('h3'))).to.equal('1 alert firing');
+    expect(text(banner.querySelector('li'))).to.equal('POST /webhooks failing 6.8% against 5.0% · since 14 Sep 2026 at 09:33');
+    const navigated = nextEvent<CustomEvent<NavigateDetail>>(el, 'ops-navigate');
+    banner.querySelector<HTMLElement>('.link')!.click();
+    expect((await navigated).detail).to.include({ kind: 'alerts', state: 'firing' });
+
+    api.use(http.get(`*${API_BASE}/alerts`, () => HttpResponse.json({ items: [], nextCursor: null })));
+    const quiet = await overview();
+    await summaryLoaded(quiet);
+    await waitFor(() => tableRows(quiet).length === 5, 'the table');
+    expect($(quiet, '[part="alerts"]')).to.equal(null);
+  });
 });

@@ -3,8 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { TaskStatus } from '@lit/task';
-import type { Overview } from '../../api/schemas.ts';
-import { formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
+import type { Alert, Overview, Page } from '../../api/schemas.ts';
+import { alertValue } from '../../shared/alert-value.ts';
+import { formatDateTime, formatPercent, greetingFor, hourIn, roundToTotal } from '../../format/format.ts';
 import type { ChartData } from '../../shared/chart/chart-data.ts';
 import type { NavigateDetail, SortDetail } from '../../shared/events.ts';
 import { DataTask } from '../../shared/data-task.ts';
@@ -74,6 +75,13 @@ export class OpsOverview extends RangedElement {
     load: (client, _key, signal) => client.getOverview({ signal }, this.timeRange),
   });
 
+  /** What is firing now, for the banner at the top (not asked for a customer, whose token may not read alerts). */
+  private readonly firing: DataTask<readonly [], Page<Alert>> = new DataTask(this, {
+    args: () => [] as const,
+    enabled: () => !this.forCustomer,
+    load: (client, _args, signal) => client.listAlerts({ state: 'firing', limit: 5 }, { signal }),
+  });
+
   /** The embedded elements whose load failed since the last Retry of everything. */
   @state() private failedParts: ReadonlySet<string> = new Set();
 
@@ -121,6 +129,7 @@ export class OpsOverview extends RangedElement {
     const own = { apiBase: this.apiBase, locale: this.locale, timeZone: this.timeZone, theme: this.theme, audience: this.audience, ...this.timeRange };
     const down = this.everythingFailed;
     return html`<div part="base" class="overview">
+      ${down ? nothing : this.renderFiring()}
       <div class="summary">
         ${
           down
@@ -188,6 +197,32 @@ export class OpsOverview extends RangedElement {
           </section>`
       }
     </div>`;
+  }
+
+  /** The alerts firing now, above everything; nothing while none fires (or for a customer). */
+  private renderFiring() {
+    if (this.forCustomer) return nothing;
+    const { status, value } = this.firing;
+    if (status === TaskStatus.ERROR && !value) return html`<p class="unavailable alerts-unavailable">${msg('Alerts are not available right now.')}</p>`;
+    if (!value?.items.length) return nothing;
+    const format = this.formatOptions;
+    const count = value.items.length;
+    return html`<section part="alerts" class="alerts" role="status" aria-labelledby="alerts-title">
+      <h3 id="alerts-title">${count === 1 ? msg('1 alert firing') : msg(str`${count} alerts firing`)}</h3>
+      <ul>
+        ${value.items.map(
+          (alert) =>
+            html`<li>
+              <strong>${alert.ruleName}</strong>
+              ${msg(str`${alertValue(alert.metric, alert.value, format)} against ${alertValue(alert.metric, alert.threshold, format)}`, {
+                desc: 'An alert’s value and threshold: 6.8% against 5.0%',
+              })}
+              · ${msg('since')} <time datetime=${alert.startedAt}>${formatDateTime(alert.startedAt, format)}</time>
+            </li>`,
+        )}
+      </ul>
+      ${this.renderLink(this.listTarget('alerts', undefined, 'alerts-href', { state: 'firing' }, msg('View alerts')), msg('View alerts'), 'link')}
+    </section>`;
   }
 
   /** The endpoint table searched for a group's routes (`/messages`): where a slice or its legend entry leads. */
