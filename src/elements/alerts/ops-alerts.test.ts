@@ -34,9 +34,7 @@ describe('ops-alerts', () => {
   it('leads from an alert to what its rule watches', async () => {
     const el = await mount<OpsAlerts>('ops-alerts');
     await loaded(el);
-    const navigated = new Promise<NavigateDetail>((resolve) =>
-      el.addEventListener('ops-navigate', (e) => resolve((e as CustomEvent<NavigateDetail>).detail), { once: true }),
-    );
+    const navigated = new Promise<NavigateDetail>((resolve) => el.addEventListener('ops-navigate', (e) => resolve(e.detail), { once: true }));
     rows(el)[0]!.querySelector<HTMLElement>('.row-link')!.click();
     expect(await navigated).to.include({ kind: 'endpoint', id: 'ep_4' });
   });
