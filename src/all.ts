@@ -23,5 +23,6 @@ import './elements/error-list/define.ts';
 import './elements/activity-feed/define.ts';
 import './elements/time-range/define.ts';
 import './elements/alerts/define.ts';
+import './elements/slo/define.ts';
 
 export * from './index.ts';

@@ -21,5 +21,6 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-activity-feed': () => import('../elements/activity-feed/define.ts'),
   'ops-time-range': () => import('../elements/time-range/define.ts'),
   'ops-alerts': () => import('../elements/alerts/define.ts'),
+  'ops-slo': () => import('../elements/slo/define.ts'),
   'ops-chart': () => import('../shared/chart/define.ts'),
 };

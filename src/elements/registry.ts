@@ -218,6 +218,14 @@ export const ELEMENTS = [
     sample: { attrs: {}, loaded: 'tbody tr', noun: 'alerts', showsEnums: true },
     view: { path: '/alerts', query: { state: 'state' }, kind: 'alerts', section: 'Alerts' },
   },
+  {
+    tag: 'ops-slo',
+    className: 'OpsSlo',
+    summary: 'An SLO: good share, error budget left, burn rates and the budget’s burn-down.',
+    events: ['ops-navigate', 'ops-load-error'],
+    sample: { attrs: { 'slo-id': 'slo_availability' }, loaded: '.facts', noun: 'this SLO', showsEnums: true, chart: true },
+    view: { path: '/slos/:id', idAttribute: 'slo-id', kind: 'slo' },
+  },
 ] as const satisfies readonly ElementEntry[];
 
 /** The folder of an element under `src/elements/`. */

@@ -26,4 +26,5 @@ export { OpsErrorList } from './ops-error-list.ts';
 export { OpsActivityFeed } from './ops-activity-feed.ts';
 export { OpsTimeRange } from './ops-time-range.ts';
 export { OpsAlerts } from './ops-alerts.ts';
+export { OpsSlo } from './ops-slo.ts';
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';

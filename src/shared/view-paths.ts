@@ -16,6 +16,7 @@ export const VIEW_PATHS = {
   'new-error': '/errors/new',
   errors: '/errors',
   alerts: '/alerts',
+  slo: '/slos/{id}',
 } as const;
 
 /** The kinds of thing a drill-down can point at; plural kinds are lists. */
@@ -34,4 +35,5 @@ export const OPERATOR_TAGS: readonly string[] = [
   'ops-error-list',
   'ops-activity-feed',
   'ops-alerts',
+  'ops-slo',
 ];

@@ -60,6 +60,8 @@ function viewLoaded(tag) {
   if (!root || root.querySelector('[part="error"]')) return false;
   // The request log's rows are virtualized: off screen it renders none, so ask it what it holds.
   if (tag === 'ops-request-log') return el.entries().length > 0;
+  // A fresh demo may have raised no alert yet: its empty state is the page, loaded.
+  if (tag === 'ops-alerts') return Boolean(root.querySelector('tbody tr, [part="empty"]'));
   return Boolean(root.querySelector('[part="figure"], [part="row"], [part="item"], [part="metric"], .facts, form, tbody tr'));
 }
 
@@ -69,6 +71,7 @@ test('npm start serves the demo: the whole console, each view on its own address
   const [request] = (await api('/requests?limit=1')).items;
   const [error] = (await api('/errors?limit=1')).items;
   const acme = await api('/customers/cus_acme');
+  const [slo] = (await api('/slos')).items;
   // Each view, and for a record's page the trail that names the record the server has under that id.
   const views = [
     ['#/', 'ops-overview'],
@@ -88,6 +91,8 @@ test('npm start serves the demo: the whole console, each view on its own address
     ['#/errors/new', 'ops-error-form'],
     [`#/errors/${error.id}`, 'ops-error', `Errors / ${error.code} ${error.title}`],
     ['#/activity', 'ops-activity-feed'],
+    ['#/alerts', 'ops-alerts'],
+    [`#/slos/${slo.id}`, 'ops-slo', `Alerts / ${slo.name}`],
   ];
   // The time range control is no view: it sits in the navigation of every view.
   assert.deepEqual(new Set([...views.map(([, tag]) => tag), 'ops-time-range']), new Set(ELEMENT_TAGS), 'every element has its view');

@@ -24,7 +24,7 @@ type AlertQuery = { state?: 'firing' | 'resolved'; limit: number };
  *
  * @summary Firing and recent alerts, with when each started and resolved and its notifications.
  *
- * @fires {CustomEvent<NavigateDetail>} ops-navigate - What an alert watches was activated; detail `{ kind: 'endpoint' | 'customer' | 'key', id }`. Cancelable.
+ * @fires {CustomEvent<NavigateDetail>} ops-navigate - What an alert watches was activated; detail `{ kind: 'endpoint' | 'customer' | 'key' | 'slo', id }`. Cancelable.
  * @fires {CustomEvent<LoadErrorDetail>} ops-load-error - Loading failed; the list shows the error and Retry.
  *
  * @csspart base - The panel.
@@ -89,13 +89,17 @@ export class OpsAlerts extends OpsElement {
   /** What the alert's rule watches, as a drill-down; the whole API leads nowhere. */
   private watched(alert: Alert) {
     const { endpointId, customerId, keyId } = alert.scope;
-    const target: NavigateDetail | undefined = endpointId
-      ? { kind: 'endpoint', id: endpointId }
-      : keyId
-        ? { kind: 'key', id: keyId }
-        : customerId
-          ? { kind: 'customer', id: customerId }
-          : undefined;
+    // An SLO's alert leads to the SLO; a rule's to what it watches.
+    const target: NavigateDetail | undefined =
+      alert.metric === 'burnRate'
+        ? { kind: 'slo', id: alert.ruleId }
+        : endpointId
+          ? { kind: 'endpoint', id: endpointId }
+          : keyId
+            ? { kind: 'key', id: keyId }
+            : customerId
+              ? { kind: 'customer', id: customerId }
+              : undefined;
     return target ? this.renderLink({ ...target, label: alert.ruleName }, alert.ruleName, 'row-link') : alert.ruleName;
   }
 

@@ -22,6 +22,7 @@ import '../error-list/define.ts';
 import '../activity-feed/define.ts';
 import '../time-range/define.ts';
 import '../alerts/define.ts';
+import '../slo/define.ts';
 import { OpsConsoleApp } from './ops-console-app.ts';
 
 OpsConsoleApp.define('ops-console-app');

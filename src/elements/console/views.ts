@@ -40,6 +40,7 @@ export const VIEWS: readonly ConsoleView[] = [
   { path: '/keys/:id', customerView: 'keys', render: ({ id }) => html`<ops-key key-id=${idOf(id)}></ops-key>` },
   { path: '/webhooks/:id', customerView: 'webhooks', render: ({ id }) => html`<ops-webhook webhook-id=${idOf(id)}></ops-webhook>` },
   { path: '/errors/:id', render: ({ id }) => html`<ops-error error-id=${idOf(id)}></ops-error>` },
+  { path: '/slos/:id', render: ({ id }) => html`<ops-slo slo-id=${idOf(id)}></ops-slo>` },
 ];
 
 /** The console's sections, in the navigation's order: the path each lives at and its name. */
