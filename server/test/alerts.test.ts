@@ -416,6 +416,67 @@ describe(`alerts (${storeSetup})`, () => {
     assert.equal((await api(`/slos/${id}`)).status, 404);
   });
 
+  test('the slower burn-rate alerts: 6× over 6h and 30m, and 1× over 3d and 6h, each named in its notification; Slack gets text', async () => {
+    const slack = await api('/alert-channels', { body: { kind: 'slack', name: 'Ops room', url: hook.url } });
+    assert.equal(slack.status, 201, slack.text);
+    const now0 = START + 20 * 24 * 60 * MINUTE;
+    const mins = (m: number) => new Date(now0 - m * MINUTE).toISOString();
+    // Route /steady: 5 % of requests fail, every 10 minutes for a day: 10× the budget everywhere, short of 14.4×.
+    // Route /slow-leak: 1.5 % fail over three days: 3× the budget, short of 6×.
+    const steady = Array.from({ length: 144 }, (_, i) =>
+      Array.from({ length: 20 }, (_, j) => ({ ...event(0, { route: '/steady', method: 'GET', status: j === 0 ? 500 : 200 }), ts: mins(i * 10 + j * 0.1) })),
+    ).flat();
+    const leak = Array.from({ length: 432 }, (_, i) =>
+      Array.from({ length: 200 }, (_, j) => ({ ...event(0, { route: '/slow-leak', method: 'GET', status: j < 3 ? 500 : 200 }), ts: mins(i * 10 + j * 0.01) })),
+    ).flat();
+    now = now0;
+    for (let i = 0; i < leak.length; i += 10_000) await ingest(server, leak.slice(i, i + 10_000));
+    await ingest(server, steady);
+    const endpoints = (await api('/endpoints')).json.items as { id: string; path: string }[];
+    const idOf = (path: string) => endpoints.find((e) => e.path === path)!.id;
+    const before = hook.got.length;
+    const make = async (name: string, path: string) =>
+      (
+        await api('/slos', {
+          body: { name, objective: 'availability', targetPct: 99.5, period: '7d', scope: { endpointId: idOf(path) }, channelIds: [slack.json.id] },
+        })
+      ).json;
+    const steadySlo = await make('Steady', '/steady');
+    const leakSlo = await make('Leak', '/slow-leak');
+    /** A window's burn rate from the events: its share of failures over the 0.5 % budget. */
+    const burn = (events: EventInput[], minutes: number) => {
+      const inWindow = events.filter((e) => Date.parse(e.ts) >= now - minutes * MINUTE && Date.parse(e.ts) <= now);
+      return Math.round((inWindow.filter((e) => e.status >= 500).length / inWindow.length / 0.005) * 100) / 100;
+    };
+    assert.deepEqual(steadySlo.burnRates, {
+      '5m': burn(steady, 5),
+      '30m': burn(steady, 30),
+      '1h': burn(steady, 60),
+      '6h': burn(steady, 360),
+      '3d': burn(steady, 4320),
+    });
+    assert.deepEqual(leakSlo.burnRates, { '5m': burn(leak, 5), '30m': burn(leak, 30), '1h': burn(leak, 60), '6h': burn(leak, 360), '3d': burn(leak, 4320) });
+    // Which alert each should raise, from those figures: the first whose long and short windows both burn faster than its rate.
+    assert.ok(!(burn(steady, 60) > 14.4 && burn(steady, 5) > 14.4) && burn(steady, 360) > 6 && burn(steady, 30) > 6);
+    assert.ok(!(burn(leak, 360) > 6 && burn(leak, 30) > 6) && burn(leak, 4320) > 1 && burn(leak, 360) > 1);
+    await server.alerts.runOnce();
+    // (Other rules of the account change state at this time too: only these two SLOs' messages are counted.)
+    const told = hook.got
+      .slice(before)
+      .map((g) => JSON.parse(g.body) as { text: string })
+      .filter((t) => /“(Steady|Leak)”/.test(t.text));
+    assert.equal(told.length, 2, 'one Slack message each');
+    const texts = told.map((t) => t.text.split('\n')[0]).sort();
+    assert.deepEqual(texts, [
+      `Alert “Leak” is firing: error budget burn rate ${burn(leak, 4320)}× over 3d and 6h, above 1×.`,
+      `Alert “Steady” is firing: error budget burn rate ${burn(steady, 360)}× over 6h and 30m, above 6×.`,
+    ]);
+    assert.ok(
+      told.every((t) => Object.keys(t).join() === 'text'),
+      'Slack gets its incoming-webhook payload',
+    );
+  });
+
   test('a rule is changed and removed; a channel too', async () => {
     const changed = await api(`/alert-rules/${ruleId}`, { method: 'PATCH', body: { threshold: 50 } });
     assert.equal(changed.status, 200, changed.text);
