@@ -24,5 +24,6 @@ import './elements/activity-feed/define.ts';
 import './elements/time-range/define.ts';
 import './elements/alerts/define.ts';
 import './elements/slo/define.ts';
+import './elements/alert-rules/define.ts';
 
 export * from './index.ts';

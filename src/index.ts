@@ -24,6 +24,7 @@ export { OpsKeyList } from './elements/key-list/ops-key-list.ts';
 export { OpsKey } from './elements/key/ops-key.ts';
 export { OpsAlerts } from './elements/alerts/ops-alerts.ts';
 export { OpsSlo } from './elements/slo/ops-slo.ts';
+export { OpsAlertRules } from './elements/alert-rules/ops-alert-rules.ts';
 export { OpsChart } from './shared/chart/ops-chart.ts';
 export type { ChartData, ChartSeries } from './shared/chart/chart-data.ts';
 export { OpsElement } from './shared/ops-element.ts';

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { loadValidation, type Validation } from './load-validation.ts';
 import { renderInLocale } from '../localize/localize.ts';
 
-type InputSchemas = Pick<Validation['schemas'], 'newNote' | 'newErrorRecord'>;
+type InputSchemas = Pick<Validation['schemas'], 'newNote' | 'newErrorRecord' | 'newAlertChannel' | 'newAlertRule'>;
 export type InputCheck<N extends keyof InputSchemas> =
   { success: true; data: z.output<InputSchemas[N]> } | { success: false; issues: readonly { path: readonly PropertyKey[]; message: string }[] };
 

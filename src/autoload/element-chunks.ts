@@ -22,5 +22,6 @@ export const ELEMENT_CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = 
   'ops-time-range': () => import('../elements/time-range/define.ts'),
   'ops-alerts': () => import('../elements/alerts/define.ts'),
   'ops-slo': () => import('../elements/slo/define.ts'),
+  'ops-alert-rules': () => import('../elements/alert-rules/define.ts'),
   'ops-chart': () => import('../shared/chart/define.ts'),
 };

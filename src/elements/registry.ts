@@ -226,6 +226,14 @@ export const ELEMENTS = [
     sample: { attrs: { 'slo-id': 'slo_availability' }, loaded: '.facts', noun: 'this SLO', showsEnums: true, chart: true },
     view: { path: '/slos/:id', idAttribute: 'slo-id', kind: 'slo' },
   },
+  {
+    tag: 'ops-alert-rules',
+    className: 'OpsAlertRules',
+    summary: 'Alert rules and channels: add, remove, and send a test notification.',
+    events: ['ops-load-error'],
+    sample: { attrs: {}, loaded: '[part="rule"]', noun: 'alert channels', showsEnums: true },
+    view: { path: '/alert-rules', section: 'Alert rules' },
+  },
 ] as const satisfies readonly ElementEntry[];
 
 /** The folder of an element under `src/elements/`. */

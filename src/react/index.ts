@@ -27,4 +27,5 @@ export { OpsActivityFeed } from './ops-activity-feed.ts';
 export { OpsTimeRange } from './ops-time-range.ts';
 export { OpsAlerts } from './ops-alerts.ts';
 export { OpsSlo } from './ops-slo.ts';
+export { OpsAlertRules } from './ops-alert-rules.ts';
 export { eventProp, type EventProp, type OpsReactComponent } from './wrap.ts';

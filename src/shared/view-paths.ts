@@ -36,4 +36,5 @@ export const OPERATOR_TAGS: readonly string[] = [
   'ops-activity-feed',
   'ops-alerts',
   'ops-slo',
+  'ops-alert-rules',
 ];

@@ -92,6 +92,7 @@ test('npm start serves the demo: the whole console, each view on its own address
     [`#/errors/${error.id}`, 'ops-error', `Errors / ${error.code} ${error.title}`],
     ['#/activity', 'ops-activity-feed'],
     ['#/alerts', 'ops-alerts'],
+    ['#/alert-rules', 'ops-alert-rules'],
     [`#/slos/${slo.id}`, 'ops-slo', `Alerts / ${slo.name}`],
   ];
   // The time range control is no view: it sits in the navigation of every view.

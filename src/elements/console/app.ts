@@ -23,6 +23,7 @@ import '../activity-feed/define.ts';
 import '../time-range/define.ts';
 import '../alerts/define.ts';
 import '../slo/define.ts';
+import '../alert-rules/define.ts';
 import { OpsConsoleApp } from './ops-console-app.ts';
 
 OpsConsoleApp.define('ops-console-app');

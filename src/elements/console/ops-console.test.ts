@@ -47,6 +47,7 @@ describe('ops-console routing', () => {
       'Errors',
       'Activity',
       'Alerts',
+      'Alert rules',
     ]);
 
     // The overview's table of recent endpoints: each row a real link into the console.

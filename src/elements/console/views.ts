@@ -34,6 +34,7 @@ export const VIEWS: readonly ConsoleView[] = [
   { path: '/errors', render: () => html`<ops-error-list></ops-error-list>` },
   { path: '/activity', render: () => html`<ops-activity-feed></ops-activity-feed>` },
   { path: '/alerts', render: (_, query) => html`<ops-alerts state=${query.get('state') ?? ''}></ops-alerts>` },
+  { path: '/alert-rules', render: () => html`<ops-alert-rules></ops-alert-rules>` },
   { path: '/requests/:id', customerView: 'requests', render: ({ id }) => html`<ops-request-detail request-id=${idOf(id)}></ops-request-detail>` },
   { path: '/endpoints/:id', customerView: 'endpoints', render: ({ id }) => html`<ops-endpoint-detail endpoint-id=${idOf(id)}></ops-endpoint-detail>` },
   { path: '/customers/:id', render: ({ id }) => html`<ops-customer customer-id=${idOf(id)}></ops-customer>` },
@@ -56,4 +57,5 @@ export const SECTIONS = [
   { path: '/errors', label: () => msg('Errors') },
   { path: '/activity', label: () => msg('Activity') },
   { path: '/alerts', label: () => msg('Alerts') },
+  { path: '/alert-rules', label: () => msg('Alert rules') },
 ] as const;

@@ -1,0 +1,73 @@
+import { expect } from '@open-wc/testing';
+import { http } from 'msw';
+import { $, $$, text, waitFor } from '../../../test/dom.ts';
+import { mount } from '../../../test/harness.ts';
+import { useMockApi } from '../../../test/mock-api.ts';
+import './define.ts';
+import type { OpsAlertRules } from './ops-alert-rules.ts';
+
+const rowNames = (el: Element, list: string) => $$(el, `[part="${list}"] .item-name`).map((name) => text(name));
+const loaded = (el: Element) => waitFor(() => rowNames(el, 'rules').length && rowNames(el, 'channels').length, 'both tables');
+function fill(form: HTMLFormElement, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const input = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)!;
+    input.value = value;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}
+
+describe('ops-alert-rules', () => {
+  const api = useMockApi();
+
+  it('lists the channels and the rules with their condition and state', async () => {
+    const el = await mount<OpsAlertRules>('ops-alert-rules');
+    await loaded(el);
+    expect(rowNames(el, 'channels')).to.deep.equal(['On-call webhook']);
+    const rule = $(el, '[part="rule"]')!;
+    expect([text(rule.querySelector('.badge')), text(rule.querySelector('.condition')), text(rule.querySelector('.value'))]).to.deep.equal([
+      'Firing',
+      'Error rate > 5.0% over 5m',
+      'Now 6.8%',
+    ]);
+  });
+
+  it('sends a test and says how it went', async () => {
+    const el = await mount<OpsAlertRules>('ops-alert-rules');
+    await loaded(el);
+    [...$$(el, '[part="channel"] button')].find((b) => text(b) === 'Send test')!.click();
+    await waitFor(() => text($(el, '.test-result')) === 'Test delivered.', 'the outcome');
+  });
+
+  it('checks a channel with the contract’s schema before sending it, then adds it', async () => {
+    const el = await mount<OpsAlertRules>('ops-alert-rules');
+    await loaded(el);
+    const posted: string[] = [];
+    api.use(
+      http.post('*/alert-channels', ({ request }) => {
+        posted.push(request.url);
+      }),
+    );
+    const form = $<HTMLFormElement>(el, '[part="channel-form"]')!;
+    fill(form, { name: 'Pager', url: 'https://hooks.example.com/pager' });
+    form.requestSubmit();
+    await waitFor(() => text($(el, '#secret-error')), 'the secret’s error');
+    expect(text($(el, '#secret-error'))).to.contain('secret');
+    expect(posted, 'nothing was sent').to.deep.equal([]);
+    fill(form, { secret: 'whsec_0123456789abcdef' });
+    form.requestSubmit();
+    await waitFor(() => rowNames(el, 'channels').includes('Pager'), 'the new channel listed');
+    expect(posted).to.have.length(1);
+  });
+
+  it('refuses a rule whose window is no duration, and adds one that is right', async () => {
+    const el = await mount<OpsAlertRules>('ops-alert-rules');
+    await loaded(el);
+    const form = $<HTMLFormElement>(el, '[part="rule-form"]')!;
+    fill(form, { name: 'Slow usage', metric: 'p95', threshold: '300', window: 'soon' });
+    form.requestSubmit();
+    await waitFor(() => text($(el, '#window-error')), 'the window’s error');
+    fill(form, { window: '15m' });
+    form.requestSubmit();
+    await waitFor(() => rowNames(el, 'rules').includes('Slow usage'), 'the new rule listed');
+  });
+});
