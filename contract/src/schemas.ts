@@ -416,7 +416,11 @@ export const alertChannel = z.object({
 });
 export const alertChannelList = z.object({ items: z.array(alertChannel) });
 const channelName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const channelUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048));
+const channelUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(
+  z.maxLength(2048),
+  // A password in the URL would be kept, shown and logged: a webhook authenticates with its secret.
+  z.refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'must not carry a user name or password'),
+);
 const channelSecret = z.string().check(z.minLength(16, 'must be at least 16 characters'), z.maxLength(200));
 const emailAddress = z.email({ error: 'must be an email address' }).check(z.maxLength(320));
 export const newAlertChannel = z

@@ -216,7 +216,9 @@ async function measureAlerts(server: Awaited<ReturnType<typeof createConsoleServ
     });
     if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
   };
-  const endpoints = ((await (await fetch(`${url}/console/v1/endpoints?limit=20`, { headers: { authorization: 'Bearer bench' } })).json()) as { items: { id: string }[] }).items;
+  const endpoints = (
+    (await (await fetch(`${url}/console/v1/endpoints?limit=20`, { headers: { authorization: 'Bearer bench' } })).json()) as { items: { id: string }[] }
+  ).items;
   const metrics = ['errorRate', 'p95', 'p99', 'requestsAbove', 'requestsBelow', 'spike'];
   for (let i = 0; i < 100; i++) {
     const scope = [{}, { endpointId: endpoints[i % endpoints.length]!.id }, { customerId: `cus_${i % 50}` }, { keyId: `key_${i % 400}` }][i % 4];

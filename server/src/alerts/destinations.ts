@@ -27,8 +27,10 @@ for (const [net, prefix] of [
 ] as const)
   internal.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 127],
+  ['::', 96],
   ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

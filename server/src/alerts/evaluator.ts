@@ -38,30 +38,44 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
   let queued = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** The condition of a rule or an SLO now: its value, whether it holds, and how a notification describes it. */
+  /**
+   * The condition of a rule or an SLO now: its value, whether it holds, how a notification
+   * describes it, and how it reads once resolved (an SLO's alert by the tier it fired on).
+   */
   async function condition(accountId: string, watched: Watched, now: number) {
     if (watched.rule) {
       const { rule } = watched;
       const value = await ruleValue(stores.telemetry, accountId, rule, now);
-      return { value, holding: breaches(rule, value), forMs: durationMs(rule.for), described: rule as Described, scope: rule.scope };
+      const described = rule as Described;
+      return { value, holding: breaches(rule, value), forMs: durationMs(rule.for), described, scope: rule.scope, resolvedAs: () => ({ described, value }) };
     }
     const { slo } = watched;
     const { burnRates } = await sloFigures(stores.telemetry, accountId, slo, now);
     const hot = burning(burnRates);
-    const window = hot ?? BURN_RATE_ALERTS[0];
-    const described: Described = {
+    const describe = (tier: (typeof BURN_RATE_ALERTS)[number]): Described => ({
       id: slo.id,
       name: slo.name,
       metric: 'burnRate',
-      window: `${window.long} and ${window.short}`,
+      window: `${tier.long} and ${tier.short}`,
       for: '0m',
-      threshold: window.rate,
+      threshold: tier.rate,
+    });
+    const tierOf = (rate: number) => BURN_RATE_ALERTS.find((a) => a.rate === rate) ?? BURN_RATE_ALERTS[0];
+    const window = hot ?? BURN_RATE_ALERTS[0];
+    return {
+      value: burnRates[window.long],
+      holding: hot !== undefined,
+      forMs: 0,
+      described: describe(window),
+      scope: slo.scope as AlertRuleRecord['scope'],
+      resolvedAs: (firedAtRate: number) => ({ described: describe(tierOf(firedAtRate)), value: burnRates[tierOf(firedAtRate).long] }),
     };
-    return { value: burnRates[window.long], holding: hot !== undefined, forMs: 0, described, scope: slo.scope as AlertRuleRecord['scope'] };
   }
 
-  async function evaluate(accountId: string, watched: Watched, state: AlertRuleState, now: number): Promise<void> {
-    const { value, holding, forMs, described, scope } = await condition(accountId, watched, now);
+  async function evaluate(accountId: string, watched: Watched, state: AlertRuleState, now: number, claimedUntil: number): Promise<void> {
+    const found = await condition(accountId, watched, now);
+    const { value, holding, forMs, scope } = found;
+    let { described } = found;
     const holdingSince = holding ? (state.holdingSince ?? now) : null;
     const next: AlertRuleState = { holdingSince, value, evaluatedAt: now, alertId: state.alertId };
     let changed: { event: 'firing' | 'resolved'; alert: AlertRecord } | undefined;
@@ -84,11 +98,16 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
     } else if (!holding && state.alertId) {
       const open = await stores.records.alert(accountId, state.alertId);
       next.alertId = null;
-      if (open?.state === 'firing') changed = { event: 'resolved', alert: { ...open, state: 'resolved', endedAt: now, value: value ?? open.value } };
+      if (open?.state === 'firing') {
+        const resolved = found.resolvedAs(open.threshold);
+        described = resolved.described;
+        changed = { event: 'resolved', alert: { ...open, state: 'resolved', endedAt: now, value: resolved.value ?? open.value } };
+      }
     }
-    await stores.records.atomically(async (records) => {
-      await records.saveAlertRuleState(accountId, described.id, next);
-      if (!changed) return;
+    // Only while the claim holds: a rule changed, removed or claimed again meanwhile keeps what that did.
+    const saved = await stores.records.atomically(async (records) => {
+      if (!(await records.saveAlertRuleState(accountId, described.id, next, claimedUntil))) return false;
+      if (!changed) return true;
       await records.saveAlert(accountId, changed.alert);
       await recordActivity({ ...stores, records }, accountId, {
         kind: changed.event === 'firing' ? 'alert-firing' : 'alert-resolved',
@@ -98,8 +117,9 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
         subject: changed.alert.id,
         target: targetOf(scope),
       });
+      return true;
     });
-    if (!changed) return;
+    if (!saved || !changed) return;
     const { channelIds, silencedUntil } = watched.rule ?? watched.slo;
     const channels = (await stores.records.alertChannels(accountId)).filter((c) => channelIds.includes(c.id));
     if (!channels.length) return;
@@ -109,16 +129,17 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
       silencedUntil != null && silencedUntil > now
         ? channels.map((c) => ({ channelId: c.id, event, status: 'silenced' as const, attempts: 0, at: now, error: null }))
         : await notifier.send(channels, payloadOf(event, changed.alert, described, notifier.link(linkOf(scope))));
-    // Read again: a resolve may have followed while this was being delivered.
-    const latest = (await stores.records.alert(accountId, changed.alert.id)) ?? changed.alert;
-    await stores.records.saveAlert(accountId, { ...latest, notifications: [...latest.notifications, ...outcomes] });
+    // Under the row's lock: a resolve saved while this was being delivered stays resolved.
+    const alertId = changed.alert.id;
+    await stores.records.atomically((records) => records.appendNotifications(accountId, alertId, outcomes));
   }
 
   /** One evaluation of every due rule, at `now`. */
   async function cycle(now = clock()): Promise<void> {
     // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
-    const due = await stores.records.claimDueRules(now, now + Math.max(1, Math.floor(everyMs / 2)));
-    await Promise.all(due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now).catch((error: unknown) => onError(error))));
+    const until = now + Math.max(1, Math.floor(everyMs / 2));
+    const due = await stores.records.claimDueRules(now, until);
+    await Promise.all(due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now, until).catch((error: unknown) => onError(error))));
   }
 
   /** Evaluates after the cycle under way; errors go to `onError`. */

@@ -399,7 +399,7 @@ export interface RecordStore {
   alertChannels(accountId: string): Promise<AlertChannelRecord[]>;
   deleteAlertChannel(accountId: string, id: string): Promise<void>;
   /** Creates or replaces a rule; a new one is due at once. */
-  upsertAlertRule(accountId: string, rule: AlertRuleRecord): Promise<'created' | 'updated'>;
+  upsertAlertRule(accountId: string, rule: AlertRuleRecord, options?: { reset?: boolean }): Promise<'created' | 'updated'>;
   alertRule(accountId: string, id: string): Promise<AlertRuleRecord | undefined>;
   alertRules(accountId: string): Promise<AlertRuleRecord[]>;
   deleteAlertRule(accountId: string, id: string): Promise<void>;
@@ -408,13 +408,19 @@ export interface RecordStore {
    * claimed by one server, however many evaluate at once. Answers the claimed rules and their state.
    */
   claimDueRules(now: number, until: number): Promise<(Watched & { accountId: string; state: AlertRuleState })[]>;
-  upsertSlo(accountId: string, slo: SloRecord): Promise<'created' | 'updated'>;
+  upsertSlo(accountId: string, slo: SloRecord, options?: { reset?: boolean }): Promise<'created' | 'updated'>;
   slo(accountId: string, id: string): Promise<SloRecord | undefined>;
   slos(accountId: string): Promise<SloRecord[]>;
   deleteSlo(accountId: string, id: string): Promise<void>;
   /** Every rule's state in the account, by rule id. */
   alertRuleStates(accountId: string): Promise<Map<string, AlertRuleState>>;
-  saveAlertRuleState(accountId: string, ruleId: string, state: AlertRuleState): Promise<void>;
+  /**
+   * Saves the state an evaluation reached, if the rule is still claimed by it (`claimedUntil`, what
+   * the claim set): not after the rule was changed, removed or claimed again. Says whether it saved.
+   */
+  saveAlertRuleState(accountId: string, ruleId: string, state: AlertRuleState, claimedUntil: number): Promise<boolean>;
+  /** Adds what became of an alert's notifications, under the row's lock: a resolve saved meanwhile is kept. */
+  appendNotifications(accountId: string, alertId: string, outcomes: readonly AlertNotificationRecord[]): Promise<void>;
   saveAlert(accountId: string, alert: AlertRecord): Promise<void>;
   alert(accountId: string, id: string): Promise<AlertRecord | undefined>;
   /** Newest first. */

@@ -76,6 +76,12 @@ export async function deleteChannel(ctx: ViewContext, id: string) {
   const channel = await ctx.stores.records.alertChannel(ctx.accountId, id);
   if (!channel) throw notFound(`No alert channel ${id} in this account.`);
   await ctx.stores.records.deleteAlertChannel(ctx.accountId, id);
+  // Rules and SLOs stop sending to it, and stay editable.
+  const [rules, slos] = await Promise.all([ctx.stores.records.alertRules(ctx.accountId), ctx.stores.records.slos(ctx.accountId)]);
+  for (const rule of rules.filter((r) => r.channelIds.includes(id)))
+    await ctx.stores.records.upsertAlertRule(ctx.accountId, { ...rule, channelIds: rule.channelIds.filter((c) => c !== id) });
+  for (const slo of slos.filter((s) => s.channelIds.includes(id)))
+    await ctx.stores.records.upsertSlo(ctx.accountId, { ...slo, channelIds: slo.channelIds.filter((c) => c !== id) });
   return channelView(channel);
 }
 
@@ -93,7 +99,22 @@ async function checkedRule(ctx: ViewContext, rule: AlertRuleRecord) {
       ]);
     return { ...rule, endpoint };
   }
-  return rule;
+  // A scope without an endpoint any more filters on none: the endpoint resolved before goes.
+  const { endpoint: _endpoint, ...bare } = rule as AlertRuleRecord & { endpoint?: unknown };
+  return bare;
+}
+
+/** Whether a change alters what a rule (or SLO) watches: then what it held and its firing alert belong to the old condition. */
+export const conditionChanged = (before: object, after: object, fields: readonly string[]) =>
+  fields.some((field) => JSON.stringify((before as Record<string, unknown>)[field]) !== JSON.stringify((after as Record<string, unknown>)[field]));
+
+/** Ends the firing alert of a rule or SLO whose condition changed or which is gone: nobody is told, the history says when. */
+export async function endOpenAlert(ctx: ViewContext, id: string) {
+  const state = (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id);
+  if (!state?.alertId) return state;
+  const alert = await ctx.stores.records.alert(ctx.accountId, state.alertId);
+  if (alert?.state === 'firing') await ctx.stores.records.saveAlert(ctx.accountId, { ...alert, state: 'resolved', endedAt: ctx.now });
+  return state;
 }
 
 export async function ruleList(ctx: ViewContext) {
@@ -112,19 +133,17 @@ export async function updateRule(ctx: ViewContext, id: string, body: unknown) {
   const rule = await ctx.stores.records.alertRule(ctx.accountId, id);
   if (!rule) throw notFound(`No alert rule ${id} in this account.`);
   const next = await checkedRule(ctx, { ...rule, ...change, ...silenceOf(silencedUntil) });
-  await ctx.stores.records.upsertAlertRule(ctx.accountId, next);
+  const reset = conditionChanged(rule, next, ['metric', 'scope', 'threshold', 'window', 'for']);
+  if (reset) await endOpenAlert(ctx, id);
+  await ctx.stores.records.upsertAlertRule(ctx.accountId, next, { reset });
   return ruleView(next, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id));
 }
 
 export async function deleteRule(ctx: ViewContext, id: string) {
   const rule = await ctx.stores.records.alertRule(ctx.accountId, id);
   if (!rule) throw notFound(`No alert rule ${id} in this account.`);
-  const state = (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id);
   // Its firing alert ends with it: nobody would be told it resolved, and the history says when it stopped.
-  if (state?.alertId) {
-    const alert = await ctx.stores.records.alert(ctx.accountId, state.alertId);
-    if (alert?.state === 'firing') await ctx.stores.records.saveAlert(ctx.accountId, { ...alert, state: 'resolved', endedAt: ctx.now });
-  }
+  const state = await endOpenAlert(ctx, id);
   await ctx.stores.records.deleteAlertRule(ctx.accountId, id);
   return ruleView(rule, state);
 }

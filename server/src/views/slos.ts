@@ -8,7 +8,7 @@ import { validate } from '../json-body.ts';
 import { notFound, unprocessable } from '../problem.ts';
 import type { AlertRuleState, SloRecord } from '../store/types.ts';
 import { endpointFilter } from './endpoints.ts';
-import { silenceOf, silenceView } from './alerts.ts';
+import { conditionChanged, endOpenAlert, silenceOf, silenceView } from './alerts.ts';
 
 async function sloView(ctx: ViewContext, slo: SloRecord, state?: AlertRuleState) {
   const { endpoint: _endpoint, ...stored } = slo as SloRecord & { endpoint?: unknown };
@@ -31,7 +31,10 @@ async function checkedSlo(ctx: ViewContext, slo: SloRecord): Promise<SloRecord> 
   const channels = new Set((await ctx.stores.records.alertChannels(ctx.accountId)).map((c) => c.id));
   const unknown = slo.channelIds.filter((id) => !channels.has(id));
   if (unknown.length) throw unprocessable(`No alert channel ${unknown.join(', ')} in this account.`, [{ field: 'channelIds', message: 'unknown channel' }]);
-  if (!slo.scope.endpointId) return slo;
+  if (!slo.scope.endpointId) {
+    const { endpoint: _endpoint, ...bare } = slo as SloRecord & { endpoint?: unknown };
+    return bare;
+  }
   const endpoint = await endpointFilter(ctx, slo.scope.endpointId);
   if (!endpoint)
     throw unprocessable(`No endpoint ${slo.scope.endpointId} with requests in the last 30 days.`, [{ field: 'scope.endpointId', message: 'unknown endpoint' }]);
@@ -64,18 +67,16 @@ export async function updateSlo(ctx: ViewContext, id: string, body: unknown) {
   const slo = await ctx.stores.records.slo(ctx.accountId, id);
   if (!slo) throw notFound(`No SLO ${id} in this account.`);
   const next = await checkedSlo(ctx, { ...slo, ...change, ...silenceOf(silencedUntil) });
-  await ctx.stores.records.upsertSlo(ctx.accountId, next);
+  const reset = conditionChanged(slo, next, ['objective', 'targetPct', 'thresholdMs', 'period', 'scope']);
+  if (reset) await endOpenAlert(ctx, id);
+  await ctx.stores.records.upsertSlo(ctx.accountId, next, { reset });
   return sloView(ctx, next, (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id));
 }
 
 export async function deleteSlo(ctx: ViewContext, id: string) {
   const slo = await ctx.stores.records.slo(ctx.accountId, id);
   if (!slo) throw notFound(`No SLO ${id} in this account.`);
-  const state = (await ctx.stores.records.alertRuleStates(ctx.accountId)).get(id);
-  if (state?.alertId) {
-    const alert = await ctx.stores.records.alert(ctx.accountId, state.alertId);
-    if (alert?.state === 'firing') await ctx.stores.records.saveAlert(ctx.accountId, { ...alert, state: 'resolved', endedAt: ctx.now });
-  }
+  const state = await endOpenAlert(ctx, id);
   const view = await sloView(ctx, slo, state);
   await ctx.stores.records.deleteSlo(ctx.accountId, id);
   return view;

@@ -71,10 +71,11 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     }));
 
   /** Makes a rule or SLO due at once (a new one with no state; a changed one keeps what it holds since and its firing alert). */
-  const due = async (accountId: string, id: string) => {
-    const state: AlertRuleState = { holdingSince: null, value: null, evaluatedAt: null, alertId: null };
-    await db.write(sql`INSERT INTO alert_rule_state (account_id, rule_id, next_eval, doc) VALUES (${accountId}, ${id}, 0, ${JSON.stringify(state)})
-      ON CONFLICT (account_id, rule_id) DO UPDATE SET next_eval = 0`);
+  const due = async (accountId: string, id: string, { reset = false } = {}) => {
+    const state = JSON.stringify({ holdingSince: null, value: null, evaluatedAt: null, alertId: null } satisfies AlertRuleState);
+    // Any claim under way loses (its save finds next_eval changed); `reset` also forgets what the old condition held.
+    await db.write(sql`INSERT INTO alert_rule_state (account_id, rule_id, next_eval, doc) VALUES (${accountId}, ${id}, 0, ${state})
+      ON CONFLICT (account_id, rule_id) DO UPDATE SET next_eval = 0${reset ? sql`, doc = ${state}` : empty}`);
   };
 
   return {
@@ -174,14 +175,14 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     async deleteAlertChannel(accountId, id) {
       await db.write(sql`DELETE FROM alert_channels WHERE account_id = ${accountId} AND id = ${id}`);
     },
-    async upsertAlertRule(accountId, rule) {
+    async upsertAlertRule(accountId, rule, options) {
       const outcome = await upsert('alert_rules')(accountId, rule);
-      await due(accountId, rule.id);
+      await due(accountId, rule.id, options);
       return outcome;
     },
-    async upsertSlo(accountId, slo) {
+    async upsertSlo(accountId, slo, options) {
       const outcome = await upsert('slos')(accountId, slo);
-      await due(accountId, slo.id);
+      await due(accountId, slo.id, options);
       return outcome;
     },
     slo: (accountId, id) => byId<SloRecord>('slos', accountId, id),
@@ -219,8 +220,17 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
       const rows = await db.read(sql`SELECT rule_id, doc FROM alert_rule_state WHERE account_id = ${accountId}`);
       return new Map(rows.map((row) => [text(row['rule_id']), docOf<AlertRuleState>(row)]));
     },
-    async saveAlertRuleState(accountId, ruleId, state) {
-      await db.write(sql`UPDATE alert_rule_state SET doc = ${JSON.stringify(state)} WHERE account_id = ${accountId} AND rule_id = ${ruleId}`);
+    async saveAlertRuleState(accountId, ruleId, state, claimedUntil) {
+      const { changed } = await db.write(
+        sql`UPDATE alert_rule_state SET doc = ${JSON.stringify(state)} WHERE account_id = ${accountId} AND rule_id = ${ruleId} AND next_eval = ${claimedUntil}`,
+      );
+      return changed > 0;
+    },
+    async appendNotifications(accountId, alertId, outcomes) {
+      const current = await first<AlertRecord>(sql`SELECT doc FROM alerts WHERE account_id = ${accountId} AND id = ${alertId} ${db.lockRows}`);
+      if (!current) return;
+      const next = { ...current, notifications: [...current.notifications, ...outcomes] };
+      await db.write(sql`UPDATE alerts SET doc = ${JSON.stringify(next)} WHERE account_id = ${accountId} AND id = ${alertId}`);
     },
     async saveAlert(accountId, alert) {
       const json = JSON.stringify(alert);
