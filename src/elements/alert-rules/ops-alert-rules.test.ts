@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { http } from 'msw';
+import { problem } from '../../../mocks/problem.ts';
 import { $, $$, text, waitFor } from '../../../test/dom.ts';
 import { mount } from '../../../test/harness.ts';
 import { useMockApi } from '../../../test/mock-api.ts';
@@ -63,11 +64,24 @@ describe('ops-alert-rules', () => {
     const el = await mount<OpsAlertRules>('ops-alert-rules');
     await loaded(el);
     const form = $<HTMLFormElement>(el, '[part="rule-form"]')!;
+    form.requestSubmit();
+    await waitFor(() => text($(el, '#name-error')), 'the name’s error, under the name');
     fill(form, { name: 'Slow usage', metric: 'p95', threshold: '300', window: 'soon' });
     form.requestSubmit();
     await waitFor(() => text($(el, '#window-error')), 'the window’s error');
     fill(form, { window: '15m' });
     form.requestSubmit();
     await waitFor(() => rowNames(el, 'rules').includes('Slow usage'), 'the new rule listed');
+  });
+
+  it('says so when a Remove is refused, and keeps the rule', async () => {
+    api.use(
+      http.delete('*/alert-rules/*', () => problem(403, 'Forbidden', 'DELETE /console/v1/alert-rules/{id} needs the editor role; this token has viewer.')),
+    );
+    const el = await mount<OpsAlertRules>('ops-alert-rules');
+    await loaded(el);
+    [...$$(el, '[part="rule"] button')].find((b) => text(b) === 'Remove')!.click();
+    await waitFor(() => text($(el, '.base > [role="alert"]')).startsWith('It was not removed.'), 'the refusal');
+    expect(rowNames(el, 'rules')).to.deep.equal(['POST /webhooks failing']);
   });
 });

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { state } from 'lit/decorators.js';
 import { ALERT_CHANNEL_KINDS, ALERT_METRICS } from '@ops-console/contract/enums';
 import { checkInput, prepareInputCheck } from '../../api/check-input.ts';
+import { toConsoleError } from '../../api/errors.ts';
 import type { AlertChannel, AlertNotification, AlertRule } from '../../api/schemas.ts';
 import { msg, str } from '../../localize/localize.ts';
 import { alertValue } from '../../shared/alert-value.ts';
@@ -57,6 +58,8 @@ export class OpsAlertRules extends OpsElement {
   @state() private kind: (typeof ALERT_CHANNEL_KINDS)[number] = 'webhook';
   /** Each channel's last test: `sending`, its outcome, or why it could not be sent. */
   @state() private tests: Record<string, AlertNotification | string> = {};
+  /** Why the last Remove failed (a viewer's token, the network). */
+  @state() private removeFailure: string | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -65,6 +68,7 @@ export class OpsAlertRules extends OpsElement {
 
   override render() {
     return html`<div part="base" class="base">
+      ${this.removeFailure ? html`<p class="form-error" role="alert">${this.removeFailure}</p>` : nothing}
       ${renderDataStates(this.data, {
         noun: msg('alert channels'),
         skeleton: ['title', ['list', 1], 'fields', 'title', ['list', 1], 'fields', 'fields'],
@@ -123,12 +127,27 @@ export class OpsAlertRules extends OpsElement {
     </ul>`;
   }
 
-  private field(name: string, label: string, errors: Errors, input: unknown) {
+  /** A labelled field (`id`) with its error, found under `key` (the field's name in the schema). */
+  private field(id: string, label: string, errors: Errors, input: unknown, key = id) {
     return html`<div class="field">
-      <label for=${name}>${label}</label>
+      <label for=${id}>${label}</label>
       ${input}
-      ${errors[name] ? html`<p id=${`${name}-error`} class="form-error">${errors[name]}</p>` : nothing}
+      ${errors[key] ? html`<p id=${`${key}-error`} class="form-error">${errors[key]}</p>` : nothing}
     </div>`;
+  }
+
+  /** The form's own message: what failed, and any error no field shows; nothing at all without one. */
+  private formError(...parts: string[]) {
+    const text = parts.filter(Boolean).join(' ');
+    return text ? html`<p class="form-error" role="alert">${text}</p>` : nothing;
+  }
+
+  /** Errors no field of the form shows (a 422 about something else): said with the form's own message. */
+  private unplaced(errors: Errors, fields: readonly string[]) {
+    return Object.entries(errors)
+      .filter(([key]) => !fields.includes(key))
+      .map(([, message]) => message)
+      .join(' ');
   }
 
   private renderChannelForm() {
@@ -165,7 +184,7 @@ export class OpsAlertRules extends OpsElement {
             )
           : nothing
       }
-      <p class="form-error" role="alert">${this.channelSubmission.error && !Object.keys(errors).length ? msg(str`The channel was not added. ${this.channelSubmission.error.sentence}`) : ''}</p>
+      ${this.formError(this.channelSubmission.error ? msg(str`The channel was not added. ${this.channelSubmission.error.sentence}`) : '', this.unplaced(errors, ['kind', 'name', 'url', 'to', 'secret']))}
       <div class="actions">
         <button class="button button-primary" type="submit" ?disabled=${this.channelSubmission.submitting}>${msg('Add channel')}</button>
       </div>
@@ -177,7 +196,7 @@ export class OpsAlertRules extends OpsElement {
     const invalid = (name: string) => (errors[name] ? 'true' : 'false');
     return html`<form part="rule-form" novalidate @submit=${this.addRule}>
       <h4>${msg('Add a rule')}</h4>
-      ${this.field('rule-name', msg('Name'), errors, html`<input id="rule-name" name="name" aria-invalid=${invalid('name')} />`)}
+      ${this.field('rule-name', msg('Name'), errors, html`<input id="rule-name" name="name" aria-invalid=${invalid('name')} />`, 'name')}
       ${this.field(
         'metric',
         msg('Metric'),
@@ -186,7 +205,7 @@ export class OpsAlertRules extends OpsElement {
           ${ALERT_METRICS.map((m) => html`<option value=${m}>${metricLabel(m)}</option>`)}
         </select>`,
       )}
-      ${this.field('threshold', msg('Threshold'), errors, html`<input id="threshold" name="threshold" type="number" min="0" step="any" aria-invalid=${invalid('threshold')} />`)}
+      ${this.field('threshold', msg('Threshold'), errors, html`<input id="threshold" name="threshold" type="number" min="0" step="0.01" aria-invalid=${invalid('threshold')} />`)}
       ${this.field('window', msg('Window'), errors, html`<input id="window" name="window" value="5m" aria-invalid=${invalid('window')} />`)}
       ${this.field('for', msg('For'), errors, html`<input id="for" name="for" value="0m" aria-invalid=${invalid('for')} />`)}
       ${this.field('endpointId', msg('Endpoint id (optional)'), errors, html`<input id="endpointId" name="endpointId" placeholder="ep_…" />`)}
@@ -198,7 +217,7 @@ export class OpsAlertRules extends OpsElement {
             : html`<p class="muted">${msg('Add a channel first to be told.')}</p>`
         }
       </fieldset>
-      <p class="form-error" role="alert">${this.ruleSubmission.error && !Object.keys(errors).length ? msg(str`The rule was not added. ${this.ruleSubmission.error.sentence}`) : ''}</p>
+      ${this.formError(this.ruleSubmission.error ? msg(str`The rule was not added. ${this.ruleSubmission.error.sentence}`) : '', this.unplaced(errors, ['name', 'metric', 'threshold', 'window', 'for', 'endpointId']))}
       <div class="actions">
         <button class="button button-primary" type="submit" ?disabled=${this.ruleSubmission.submitting}>${msg('Add rule')}</button>
       </div>
@@ -246,7 +265,8 @@ export class OpsAlertRules extends OpsElement {
     this.ruleErrors = checked.success ? {} : errorsOf(checked.issues);
     if (!checked.success) return;
     const created = await this.ruleSubmission.run(checked.data, (rule, idempotencyKey) => this.client!.createAlertRule(rule, { idempotencyKey }));
-    this.ruleErrors = Object.fromEntries(this.ruleSubmission.error?.fieldErrors.map((f) => [f.field.split('.')[0]!, f.message]) ?? []);
+    // The server names `scope.endpointId`; the form's field is `endpointId`.
+    this.ruleErrors = Object.fromEntries(this.ruleSubmission.error?.fieldErrors.map((f) => [f.field.replace(/^scope\./, ''), f.message]) ?? []);
     if (created) {
       form.reset();
       void this.data.run();
@@ -264,10 +284,12 @@ export class OpsAlertRules extends OpsElement {
   }
 
   private async removeOne(what: 'channel' | 'rule', id: string) {
+    this.removeFailure = undefined;
     try {
       await (what === 'channel' ? this.client!.deleteAlertChannel(id) : this.client!.deleteAlertRule(id));
-    } finally {
       void this.data.run();
+    } catch (error) {
+      this.removeFailure = msg(str`It was not removed. ${toConsoleError(error).sentence}`);
     }
   }
 }

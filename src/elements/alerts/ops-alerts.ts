@@ -43,8 +43,8 @@ type AlertQuery = { state?: 'firing' | 'resolved'; limit: number };
 export class OpsAlerts extends OpsElement {
   static override styles = [...OpsElement.styles, ...styles];
 
-  /** Only `firing` or only `resolved` alerts; empty for both. The toolbar's select sets it. */
-  @property({ reflect: true }) state: '' | 'firing' | 'resolved' = '';
+  /** Only `firing` or only `resolved` alerts; empty (or another value) for both. The toolbar's select sets it. */
+  @property({ reflect: true }) state = '';
 
   /** Without the toolbar (in the overview's banner, say). */
   @property({ type: Boolean, attribute: 'hide-filter' }) hideFilter = false;
@@ -77,7 +77,7 @@ export class OpsAlerts extends OpsElement {
     return html`<div part="toolbar" class="toolbar">
       <label>
         <span>${msg('State')}</span>
-        <select .value=${this.state} @change=${(e: Event) => (this.state = (e.target as HTMLSelectElement).value as OpsAlerts['state'])}>
+        <select .value=${this.state} @change=${(e: Event) => (this.state = (e.target as HTMLSelectElement).value)}>
           <option value="" ?selected=${!this.state}>${msg('All alerts')}</option>
           <option value="firing" ?selected=${this.state === 'firing'}>${msg('Firing')}</option>
           <option value="resolved" ?selected=${this.state === 'resolved'}>${msg('Resolved')}</option>

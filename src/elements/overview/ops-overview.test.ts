@@ -308,6 +308,14 @@ describe('ops-overview', () => {
     banner.querySelector<HTMLElement>('.link')!.click();
     expect((await navigated).detail).to.include({ kind: 'alerts', state: 'firing' });
 
+    // Five shown of more: the heading does not undercount.
+    const [firing] = (await createConsoleClient({ baseUrl: API_BASE }).listAlerts({ state: 'firing' })).items;
+    api.use(
+      http.get(`*${API_BASE}/alerts`, () => HttpResponse.json({ items: Array.from({ length: 5 }, (_, i) => ({ ...firing, id: `a_${i}` })), nextCursor: '5' })),
+    );
+    const busy = await overview();
+    expect(text((await waitFor(() => $(busy, '[part="alerts"]'), 'the banner')).querySelector('h3'))).to.equal('5+ alerts firing');
+
     api.use(http.get(`*${API_BASE}/alerts`, () => HttpResponse.json({ items: [], nextCursor: null })));
     const quiet = await overview();
     await summaryLoaded(quiet);

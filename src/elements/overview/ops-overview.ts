@@ -207,8 +207,10 @@ export class OpsOverview extends RangedElement {
     if (!value?.items.length) return nothing;
     const format = this.formatOptions;
     const count = value.items.length;
+    // Five are shown; with more, the heading says so rather than undercount.
+    const heading = value.nextCursor ? msg(str`${count}+ alerts firing`) : count === 1 ? msg('1 alert firing') : msg(str`${count} alerts firing`);
     return html`<section part="alerts" class="alerts" role="status" aria-labelledby="alerts-title">
-      <h3 id="alerts-title">${count === 1 ? msg('1 alert firing') : msg(str`${count} alerts firing`)}</h3>
+      <h3 id="alerts-title">${heading}</h3>
       <ul>
         ${value.items.map(
           (alert) =>
