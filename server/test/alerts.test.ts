@@ -475,6 +475,22 @@ describe(`alerts (${storeSetup})`, () => {
       told.every((t) => Object.keys(t).join() === 'text'),
       'Slack gets its incoming-webhook payload',
     );
+
+    // Four days on, nothing burns: each resolves, named by the tier it fired on (not the fastest one).
+    const firedAt = hook.got.length;
+    // With no request left in their windows, each says the rate it fired at.
+    const [leakRate, steadyRate] = [burn(leak, 4320), burn(steady, 360)];
+    now = now0 + 4 * 24 * 60 * MINUTE;
+    await server.alerts.runOnce();
+    const resolved = hook.got
+      .slice(firedAt)
+      .map((g) => (JSON.parse(g.body) as { text: string }).text.split('\n')[0]!)
+      .filter((t) => /“(Steady|Leak)”/.test(t))
+      .sort();
+    assert.deepEqual(resolved, [
+      `Alert “Leak” resolved: error budget burn rate ${leakRate}× over 3d and 6h.`,
+      `Alert “Steady” resolved: error budget burn rate ${steadyRate}× over 6h and 30m.`,
+    ]);
   });
 
   test('a rule is changed and removed; a channel too', async () => {
