@@ -33,7 +33,15 @@ before(async () => {
       body: { code: 500, endpoint: `GET /contacts/${i - 1}`, count: 1, firstSeen: '2026-09-14', status: 'Open' },
     });
     assert.equal(created.status, 201, created.text);
+    // Two rules that fire at once: two alerts.
+    const rule = await call(server, '/console/v1/alert-rules', {
+      token: 'token-a',
+      headers: { 'idempotency-key': `r${i}` },
+      body: { name: `Traffic ${i}`, metric: 'requestsAbove', threshold: 0, window: '2h' },
+    });
+    assert.equal(rule.status, 201, rule.text);
   }
+  await server.alerts.runOnce();
 });
 after(() => server.close());
 
