@@ -14,9 +14,13 @@ import { notFound, unprocessable } from '../problem.ts';
 import type { AlertChannelRecord, AlertRecord, AlertRuleRecord, AlertRuleState } from '../store/types.ts';
 import { endpointFilter } from './endpoints.ts';
 
-/** A channel as the API answers it: never its secret. */
+/**
+ * A channel as the API answers it: never its secret, nor a Slack URL's path (the URL is the
+ * Slack credential: its origin is shown).
+ */
 export const channelView = ({ secret, createdAt, ...channel }: AlertChannelRecord) => ({
   ...channel,
+  ...(channel.kind === 'slack' && channel.url ? { url: `${new URL(channel.url).origin}/…` } : {}),
   signed: secret !== undefined,
   createdAt: isoSeconds(createdAt),
 });

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { SloDetail } from '../../api/schemas.ts';
@@ -110,7 +110,6 @@ export class OpsSlo extends OpsElement {
             .formatValue=${(v: number) => formatPercent(v, format)}
           ></ops-chart>`
           : html`<p class="muted">${msg('No requests in this period yet.')}</p>`
-      }
-      ${nothing}`;
+      }`;
   }
 }
