@@ -56,11 +56,14 @@ export interface ConsoleServerOptions {
    * `alerts.runOnce` is called, for tests). Channel URLs on private or loopback addresses are
    * refused unless `allowPrivateUrls`. `consoleUrl` makes notifications' links absolute; `smtp`
    * sends email channels; each delivery is tried `attempts` times (default 3), waiting
-   * `backoffMs` (default 1,000), then 4× that.
+   * `backoffMs` (default 1,000), then 4× that. `resolve` turns a channel's host name into
+   * addresses (default: the system's resolver); each delivery connects only to an address it
+   * answered and checked.
    */
   alerts?: {
     evaluateEverySeconds?: number;
     allowPrivateUrls?: boolean;
+    resolve?: (host: string) => Promise<string[]>;
     consoleUrl?: string;
     smtp?: SmtpOptions;
     attempts?: number;

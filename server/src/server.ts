@@ -215,7 +215,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
   /** The `{id}` of the route's path (every handler that reads it has one). */
   const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
-  const policy = { allowPrivateUrls: options.alerts?.allowPrivateUrls ?? false };
+  const policy = { allowPrivateUrls: options.alerts?.allowPrivateUrls ?? false, resolve: options.alerts?.resolve };
   const notifier = createNotifier({ ...policy, ...options.alerts, clock: () => clock().getTime() });
   const alerting = createAlerting({
     stores,

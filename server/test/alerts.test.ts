@@ -595,6 +595,50 @@ describe('alerts: what a review found, each fixed', () => {
       assert.equal((await api('/alert-channels', { body: { kind: 'slack', name: 'x', url } })).status, 422, url);
   });
 
+  test('a public IPv4 address is a valid destination (IPv4-mapped IPv6 loopback is not)', async () => {
+    const made = await api('/alert-channels', { body: { kind: 'webhook', name: 'By address', url: 'http://93.184.216.34/hook', secret: SECRET } });
+    assert.equal(made.status, 201, made.text);
+    await api(`/alert-channels/${made.json.id}`, { method: 'DELETE' });
+    assert.equal((await api('/alert-channels', { body: { kind: 'slack', name: 'x', url: 'http://[::ffff:7f00:1]/x' } })).status, 422);
+  });
+
+  test('a name that resolves inward after its checks (DNS rebinding) is refused as the delivery connects', async () => {
+    const hook = await receiver();
+    // Public when the channel is created and when the delivery checks it; loopback when it connects.
+    let lookups = 0;
+    const rebinding = await createConsoleServer({
+      ...freshStoreConfig(),
+      auth: { tokens: TOKENS },
+      ingestKeys: INGEST_KEYS,
+      clock: () => new Date(now),
+      alerts: {
+        evaluateEverySeconds: 0,
+        allowPrivateUrls: false,
+        attempts: 1,
+        resolve: () => Promise.resolve(lookups++ < 2 ? ['93.184.216.34'] : ['127.0.0.1']),
+      },
+    });
+    try {
+      const post = (path: string, body: unknown) =>
+        call(rebinding, `/console/v1${path}`, { token: 'token-a', body, headers: { 'idempotency-key': crypto.randomUUID() } });
+      const channel = await post('/alert-channels', {
+        kind: 'webhook',
+        name: 'Rebound',
+        url: `http://rebound.example:${new URL(hook.url).port}/hook`,
+        secret: SECRET,
+      });
+      assert.equal(channel.status, 201, channel.text);
+      const sent = await post(`/alert-channels/${channel.json.id}/test`, {});
+      assert.equal(sent.json.status, 'failed', sent.text);
+      assert.match(sent.json.error, /rebound\.example resolved to a private or loopback address/);
+      assert.equal(lookups, 3);
+      assert.equal(hook.got.length, 0, 'nothing reached the loopback receiver');
+    } finally {
+      await rebinding.close();
+      await hook.close();
+    }
+  });
+
   test('a removed channel leaves its rules editable; a changed condition ends the firing alert', async () => {
     const stores = server.stores;
     await stores.records.upsertAlertChannel('acct_a', {

@@ -7,7 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { ruleValueWords, type Described } from './words.ts';
-import { checkedUrl, type UrlPolicy } from './destinations.ts';
+import { fetch } from 'undici';
+import { checkedUrl, deliveryDispatcher, type UrlPolicy } from './destinations.ts';
 import type { AlertChannelRecord, AlertNotificationRecord, AlertRecord } from '../store/types.ts';
 
 export interface SmtpOptions {
@@ -55,6 +56,7 @@ export function createNotifier(options: NotifyOptions) {
   const attempts = Math.max(1, options.attempts ?? 3);
   const backoffMs = options.backoffMs ?? 1000;
   let mailer: Transporter | undefined;
+  const dispatcher = deliveryDispatcher(options);
   const pending = new Set<Promise<unknown>>();
 
   async function sendOnce(channel: AlertChannelRecord, payload: Payload): Promise<void> {
@@ -74,7 +76,7 @@ export function createNotifier(options: NotifyOptions) {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'ops-console-alerts' };
     if (channel.secret) headers['ops-console-signature'] = signatureOf(channel.secret, Math.floor(options.clock() / 1000), body);
     // No redirects: a public URL must not lead the server somewhere internal.
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000), dispatcher });
     await response.body?.cancel();
     if (response.status < 200 || response.status > 299) throw new Error(`HTTP ${response.status}`);
   }
@@ -106,6 +108,7 @@ export function createNotifier(options: NotifyOptions) {
     async close() {
       await Promise.allSettled([...pending]);
       mailer?.close();
+      await dispatcher.close();
     },
   };
 }
@@ -116,6 +119,7 @@ function reason(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const code = (cause.cause as { code?: string } | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'EPRIVATEADDRESS') return (cause.cause as Error).message;
   if (cause.name === 'TimeoutError') return 'timed out after 10 s';
   return (code ? `${cause.message} (${code})` : cause.message).slice(0, 300);
 }
