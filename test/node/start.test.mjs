@@ -26,6 +26,8 @@ before(async () => {
       OPS_CONSOLE_BACKFILL_PER_DAY: '40',
       // The customer page's sessions expire while the test reads it: it must ask for new ones.
       OPS_CONSOLE_EMBED_SESSION_SECONDS: '2',
+      // The live spike (30 s after the traffic starts) must fire the demo's rule while the test runs.
+      OPS_CONSOLE_ALERTS_EVERY_SECONDS: '2',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -530,4 +532,24 @@ test('the demo watches POST /webhooks and the API’s availability, and a channe
   assert.equal((await test.json()).status, 'delivered');
   const { deliveries } = await (await fetch(`${origin}/demo/alert-receiver`)).json();
   assert.deepEqual([deliveries[0].signature, deliveries[0].body.status], ['valid', 'test']);
+});
+
+test('the live traffic’s spike of failing webhooks fires the demo’s rule, and its receiver gets it signed', async () => {
+  // The spike starts 30 s into the live traffic; evaluation runs every 2 s. Waits for the event, not for a time.
+  let fired;
+  while (!fired) {
+    const { deliveries } = await (await fetch(`${origin}/demo/alert-receiver`)).json();
+    fired = deliveries.find((d) => d.body.rule?.name === 'POST /webhooks failing' && d.body.status === 'firing');
+    if (!fired) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  assert.equal(fired.signature, 'valid');
+  assert.ok(fired.body.value > 15, `the firing value ${fired.body.value} is over the threshold`);
+  // The outcome is added to the alert once the receiver has answered: wait for it too.
+  let alert;
+  while (!alert?.notifications.length) {
+    alert = (await api('/alerts?limit=100')).items.find((a) => a.id === fired.body.alert.id);
+    assert.ok(alert, 'the alert the receiver got is in the console’s history');
+    if (!alert.notifications.length) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.deepEqual([alert.ruleName, alert.notifications[0].status], ['POST /webhooks failing', 'delivered']);
 });
