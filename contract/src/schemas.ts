@@ -415,32 +415,58 @@ export const alertChannel = z.object({
   createdAt: isoTimestamp,
 });
 export const alertChannelList = z.object({ items: z.array(alertChannel) });
-const channelName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const channelUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(
-  z.maxLength(2048),
-  // A password in the URL would be kept, shown and logged: a webhook authenticates with its secret.
-  z.refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'must not carry a user name or password'),
-);
-const channelSecret = z.string().check(z.minLength(16, 'must be at least 16 characters'), z.maxLength(200));
-const emailAddress = z.email({ error: 'must be an email address' }).check(z.maxLength(320));
-export const newAlertChannel = z
-  .object({
-    kind: z.enum(ALERT_CHANNEL_KINDS),
-    name: channelName,
-    url: z.optional(channelUrl),
-    secret: z.optional(channelSecret),
-    to: z.optional(emailAddress),
-  })
-  .check(
-    z.refine((c) => c.kind === 'email' || c.url !== undefined, { message: 'a webhook or Slack channel needs its url', path: ['url'] }),
-    z.refine((c) => c.kind !== 'webhook' || c.secret !== undefined, { message: 'a webhook channel needs a secret to sign with', path: ['secret'] }),
-    z.refine((c) => c.kind !== 'email' || c.to !== undefined, { message: 'an email channel needs the address to send to', path: ['to'] }),
+/**
+ * The fields of a new alert channel or rule, with the words a refused one shows (English unless
+ * the elements pass theirs): see {@link formSchemas}.
+ */
+function alertFormFields(words: FormWords) {
+  const name = z.string().check(z.trim(), z.minLength(1, { error: () => words.nameEmpty() }), z.maxLength(200, { error: () => words.nameTooLong(200) }));
+  const url = z.url({ protocol: /^https?$/, error: () => words.urlInvalid() }).check(
+    z.maxLength(2048, { error: () => words.urlInvalid() }),
+    // A password in the URL would be kept, shown and logged: a webhook authenticates with its secret.
+    z.refine((value) => !/^https?:\/\/[^/?#]*@/i.test(value), { error: () => words.urlWithCredentials() }),
   );
+  const secret = z.string().check(z.minLength(16, { error: () => words.secretShort(16) }), z.maxLength(200, { error: () => words.secretLong(200) }));
+  const to = z.email({ error: () => words.emailInvalid() }).check(z.maxLength(320, { error: () => words.emailInvalid() }));
+  const newChannel = z
+    .object({
+      kind: z.enum(ALERT_CHANNEL_KINDS, { error: () => words.chooseChannelKind() }),
+      name,
+      url: z.optional(url),
+      secret: z.optional(secret),
+      to: z.optional(to),
+    })
+    .check(
+      z.refine((c) => c.kind === 'email' || c.url !== undefined, { error: () => words.urlNeeded(), path: ['url'] }),
+      z.refine((c) => c.kind !== 'webhook' || c.secret !== undefined, { error: () => words.secretNeeded(), path: ['secret'] }),
+      z.refine((c) => c.kind !== 'email' || c.to !== undefined, { error: () => words.emailNeeded(), path: ['to'] }),
+    );
+  const rule = {
+    name,
+    metric: z.enum(ALERT_METRICS, { error: () => words.chooseMetric() }),
+    scope: alertScope,
+    threshold: z
+      .number({ error: () => words.thresholdNumber() })
+      .check(z.gte(0, { error: () => words.thresholdNumber() }), z.lte(1e12, { error: () => words.thresholdNumber() })),
+    window: z.string().check(z.regex(ALERT_DURATION, { error: () => words.windowDuration() })),
+    for: z.string().check(z.regex(ALERT_DURATION, { error: () => words.forDuration() })),
+    channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
+    silencedUntil: z.optional(z.nullable(isoTimestamp)),
+  };
+  const newRule = z.object({
+    ...rule,
+    scope: z._default(alertScope, {}),
+    for: z._default(rule.for, '0m'),
+    channelIds: z._default(rule.channelIds, []),
+  });
+  return { name, url, secret, to, newChannel, rule, newRule };
+}
+const englishAlertFields = alertFormFields(ENGLISH_FORM_WORDS);
 export const alertChannelPatch = z.object({
-  name: z.optional(channelName),
-  url: z.optional(channelUrl),
-  secret: z.optional(channelSecret),
-  to: z.optional(emailAddress),
+  name: z.optional(englishAlertFields.name),
+  url: z.optional(englishAlertFields.url),
+  secret: z.optional(englishAlertFields.secret),
+  to: z.optional(englishAlertFields.to),
 });
 /** One channel's notification of an alert (or of a test): delivered, or failed after its attempts. */
 export const alertNotification = z.object({
@@ -471,23 +497,7 @@ export const alertRule = z.object({
   evaluatedAt: z.nullable(isoTimestamp),
 });
 export const alertRuleList = z.object({ items: z.array(alertRule) });
-const ruleFields = {
-  name: channelName,
-  metric: z.enum(ALERT_METRICS),
-  scope: alertScope,
-  threshold: z.number().check(z.gte(0), z.lte(1e12)),
-  window: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 5m, 1h or 1d')),
-  for: z.string().check(z.regex(ALERT_DURATION, 'expected a duration such as 0m, 5m or 1h')),
-  channelIds: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10)),
-  silencedUntil: z.optional(z.nullable(isoTimestamp)),
-};
-export const newAlertRule = z.object({
-  ...ruleFields,
-  scope: z._default(alertScope, {}),
-  for: z._default(ruleFields.for, '0m'),
-  channelIds: z._default(ruleFields.channelIds, []),
-});
-export const alertRulePatch = z.partial(z.object(ruleFields));
+export const alertRulePatch = z.partial(z.object(englishAlertFields.rule));
 export const alert = z.object({
   id: z.string(),
   ruleId: z.string(),
@@ -631,6 +641,7 @@ export const NOTE_MAX_LENGTH = 2000;
  */
 export function formSchemas(words: FormWords = ENGLISH_FORM_WORDS) {
   const notesLength = z.maxLength(NOTE_MAX_LENGTH, { error: () => words.notesTooLong(NOTE_MAX_LENGTH) });
+  const alertFields = alertFormFields(words);
   return {
     newNote: z.object({
       text: z.string().check(z.trim(), z.minLength(1, { error: () => words.noteEmpty() }), notesLength),
@@ -650,8 +661,10 @@ export function formSchemas(words: FormWords = ENGLISH_FORM_WORDS) {
       status: z.optional(errorStatus),
       notes: z.optional(z.nullable(z.string().check(notesLength))),
     }),
+    newAlertChannel: alertFields.newChannel,
+    newAlertRule: alertFields.newRule,
   };
 }
 
-// POST /customers/{id}/notes, POST /errors, PATCH /errors/{id}, refused in English.
-export const { newNote, newErrorRecord, errorPatch } = formSchemas();
+// POST /customers/{id}/notes, POST /errors, PATCH /errors/{id}, POST /alert-channels and /alert-rules, refused in English.
+export const { newNote, newErrorRecord, errorPatch, newAlertChannel, newAlertRule } = formSchemas();

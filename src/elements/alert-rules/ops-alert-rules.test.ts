@@ -52,7 +52,7 @@ describe('ops-alert-rules', () => {
     fill(form, { name: 'Pager', url: 'https://hooks.example.com/pager' });
     form.requestSubmit();
     await waitFor(() => text($(el, '#secret-error')), 'the secret’s error');
-    expect(text($(el, '#secret-error'))).to.contain('secret');
+    expect(text($(el, '#secret-error'))).to.equal('Enter a secret to sign each delivery with.');
     expect(posted, 'nothing was sent').to.deep.equal([]);
     fill(form, { secret: 'whsec_0123456789abcdef' });
     form.requestSubmit();
@@ -69,6 +69,7 @@ describe('ops-alert-rules', () => {
     fill(form, { name: 'Slow usage', metric: 'p95', threshold: '300', window: 'soon' });
     form.requestSubmit();
     await waitFor(() => text($(el, '#window-error')), 'the window’s error');
+    expect(text($(el, '#window-error'))).to.equal('Enter a window such as 5m, 1h or 1d.');
     fill(form, { window: '15m' });
     form.requestSubmit();
     await waitFor(() => rowNames(el, 'rules').includes('Slow usage'), 'the new rule listed');
@@ -83,5 +84,27 @@ describe('ops-alert-rules', () => {
     [...$$(el, '[part="rule"] button')].find((b) => text(b) === 'Remove')!.click();
     await waitFor(() => text($(el, '.base > [role="alert"]')).startsWith('It was not removed.'), 'the refusal');
     expect(rowNames(el, 'rules')).to.deep.equal(['POST /webhooks failing']);
+  });
+
+  it('says what is wrong in the page’s language', async () => {
+    const el = await mount<OpsAlertRules>('ops-alert-rules', { locale: 'de' });
+    await loaded(el);
+    await waitFor(() => text($(el, 'label[for="threshold"]')) === 'Schwelle', 'the German words loaded');
+    const channel = $<HTMLFormElement>(el, '[part="channel-form"]')!;
+    fill(channel, { name: 'Pager', url: 'ftp://hooks.example.com', secret: 'short' });
+    channel.requestSubmit();
+    await waitFor(() => text($(el, '#secret-error')), 'the secret’s error');
+    expect([text($(el, '#url-error')), text($(el, '#secret-error'))]).to.deep.equal([
+      'Geben Sie eine http- oder https-URL ein.',
+      'Verwenden Sie ein Secret mit mindestens 16 Zeichen.',
+    ]);
+    const rule = $<HTMLFormElement>(el, '[part="rule-form"]')!;
+    fill(rule, { name: 'Langsam', metric: 'p95', threshold: '-1', window: 'bald' });
+    rule.requestSubmit();
+    await waitFor(() => text($(el, '#window-error')), 'the window’s error');
+    expect([text($(el, '#threshold-error')), text($(el, '#window-error'))]).to.deep.equal([
+      'Geben Sie eine Schwelle von 0 oder mehr ein.',
+      'Geben Sie ein Zeitfenster wie 5m, 1h oder 1d ein.',
+    ]);
   });
 });
