@@ -35,16 +35,19 @@ const attributes = z.array(z.string().min(1)).min(1);
 
 export const serverConfig = z
   .strictObject({
-    /** Where to listen: default 8787 on 127.0.0.1 (this machine only). */
-    port: z.int().min(0).max(65_535).default(8787),
-    host: z.string().min(1).default('127.0.0.1'),
-    /** The embedded store: `duckdb:./ops-console.duckdb` (the default), a file path, or `:memory:`. */
-    store: z.string().min(1).optional(),
-    telemetry: z.string().startsWith('clickhouse://', 'must start with clickhouse://').optional(),
+    port: z.int().min(0).max(65_535).default(8787).describe('The port to listen on.'),
+    host: z.string().min(1).default('127.0.0.1').describe('The address to listen on: 127.0.0.1 is this machine only; 0.0.0.0 every interface.'),
+    store: z.string().min(1).optional().describe('The embedded store: `duckdb:./ops-console.duckdb` (the default), a file path, or `:memory:`.'),
+    telemetry: z
+      .string()
+      .startsWith('clickhouse://', 'must start with clickhouse://')
+      .optional()
+      .describe('Scale out: the ClickHouse URL of the events (with `records`).'),
     records: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
-      .optional(),
+      .optional()
+      .describe('Scale out: the PostgreSQL URL of the records (with `telemetry`).'),
     auth: z
       .strictObject({
         tokens: keyed(principal).optional(),
@@ -63,15 +66,36 @@ export const serverConfig = z
           .refine((jwt) => jwt.secret !== undefined || jwt.jwksUrl !== undefined, 'needs a secret or a jwksUrl')
           .optional(),
       })
-      .optional(),
-    ingestKeys: keyed(z.string().min(1, 'names no account')).optional(),
-    adminKeys: keyed(z.string().min(1, 'names no account')).optional(),
-    rateLimits: z.strictObject({ ingest: rateLimit.optional(), console: rateLimit.optional() }).optional(),
-    maxConcurrentIngest: z.int().positive().optional(),
-    corsOrigins: z.array(z.url().refine((url) => new URL(url).origin === url, 'is not an origin (scheme://host[:port], no path)')).optional(),
-    timeZone: z.string().refine(isTimeZone, 'is not an IANA time zone').optional(),
-    thresholds: z.strictObject({ failingErrorPct: z.number().min(0).max(100).optional(), slowP95Ms: z.number().positive().optional() }).optional(),
-    limits: z.strictObject({ maxBodyBytes: z.int().positive().optional(), maxBatch: z.int().positive().optional() }).optional(),
+      .optional()
+      .describe('Who may read the console: static tokens, JWTs (HS256 secret or a JWKS URL) and their claims.'),
+    ingestKeys: keyed(z.string().min(1, 'names no account'))
+      .optional()
+      .describe('Ingest keys and the account each writes telemetry to: collectors and OTLP exporters.'),
+    adminKeys: keyed(z.string().min(1, 'names no account'))
+      .optional()
+      .describe('Admin keys and their account: your back office writes customers, keys, webhooks and embed sessions.'),
+    rateLimits: z
+      .strictObject({ ingest: rateLimit.optional(), console: rateLimit.optional() })
+      .optional()
+      .describe('Requests allowed per key (ingest) and per token (console) in each window.'),
+    maxConcurrentIngest: z.int().positive().optional().describe('Ingest batches written at once; more wait their turn.'),
+    corsOrigins: z
+      .array(z.url().refine((url) => new URL(url).origin === url, 'is not an origin (scheme://host[:port], no path)'))
+      .optional()
+      .describe('The origins of the pages that embed the console (scheme://host[:port]).'),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, 'is not an IANA time zone')
+      .optional()
+      .describe('The account calendar: where months, days and weeks begin (IANA name; default UTC).'),
+    thresholds: z
+      .strictObject({ failingErrorPct: z.number().min(0).max(100).optional(), slowP95Ms: z.number().positive().optional() })
+      .optional()
+      .describe('When an endpoint reads Failing (error rate, %) or Slow (P95, ms).'),
+    limits: z
+      .strictObject({ maxBodyBytes: z.int().positive().optional(), maxBatch: z.int().positive().optional() })
+      .optional()
+      .describe('The largest ingest body (bytes) and batch (events) accepted.'),
     otlpAttributes: z
       .strictObject({
         keyId: attributes.optional(),
@@ -80,12 +104,20 @@ export const serverConfig = z
         actorName: attributes.optional(),
         apiVersion: attributes.optional(),
       })
-      .optional(),
-    /** JSON log lines on stdout at this level and above; `info` logs each request. */
-    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    elements: z.union([z.literal(false), z.strictObject({ dir: z.string().min(1) })]).optional(),
-    metrics: z.strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() }).optional(),
-    /** Alert rules: how often they are evaluated, where channels may send, links, email and retries. */
+      .optional()
+      .describe('The OpenTelemetry span attributes read as key, customer, actor and API version (first found wins).'),
+    logLevel: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info')
+      .describe('JSON log lines on stdout at this level and above; `info` logs each request.'),
+    elements: z
+      .union([z.literal(false), z.strictObject({ dir: z.string().min(1) })])
+      .optional()
+      .describe('The elements served at /elements/ops-console.js: a built `dist/` directory, or false for none (default: the installed package).'),
+    metrics: z
+      .strictObject({ token: z.string().refine(isCredential, 'is empty').optional(), public: z.boolean().optional() })
+      .optional()
+      .describe('GET /metrics (Prometheus): the bearer token it takes, or public: true.'),
     alerts: z
       .strictObject({
         evaluateEverySeconds: z.int().min(0).optional(),
@@ -103,9 +135,11 @@ export const serverConfig = z
         attempts: z.int().min(1).max(10).optional(),
         backoffMs: z.int().min(0).optional(),
       })
-      .optional(),
-    /** How long SIGTERM waits for requests under way before it closes their connections (default 10,000 ms). */
-    shutdownTimeoutMs: z.int().min(0).default(10_000),
+      .optional()
+      .describe(
+        'Alert rules: how often they are evaluated (seconds), whether channels may send to private addresses, the console URL in links, SMTP for email, and retries.',
+      ),
+    shutdownTimeoutMs: z.int().min(0).default(10_000).describe('How long SIGTERM waits for requests under way before it closes their connections (ms).'),
   })
   .refine((config) => (config.telemetry === undefined) === (config.records === undefined), {
     path: ['telemetry'],
