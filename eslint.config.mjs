@@ -16,6 +16,8 @@ export default tseslint.config(
       'openapi.json',
       'src/localize/generated/',
       'test/fixtures/',
+      'docs/.vitepress/cache/',
+      'docs/.vitepress/dist/',
     ],
   },
   {

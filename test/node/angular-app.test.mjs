@@ -1,4 +1,4 @@
-// Angular, as the README sets it up: a standalone component with CUSTOM_ELEMENTS_SCHEMA compiled
+// Angular, as docs/embedding/frameworks.md sets it up: a standalone component with CUSTOM_ELEMENTS_SCHEMA compiled
 // by the Angular compiler (ngc, strictTemplates and strictDomEventTypes) against the packed
 // tarball. The event binding is typed from the package's HTMLElementEventMap: a handler taking
 // CustomEvent<NavigateDetail> compiles, one taking a MouseEvent does not.

@@ -93,7 +93,7 @@ const stop = async (child) => {
 const get = (url, token) => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 for (const line of ['this', '22']) {
-  test(`Node ${line === 'this' ? process.versions.node.split('.')[0] : line}: the packed packages install with plain npm and do what the README says`, async () => {
+  test(`Node ${line === 'this' ? process.versions.node.split('.')[0] : line}: the packed packages install with plain npm and do what the deploy docs say`, async () => {
     const node = nodes[line];
     if (line === '22') assert.match(version(node), /^v22\./);
     // Both entry points import as JavaScript: no TypeScript under node_modules.

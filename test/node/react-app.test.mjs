@@ -25,7 +25,7 @@ before(async () => {
   const pagesToBuild = { main: join(dir, 'index.html'), charts: join(dir, 'charts.html') };
   // Vite's warnings, as the team building the app would read them.
   const customLogger = { ...createLogger('warn'), warn: (message) => buildWarnings.push(message), warnOnce: (message) => buildWarnings.push(message) };
-  // With the README's filter for the 'use client' notices (Next.js needs the directive; Vite drops it).
+  // With the filter docs/embedding/frameworks.md gives for the 'use client' notices (Next.js needs the directive; Vite drops it).
   const onwarn = (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"') ? undefined : warn(warning));
   await build({ ...quiet, logLevel: 'warn', customLogger, build: { outDir: 'www', rolldownOptions: { input: pagesToBuild, onwarn } } });
   await build({ ...quiet, build: { ssr: 'server.tsx', outDir: 'ssr' } });
