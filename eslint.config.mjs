@@ -18,6 +18,8 @@ export default tseslint.config(
       'test/fixtures/',
       'docs/.vitepress/cache/',
       'docs/.vitepress/dist/',
+      'docs/public/mockServiceWorker.js',
+      'docs/public/live/',
     ],
   },
   {

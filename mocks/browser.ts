@@ -5,9 +5,9 @@ import type { RequestHandler } from 'msw';
 let worker: SetupWorker | undefined;
 let started: Promise<unknown> | undefined;
 
-export async function startMockWorker(handlers: RequestHandler[], { quiet = true } = {}): Promise<SetupWorker> {
+export async function startMockWorker(handlers: RequestHandler[], { quiet = true, workerUrl = '/mockServiceWorker.js' } = {}): Promise<SetupWorker> {
   worker ??= setupWorker(...handlers);
-  started ??= withHandledWorkerUpdate(() => worker!.start({ quiet, onUnhandledFrame: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } }));
+  started ??= withHandledWorkerUpdate(() => worker!.start({ quiet, onUnhandledFrame: 'bypass', serviceWorker: { url: workerUrl } }));
   await started;
   return worker;
 }

@@ -2,8 +2,9 @@
 // the elements from custom-elements.json, the console API's operations from openapi.json, the
 // server's configuration from its zod schema, and the latest bench results from docs/bench/.
 // `npm run docs` and `npm run docs:build` run it first; the pages land in docs/reference/.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { z } from 'zod';
 import { ENV_OPTIONS, serverConfig } from '../server/src/config.ts';
 
@@ -21,6 +22,24 @@ export function inline(value) {
     .join('')
     .replace(/\|/g, '\\|');
 }
+
+/**
+ * What each element's live example shows: the mock API's base and, for a page of one thing, an id
+ * the mock fixtures hold (Storybook's stories use the same). `ops-console` would take over the
+ * page's address and `ops-chart` reads no API: they have none.
+ */
+const EXAMPLES = {
+  'ops-customer': { 'customer-id': 'cus_acme' },
+  'ops-endpoint-detail': { 'endpoint-id': 'ep_4' },
+  'ops-request-detail': { 'request-id': 'rq_59645962' },
+  'ops-webhook': { 'webhook-id': 'wh_invoice_paid' },
+  'ops-error': { 'error-id': 'err_500_webhooks' },
+  'ops-key': { 'key-id': 'key_live_acme_0' },
+  'ops-slo': { 'slo-id': 'slo_availability' },
+};
+const WITHOUT_EXAMPLE = new Set(['ops-console', 'ops-chart']);
+
+const liveExample = (tag) => `<LiveExample tag="${tag}" :attrs='${JSON.stringify({ 'api-base': '/api/v1', ...EXAMPLES[tag] })}' />`;
 
 const code = (value) =>
   value
@@ -41,13 +60,14 @@ export function elementsPage(manifest) {
     GENERATED,
     '',
     'Every element, generated from `custom-elements.json` (the JSDoc of each class). Each shows loading, empty, error and loaded states.',
-    'Every state of every element is in Storybook (`npm run storybook`); [The elements](../embedding/elements) shows them in use.',
+    'The live examples run on the mock API, with the fixtures Storybook uses. Every state of every element is in Storybook (`npm run storybook`); [The elements](../embedding/elements) shows them in use.',
     '',
   ];
   for (const el of elements) {
     const own = (items = []) => items.filter((item) => !item.inheritedFrom);
     const inherited = (items = []) => items.filter((item) => item.inheritedFrom).map((item) => code(item.name));
     lines.push(`## ${el.tagName}`, '', inline(el.description), '', `Import: \`@ops-console/elements/${el.tagName}.js\` · source: \`${el.path}\``, '');
+    if (!WITHOUT_EXAMPLE.has(el.tagName)) lines.push(liveExample(el.tagName), '');
     const attributes = own(el.attributes);
     if (attributes.length) {
       lines.push('### Attributes', '');
@@ -232,6 +252,19 @@ function benchRow(row) {
 
 if (import.meta.main) {
   mkdirSync(OUT, { recursive: true });
+  // The live examples: the mock API's service worker at the site's root, and the elements with the mocks.
+  copyFileSync('public/mockServiceWorker.js', 'docs/public/mockServiceWorker.js');
+  await build({
+    entryPoints: { examples: 'docs/.vitepress/theme/live-examples.ts' },
+    outdir: 'docs/public/live',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+  });
   writeFileSync(join(OUT, 'elements.md'), elementsPage(JSON.parse(readFileSync('custom-elements.json', 'utf8'))) + '\n');
   writeFileSync(join(OUT, 'operations.md'), operationsPage(JSON.parse(readFileSync('openapi.json', 'utf8'))) + '\n');
   writeFileSync(join(OUT, 'config.md'), configPage(z.toJSONSchema(serverConfig, { io: 'input', unrepresentable: 'any' }), ENV_OPTIONS) + '\n');

@@ -7,6 +7,7 @@ export default defineConfig({
   title: 'Ops Console',
   description: 'An operations console for public APIs: embeddable elements and the server that computes their figures.',
   base: process.env.DOCS_BASE ?? '/',
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${process.env.DOCS_BASE ?? '/'}favicon.svg` }]],
   cleanUrls: true,
   lastUpdated: false,
   // A broken link fails the build (links to the local demo and servers are examples).

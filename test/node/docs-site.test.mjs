@@ -1,12 +1,17 @@
 // The documentation site builds (`npm run docs:build`: VitePress fails on a link to a missing
 // page), and every link inside it leads somewhere: each internal page exists and each #anchor is
 // an id on that page. The generated reference pages say what the manifest, the OpenAPI document,
-// the config schema and the bench JSON say.
+// the config schema and the bench JSON say, and the element reference's live examples draw on the
+// mock API in the built site, served as static files alone.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { before, test } from 'node:test';
+import { createServer } from 'node:http';
+import { extname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launch, open, until } from './browser.mjs';
 
 const DIST = 'docs/.vitepress/dist';
 const pages = new Map();
@@ -88,4 +93,37 @@ test('the README is short, its links lead to pages of the site, and its code is 
   for (const [, block] of readme.matchAll(/```ts\n([\s\S]*?)```/g))
     for (const line of block.split('\n').map((l) => l.trim()))
       if (line && !line.startsWith('//')) assert.ok(samples.includes(line), `a sample runs this line: ${line}`);
+});
+
+test('the element reference draws its live examples on the mock API, from static files alone', async () => {
+  // A static host: files only, no API. The examples' answers come from MSW's service worker.
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+  const files = createServer(async (req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    try {
+      const file = join(DIST, posix.normalize(path).replace(/^(\.\.\/)+/, ''));
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => files.listen(0, '127.0.0.1', resolve));
+  const browser = await launch();
+  after(async () => {
+    await browser.close();
+    files.closeAllConnections();
+    await new Promise((resolve) => files.close(resolve));
+  });
+  const { page, errors } = await open(browser, `http://127.0.0.1:${files.address().port}/reference/elements.html`);
+  const shown = (tag) => document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent.replace(/\s+/g, ' ') ?? '';
+  await until(page, (tag) => /API available/.test(document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent ?? ''), 'ops-slo');
+  await until(page, (tag) => /POST \/webhooks/.test(document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent ?? ''), 'ops-endpoint-table');
+  assert.match(await page.evaluate(shown, 'ops-customer'), /Acme Ltd/);
+  const examples = await page.evaluate(() => [...document.querySelectorAll('.live-example')].map((e) => e.dataset.tag));
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+  const tags = new Set(manifest.modules.flatMap((m) => m.declarations.filter((d) => d.customElement && d.tagName).map((d) => d.tagName)));
+  // ops-console would take over the page's address, and ops-chart reads no API.
+  assert.deepEqual(examples.sort(), [...tags].filter((tag) => tag !== 'ops-console' && tag !== 'ops-chart').sort());
+  assert.deepEqual(errors, []);
 });
