@@ -4,7 +4,7 @@
 // checks. The type check runs in `npm run typecheck` (docs/samples/tsconfig.json).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -63,33 +63,54 @@ const consoleApi = async (path: string, token = env.CONSOLE_TOKEN) => {
   return { status: response.status, json: (await response.json()) as { items?: Row[] } };
 };
 
-test('the Express sample’s requests reach the console server sample, and SIGTERM sends what waits before the API exits', async () => {
-  const api = await start('express-api.ts', { CONSOLE_URL: consoleUrl }, /API on port (\d+)/);
-  const base = `http://127.0.0.1:${api.found[1]}`;
-  for (const id of ['c_1', 'c_2', 'c_3']) assert.equal((await fetch(`${base}/contacts/${id}`, { headers: { 'x-key-id': 'key_1' } })).status, 200);
-  for (let i = 0; i < 2; i++) assert.equal((await fetch(`${base}/messages`, { method: 'POST' })).status, 201);
-  const portal = await (await fetch(`${base}/`)).text();
-  assert.match(portal, /<ops-console routing="hash" api-base="http:\/\/localhost:8787\/console\/v1">/, 'the API serves the portal page');
-  api.child.kill('SIGTERM');
-  // closeOnSignals sends what waits, then lets the signal end the process as it would have.
-  assert.equal(await ended(api.child), 'SIGTERM');
-  // Sent before the API exited; the console lists them once its write is done.
-  let logged: Row[] = [];
-  while (logged.length < 5) logged = (await consoleApi('/requests?limit=50')).json.items ?? [];
-  assert.deepEqual(logged.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
-    'GET /contacts/c_1 200',
-    'GET /contacts/c_2 200',
-    'GET /contacts/c_3 200',
-    'POST /messages 201',
-    'POST /messages 201',
-  ]);
-  const endpoints = (await consoleApi('/endpoints')).json.items ?? [];
-  assert.deepEqual(
-    endpoints.map((e) => `${e.method} ${e.path} ${e.requests}`).sort(),
-    ['GET /contacts/:id 3', 'POST /messages 2'],
-    'grouped by route template',
-  );
-});
+/** Requests per `METHOD route` in the console's endpoints table, over its rows of each API version. */
+async function endpointCounts() {
+  const counts: Record<string, number> = {};
+  for (const row of (await consoleApi('/endpoints?limit=100')).json.items ?? [])
+    counts[`${row.method} ${row.path}`] = (counts[`${row.method} ${row.path}`] ?? 0) + row.requests;
+  return counts;
+}
+
+const collectorSamples = [
+  { file: 'express-api.ts', contact: '/contacts/c_1' },
+  { file: 'fastify-api.ts', contact: '/contacts/c_1' },
+  // Its redact hook hides customer ids in paths before anything is queued.
+  { file: 'hono-api.ts', contact: '/contacts/c_…' },
+  { file: 'node-http-api.ts', contact: '/contacts/c_1' },
+];
+
+for (const { file, contact } of collectorSamples)
+  test(`${file}: its requests reach the console server sample, under their route templates, and SIGTERM sends what waits`, async () => {
+    const before = await endpointCounts();
+    const since = new Date().toISOString();
+    const api = await start(file, { CONSOLE_URL: consoleUrl }, /API on port (\d+)/);
+    const base = `http://127.0.0.1:${api.found[1]}`;
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(`${base}/contacts/c_1`, { headers: { 'x-key-id': 'key_1' } })).status, 200);
+    for (let i = 0; i < 2; i++) assert.equal((await fetch(`${base}/messages`, { method: 'POST' })).status, 201);
+    if (file === 'express-api.ts') {
+      const portal = await (await fetch(`${base}/`)).text();
+      assert.match(portal, /<ops-console routing="hash" api-base="http:\/\/localhost:8787\/console\/v1">/, 'the API serves the portal page');
+    }
+    api.child.kill('SIGTERM');
+    // closeOnSignals sends what waits, then lets the signal end the process as it would have.
+    assert.equal(await ended(api.child), 'SIGTERM');
+    // Sent before the API exited; the console lists them once its write is done.
+    let logged: Row[] = [];
+    while (logged.length < 5) {
+      logged = (await consoleApi(`/requests?limit=50&since=${since}`)).json.items ?? [];
+      if (logged.length < 5) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.deepEqual(logged.map((r) => `${r.method} ${r.path} ${r.status}`).sort(), [
+      `GET ${contact} 200`,
+      `GET ${contact} 200`,
+      `GET ${contact} 200`,
+      'POST /messages 201',
+      'POST /messages 201',
+    ]);
+    const after = await endpointCounts();
+    const added = (key: string) => (after[key] ?? 0) - (before[key] ?? 0);
+    assert.deepEqual([added('GET /contacts/:id'), added('POST /messages')], [3, 2], 'grouped by route template');
+  });
 
 test('the embed-session sample mints a customer token the console API takes', async () => {
   // The customer exists in the console first (your back office keeps them in step).
@@ -122,6 +143,18 @@ test('the sample configuration passes the CLI’s checks', () => {
   assert.equal(config.port, 8787);
   assert.deepEqual(Object.values(config.ingestKeys ?? {}), ['acct_1']);
   assert.ok(readFileSync(join(SAMPLES, 'ops-console.json'), 'utf8').includes('replace-with'), 'no real credential in the docs');
+});
+
+test('every configuration example in the docs’ pages passes the CLI’s checks', () => {
+  const pages = ['../../docs/server-cli.md', '../../docs/server/deploy.md'].map((page) => readFileSync(new URL(page, import.meta.url), 'utf8'));
+  const examples = pages.flatMap((page) => [...page.matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => json!));
+  assert.ok(examples.length >= 2);
+  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'));
+  for (const [i, example] of examples.entries()) {
+    const file = join(dir, `example-${i}.json`);
+    writeFileSync(file, example);
+    assert.doesNotThrow(() => loadConfig(file, {}), example);
+  }
 });
 
 test('the console server sample stops on SIGTERM with status 0', async () => {
