@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { extname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { launch, open, until } from './browser.mjs';
+import { launch, open, serve, until } from './browser.mjs';
 
 const DIST = 'docs/.vitepress/dist';
 const pages = new Map();
@@ -126,4 +126,72 @@ test('the element reference draws its live examples on the mock API, from static
   // ops-console would take over the page's address, and ops-chart reads no API.
   assert.deepEqual(examples.sort(), [...tags].filter((tag) => tag !== 'ops-console' && tag !== 'ops-chart').sort());
   assert.deepEqual(errors, []);
+});
+
+test('each whole HTML example of the embedding pages runs: its elements draw from the API with no error', async () => {
+  const snippets = readdirSync('docs/embedding')
+    .filter((f) => f.endsWith('.md'))
+    .flatMap((f) => [...readFileSync(join('docs/embedding', f), 'utf8').matchAll(/```html\n([\s\S]*?)```/g)].map(([, html]) => ({ page: f, html })))
+    // A fragment (an elided `…`) is an excerpt, not a page.
+    .filter(({ html }) => !html.includes('…'));
+  assert.ok(snippets.length >= 4, 'the embedding pages show whole examples');
+  // Each example as a page of its own, on the built script-tag bundle and the mock API; the token
+  // and session URLs the examples fetch answer as a portal's backend would.
+  const pagesToServe = Object.fromEntries(
+    snippets.map(({ html }, i) => {
+      const local = html
+        .replaceAll('https://console.example.com/elements/ops-console.js', '/dist/ops-console.js')
+        .replaceAll(/(https:\/\/console\.example\.com)?\/console\/v1/g, '/api/v1');
+      const script = local.includes('/dist/ops-console.js') ? '' : '<script type="module" src="/dist/ops-console.js"></script>';
+      return [`/example-${i}.html`, `<!doctype html><html lang="en"><body>${script}${local}</body></html>`];
+    }),
+  );
+  pagesToServe['/favicon.ico'] = ' ';
+  pagesToServe['/session/token'] = 'a-portal-session-token';
+  pagesToServe['/my/customer-session'] = JSON.stringify({ token: 'a-customer-session-token' });
+  const server = await serve('.', pagesToServe, {}, {});
+  const browser = await launch();
+  try {
+    for (const [i, { page: from }] of snippets.entries()) {
+      const { page, errors } = await open(browser, `${server.origin}/example-${i}.html`);
+      const tags = await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('ops-')).map((e) => e.localName));
+      assert.ok(tags.length > 0, `${from} example ${i} has elements`);
+      // Every element, the whole console's views inside their shadow roots too, upgraded and past
+      // loading (something drawn, no skeleton), and none in its error state.
+      const everyElement = () => {
+        const found = [];
+        const walk = (root) => {
+          for (const e of root.querySelectorAll('*')) {
+            if (e.localName.startsWith('ops-')) found.push(e);
+            if (e.shadowRoot) walk(e.shadowRoot);
+          }
+        };
+        walk(document);
+        return found;
+      };
+      await page.evaluate(`window.everyElement = ${everyElement}`);
+      await until(page, () =>
+        window
+          .everyElement()
+          .filter((e) => e.localName !== 'ops-console')
+          .every((e) => e.shadowRoot && !e.shadowRoot.querySelector('[aria-busy="true"], .skeleton') && e.shadowRoot.textContent.trim().length > 0),
+      );
+      const drawn = await page.evaluate(() => window.everyElement().map((e) => e.localName));
+      assert.ok(
+        drawn.some((tag) => tag !== 'ops-console'),
+        `${from} example ${i} draws a panel: ${drawn}`,
+      );
+      const failed = await page.evaluate(() =>
+        window
+          .everyElement()
+          .filter((e) => e.shadowRoot?.querySelector('[part="error"]'))
+          .map((e) => e.localName),
+      );
+      assert.deepEqual([failed, errors], [[], []], `${from} example ${i}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });
