@@ -195,3 +195,36 @@ test('each whole HTML example of the embedding pages runs: its elements draw fro
     await server.close();
   }
 });
+
+test('every module the documentation imports is an export of its package', () => {
+  const exportsOf = {
+    '@ops-console/elements': JSON.parse(readFileSync('package.json', 'utf8')).exports,
+    '@ops-console/server': JSON.parse(readFileSync('server/package.json', 'utf8')).exports,
+    '@ops-console/contract': JSON.parse(readFileSync('contract/package.json', 'utf8')).exports,
+  };
+  const files = [
+    'README.md',
+    ...readdirSync('docs', { recursive: true })
+      .filter((f) => f.endsWith('.md') && !f.startsWith('reference'))
+      .map((f) => join('docs', f)),
+  ];
+  const named = new Set();
+  for (const file of files)
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/['"`](@ops-console\/(?:elements|server|contract)(?:\/[\w./-]+)?)['"`]/g))
+      named.add(specifier);
+  assert.ok(named.size > 10);
+  const missing = [...named].filter((specifier) => {
+    const [scope, name, ...rest] = specifier.split('/');
+    const subpath = rest.length ? `./${rest.join('/')}` : '.';
+    const exports = exportsOf[`${scope}/${name}`];
+    if (Object.hasOwn(exports, subpath)) return false;
+    // A pattern with one `*` (`./react/*.js`) exports the files its target names, as built.
+    return !Object.entries(exports).some(([key, target]) => {
+      const [before, after] = key.split('*');
+      if (after === undefined || !subpath.startsWith(before) || !subpath.endsWith(after)) return false;
+      const file = (typeof target === 'string' ? target : target.default).replace('*', subpath.slice(before.length, subpath.length - after.length));
+      return existsSync(join(name === 'elements' ? '.' : name, file));
+    });
+  });
+  assert.deepEqual(missing, []);
+});
