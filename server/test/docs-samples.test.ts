@@ -49,7 +49,12 @@ let consoleUrl: string;
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ops-samples-'));
-  const started = await start('console-server.ts', { OPS_CONSOLE_STORE: `duckdb:${join(dir, 'console.duckdb')}` }, /Console API (http:\/\/\S+)\/console\/v1/);
+  // In a folder that does not exist yet, as `duckdb:./data/ops.duckdb` is in a new directory.
+  const started = await start(
+    'console-server.ts',
+    { OPS_CONSOLE_STORE: `duckdb:${join(dir, 'data', 'console.duckdb')}` },
+    /Console API (http:\/\/\S+)\/console\/v1/,
+  );
   consoleServer = started.child;
   consoleUrl = started.found[1]!;
 });

@@ -3,6 +3,8 @@
  * p95 and monthly series over millions of events answer in milliseconds). Writes go through
  * one connection, one transaction at a time; reads open their own connections.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { storeClosed } from './unavailable.ts';
 import { duckDbIn, duckDbRecords, recordsIn } from './records/duckdb.ts';
 import { migrate } from './records/migrate.ts';
@@ -13,8 +15,12 @@ import { EVENT_COLUMN_TYPES, rollUp, SCHEMA, VECTOR_ROWS } from './telemetry/duc
 import { num, type Row } from './sql-rows.ts';
 import type { RequestEvent, Stores } from './types.ts';
 
-/** Opens (or creates) the DuckDB database at `path` (`':memory:'` for a throwaway one). */
+/**
+ * Opens (or creates) the DuckDB database at `path` (`':memory:'` for a throwaway one), and the
+ * folder it is in: `duckdb:./data/ops.duckdb` works in an empty directory.
+ */
 export async function openDuckDbStores(path: string): Promise<Stores> {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const instance = await DuckDBInstance.create(path);
   const writer = await instance.connect();
   await writer.run(SCHEMA);
