@@ -13,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from '../src/index.ts';
+import { createNotifier, payloadOf } from '../src/alerts/notify.ts';
 import { ADMIN_KEYS, INGEST_KEYS, TOKENS, call, freshStoreConfig, ingest, nearestRank, pct1, storeSetup, type EventInput } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -593,6 +594,42 @@ describe('alerts: what a review found, each fixed', () => {
     assert.equal(withPassword.status, 422);
     for (const url of ['http://[64:ff9b::7f00:1]/x', 'http://[::7f00:1]/x', 'http://[::ffff:127.0.0.1]/x'])
       assert.equal((await api('/alert-channels', { body: { kind: 'slack', name: 'x', url } })).status, 422, url);
+  });
+
+  test('closing ends a delivery to a receiver that never answers after its grace, and logs it as stopped', async () => {
+    // A receiver that takes the request and never answers it.
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const notifier = createNotifier({ allowPrivateUrls: true, attempts: 3, backoffMs: 5, clock: () => now });
+    const channel = {
+      id: 'ch_hang',
+      kind: 'webhook' as const,
+      name: 'Hangs',
+      url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`,
+      createdAt: now,
+    };
+    const alert = {
+      id: 'alert_h',
+      ruleId: 'rule_h',
+      ruleName: 'H',
+      metric: 'errorRate' as const,
+      scope: {},
+      state: 'firing' as const,
+      value: 9,
+      threshold: 5,
+      startedAt: now,
+      endedAt: null,
+      notifications: [],
+    };
+    const sent = notifier.send(
+      [channel],
+      payloadOf('firing', alert, { id: 'rule_h', name: 'H', metric: 'errorRate', window: '5m', for: '0m', threshold: 5 }, '/'),
+    );
+    await notifier.close({ graceMs: 50 });
+    const [outcome] = await sent;
+    assert.deepEqual([outcome!.status, outcome!.attempts, outcome!.error], ['failed', 1, 'the server stopped before it was delivered']);
+    hanging.closeAllConnections();
+    await new Promise((resolve) => hanging.close(resolve));
   });
 
   test('a public IPv4 address is a valid destination (IPv4-mapped IPv6 loopback is not)', async () => {

@@ -5,6 +5,7 @@
  * delivery is tried `attempts` times with growing waits, and what happened is kept on the alert.
  */
 import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTransport, type Transporter } from 'nodemailer';
 import { ruleValueWords, type Described } from './words.ts';
 import { fetch } from 'undici';
@@ -57,6 +58,8 @@ export function createNotifier(options: NotifyOptions) {
   const backoffMs = options.backoffMs ?? 1000;
   let mailer: Transporter | undefined;
   const dispatcher = deliveryDispatcher(options);
+  /** Aborted when closing outlasts its grace: deliveries under way and their waits end then. */
+  const stopping = new AbortController();
   const pending = new Set<Promise<unknown>>();
 
   async function sendOnce(channel: AlertChannelRecord, payload: Payload): Promise<void> {
@@ -76,7 +79,8 @@ export function createNotifier(options: NotifyOptions) {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'ops-console-alerts' };
     if (channel.secret) headers['ops-console-signature'] = signatureOf(channel.secret, Math.floor(options.clock() / 1000), body);
     // No redirects: a public URL must not lead the server somewhere internal.
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000), dispatcher });
+    const signal = AbortSignal.any([AbortSignal.timeout(10_000), stopping.signal]);
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal, dispatcher });
     await response.body?.cancel();
     if (response.status < 200 || response.status > 299) throw new Error(`HTTP ${response.status}`);
   }
@@ -89,8 +93,10 @@ export function createNotifier(options: NotifyOptions) {
         await sendOnce(channel, payload);
         return { channelId: channel.id, event: payload.status, status: 'delivered', attempts: attempt, at: options.clock(), error: null };
       } catch (cause) {
-        error = reason(cause);
-        if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, backoffMs * 4 ** (attempt - 1)));
+        error = stopping.signal.aborted ? STOPPED : reason(cause);
+        if (attempt < attempts) await sleep(backoffMs * 4 ** (attempt - 1), undefined, { signal: stopping.signal }).catch(() => undefined);
+        if (stopping.signal.aborted)
+          return { channelId: channel.id, event: payload.status, status: 'failed', attempts: attempt, at: options.clock(), error: STOPPED };
       }
     }
     return { channelId: channel.id, event: payload.status, status: 'failed', attempts, at: options.clock(), error };
@@ -105,7 +111,16 @@ export function createNotifier(options: NotifyOptions) {
       return work;
     },
     link: (path: string) => (options.consoleUrl ? `${options.consoleUrl.replace(/\/+$/, '')}${path}` : path),
-    async close() {
+    /**
+     * Waits for the deliveries under way, for `graceMs` at most (default 5 s, well inside a
+     * container's stop grace); then ends them, each logged as stopped, and closes the transports.
+     */
+    async close({ graceMs = 5_000 }: { graceMs?: number } = {}) {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.allSettled([...pending]), grace]);
+      clearTimeout(timer);
+      stopping.abort();
       await Promise.allSettled([...pending]);
       mailer?.close();
       await dispatcher.close();
@@ -114,6 +129,8 @@ export function createNotifier(options: NotifyOptions) {
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;
+
+const STOPPED = 'the server stopped before it was delivered';
 
 function reason(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
