@@ -1,4 +1,5 @@
 // Your API (Express 5 here), measured by the collector and sent to the console server.
+import { join } from 'node:path';
 import express from 'express';
 import { closeOnSignals, collectExpress, createCollector } from '@ops-console/server/collect';
 
@@ -8,7 +9,7 @@ const collector = createCollector({ sink: { url: process.env['CONSOLE_URL'] ?? '
 
 const app = express();
 // In this quick start the API also serves the portal page that embeds the console (public/index.html).
-app.use(express.static(new URL('public', import.meta.url).pathname));
+app.use(express.static(join(import.meta.dirname, 'public')));
 // Before the routes: each request is recorded under its route template (/contacts/:id).
 app.use(collectExpress(collector, { apiVersion: { fixed: 'v1' }, identify: (req) => ({ keyId: req.get('x-key-id') }) }));
 app.get('/contacts/:id', (req, res) => {

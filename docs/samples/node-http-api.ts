@@ -7,14 +7,17 @@ const ingestKey = process.env['INGEST_KEY'];
 if (!ingestKey) throw new Error('Set INGEST_KEY.');
 const collector = createCollector({ sink: { url: process.env['CONSOLE_URL'] ?? 'http://localhost:8787', ingestKey } });
 
+/** The request's path, without its query string (never recorded). */
+const pathOf = (request: IncomingMessage) => (request.url ?? '/').split('?')[0]!;
+
 function listener(request: IncomingMessage, response: ServerResponse) {
-  const contact = /^\/contacts\/([\w-]+)$/.exec(request.url ?? '');
+  const contact = /^\/contacts\/([\w-]+)$/.exec(pathOf(request));
   if (request.method === 'GET' && contact) return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: contact[1] }));
-  if (request.method === 'POST' && request.url === '/messages')
+  if (request.method === 'POST' && pathOf(request) === '/messages')
     return void response.writeHead(201, { 'content-type': 'application/json' }).end('{"queued":true}');
   response.writeHead(404).end();
 }
-const routeTemplateOf = (request: IncomingMessage) => (request.url?.startsWith('/contacts/') ? '/contacts/:id' : (request.url ?? '/'));
+const routeTemplateOf = (request: IncomingMessage) => (pathOf(request).startsWith('/contacts/') ? '/contacts/:id' : pathOf(request));
 
 const server = createServer(collectHttp(collector, listener, { route: routeTemplateOf }));
 server.listen(Number(process.env['PORT'] ?? 3000), () => console.log(`API on port ${(server.address() as AddressInfo).port}`));
