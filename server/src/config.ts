@@ -77,8 +77,14 @@ export const serverConfig = z
     rateLimits: z
       .strictObject({ ingest: rateLimit.optional(), console: rateLimit.optional() })
       .optional()
-      .describe('Requests allowed per key (ingest) and per token (console) in each window.'),
-    maxConcurrentIngest: z.int().positive().optional().describe('Ingest batches written at once; more wait their turn.'),
+      .describe(
+        "Requests allowed per account in each window, for ingest and for the console (per customer for customers' consoles); beyond, 429 with Retry-After.",
+      ),
+    maxConcurrentIngest: z
+      .int()
+      .positive()
+      .optional()
+      .describe('Ingest bodies read at once (half of them for any one account); beyond, 503 with Retry-After: 1.'),
     corsOrigins: z
       .array(z.url().refine((url) => new URL(url).origin === url, 'is not an origin (scheme://host[:port], no path)'))
       .optional()
