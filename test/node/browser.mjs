@@ -7,18 +7,26 @@ import puppeteer from 'puppeteer-core';
 import { respondFromHandlers } from '../../mocks/node.ts';
 import { handlersWithScenarios } from '../../mocks/scenarios.ts';
 
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 /**
  * Serves `root` (and the mock API under /api/) on 127.0.0.1; `pages` maps paths to HTML and
  * `scripts` to JavaScript; `headers` go on the pages (e.g. a Content-Security-Policy).
+ * `mockApi: false` makes it a plain static host, for pages that must bring their own API.
  */
-export async function serve(root, pages = {}, headers = {}, scripts = {}) {
+export async function serve(root, pages = {}, headers = {}, scripts = {}, { mockApi = true } = {}) {
   const handlers = handlersWithScenarios();
   const server = createServer(async (req, res) => {
     const origin = `http://${req.headers.host}`;
     const url = new URL(req.url, origin);
-    if (url.pathname.startsWith('/api/')) {
+    if (mockApi && url.pathname.startsWith('/api/')) {
       if (!(await respondFromHandlers(handlers, req, res, origin))) res.writeHead(404).end();
       return;
     }

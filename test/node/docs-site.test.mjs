@@ -7,9 +7,6 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { createServer } from 'node:http';
-import { extname } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { launch, open, serve, until } from './browser.mjs';
 
@@ -97,25 +94,13 @@ test('the README is short, its links lead to pages of the site, and its code is 
 
 test('the element reference draws its live examples on the mock API, from static files alone', async () => {
   // A static host: files only, no API. The examples' answers come from MSW's service worker.
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-  const files = createServer(async (req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    try {
-      const file = join(DIST, posix.normalize(path).replace(/^(\.\.\/)+/, ''));
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => files.listen(0, '127.0.0.1', resolve));
+  const files = await serve(DIST, {}, {}, {}, { mockApi: false });
   const browser = await launch();
   after(async () => {
     await browser.close();
-    files.closeAllConnections();
-    await new Promise((resolve) => files.close(resolve));
+    await files.close();
   });
-  const { page, errors } = await open(browser, `http://127.0.0.1:${files.address().port}/reference/elements.html`);
+  const { page, errors } = await open(browser, `${files.origin}/reference/elements.html`);
   const shown = (tag) => document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent.replace(/\s+/g, ' ') ?? '';
   await until(page, (tag) => /API available/.test(document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent ?? ''), 'ops-slo');
   await until(page, (tag) => /POST \/webhooks/.test(document.querySelector(`.live-example ${tag}`)?.shadowRoot?.textContent ?? ''), 'ops-endpoint-table');

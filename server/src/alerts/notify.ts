@@ -87,19 +87,26 @@ export function createNotifier(options: NotifyOptions) {
 
   /** Delivers to one channel, retrying; answers what happened. */
   async function deliver(channel: AlertChannelRecord, payload: Payload): Promise<AlertNotificationRecord> {
+    const outcome = (status: 'delivered' | 'failed', tries: number, error: string | null): AlertNotificationRecord => ({
+      channelId: channel.id,
+      event: payload.status,
+      status,
+      attempts: tries,
+      at: options.clock(),
+      error,
+    });
     let error = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
         await sendOnce(channel, payload);
-        return { channelId: channel.id, event: payload.status, status: 'delivered', attempts: attempt, at: options.clock(), error: null };
+        return outcome('delivered', attempt, null);
       } catch (cause) {
-        error = stopping.signal.aborted ? STOPPED : reason(cause);
+        error = reason(cause);
         if (attempt < attempts) await sleep(backoffMs * 4 ** (attempt - 1), undefined, { signal: stopping.signal }).catch(() => undefined);
-        if (stopping.signal.aborted)
-          return { channelId: channel.id, event: payload.status, status: 'failed', attempts: attempt, at: options.clock(), error: STOPPED };
+        if (stopping.signal.aborted) return outcome('failed', attempt, STOPPED);
       }
     }
-    return { channelId: channel.id, event: payload.status, status: 'failed', attempts, at: options.clock(), error };
+    return outcome('failed', attempts, error);
   }
 
   return {
