@@ -7,7 +7,9 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { join } from 'node:path';
-import { openPostgresRecords, openStores, type StoreConfig } from '../src/index.ts';
+import { randomInt } from 'node:crypto';
+import { openStores, type StoreConfig } from '../src/index.ts';
+import { TAGGED_FROM } from '../src/request-ids.ts';
 import { parseClickHouseUrl } from '../src/store/telemetry/clickhouse/schema.ts';
 import { startClickHouse, startDatabases, startPostgres } from '../test/databases.ts';
 
@@ -85,14 +87,12 @@ export async function clickHouseSetup(shards: number): Promise<Setup> {
       const result = await client.query({ query: `SELECT count() AS n FROM ${events} WHERE account_id = '${BENCH_ACCOUNT}'`, format: 'JSONEachRow' });
       const missing = total - Number((await result.json<{ n: string }>())[0]!.n);
       if (missing <= 0) return;
-      // Request numbers come from the records store's sequence, as every append's do.
-      const records = await openPostgresRecords(postgres.url);
-      const first = await records.reserve('request', missing);
-      await records.close();
+      // Random tags, as every append draws (server/src/request-ids.ts), salted so that each fill draws others.
+      const salt = randomInt(2 ** 47);
       await client.command({
         query: `
           INSERT INTO ${events} (account_id, seq, ts, method, route, path, status, duration_ms, api_version, key_id, customer_id, actor_id, actor_name, bytes)
-          SELECT '${BENCH_ACCOUNT}', ${first} + number, ${Date.now()} - toInt64(cityHash64(number) % ${365 * DAY}),
+          SELECT '${BENCH_ACCOUNT}', ${TAGGED_FROM} + cityHash64(number, ${salt}) % ${TAGGED_FROM}, ${Date.now()} - toInt64(cityHash64(number) % ${365 * DAY}),
                  ${list(0)}[k], ${list(1)}[k], if(position(${list(1)}[k], '{id}') > 0, concat(substring(${list(1)}[k], 1, length(${list(1)}[k]) - 4), 'c_', toString(number % 100000)), ${list(1)}[k]),
                  if(cityHash64(number * 7) % 100 < 2, 500, ${list(2)}[k]),
                  ${list(3)}[k] * exp(0.4 * ((cityHash64(number * 3) % 1000) / 1000.0 - 0.5) * 4),

@@ -24,7 +24,7 @@ export const requestCursor = {
   /** The position, with the id turned back into a sequence by `seqOf` (undefined: not an id of this account). */
   decode(cursor: string | undefined, seqOf: (id: string) => number | undefined): { ts: number; seq: number } | undefined {
     if (!cursor) return undefined;
-    const match = /^r:(\d{1,16}):(rq_[0-9a-f]{16})$/.exec(decode(cursor));
+    const match = /^r:(\d{1,16}):(rq_(?:[0-9a-f]{16}|[0-9a-f]{25}))$/.exec(decode(cursor));
     const seq = match ? seqOf(match[2]!) : undefined;
     if (!match || seq === undefined) throw invalidCursor();
     return { ts: Number(match[1]), seq };

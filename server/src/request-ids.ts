@@ -1,23 +1,50 @@
 /**
- * Request ids that say nothing of anyone's traffic. A request's position (`seq`) is shared by
- * every account, so `rq_<seq>` let a tenant count another's requests from the gaps between its
- * own. The id is instead the position through a keyed permutation of 64-bit numbers (a
- * four-round Feistel network over HMAC-SHA-256), keyed per account from a secret the store
- * keeps: stable across restarts and servers, opaque to clients, and reversible only by the server.
+ * Request ids that say nothing of anyone's traffic, in one of two forms.
+ *
+ * - **Positions** (`rq_` and 16 hex digits): where one counter numbers every account's requests
+ *   (DuckDB, and ClickHouse rows written before tags), `rq_<seq>` would let a tenant count another's
+ *   requests from the gaps between its own. The id is instead the position through a keyed
+ *   permutation of 64-bit numbers (a four-round Feistel network over HMAC-SHA-256), keyed per
+ *   account from a secret the store keeps: stable across restarts and servers, opaque to clients,
+ *   and reversible only by the server.
+ * - **Tags** (`rq_` and 25 hex digits: the request's millisecond, then its tag): where no counter is
+ *   shared (ClickHouse), each event draws a random tag at or above `TAGGED_FROM`. A tag says
+ *   nothing, so the id needs no secret and no records store; the time in it is the request's own,
+ *   and makes the tag unique where it has to be (one account's requests in one millisecond).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomFillSync } from 'node:crypto';
+
+/** Where a request's place in the log comes from: its time, then its position or tag. */
+export interface RequestPlace {
+  ts: number;
+  seq: number;
+}
 
 export interface RequestIds {
-  /** `rq_` and 16 hex digits. */
-  encode(accountId: string, seq: number): string;
-  /** The position an id stands for in this account, or undefined for an id this server did not give out. */
-  decode(accountId: string, id: string): number | undefined;
+  encode(accountId: string, request: RequestPlace): string;
+  /** What an id stands for in this account (a tag's time too), or undefined for an id this server did not give out. */
+  decode(accountId: string, id: string): { seq: number; ts?: number } | undefined;
 }
 
 const ROUNDS = 4;
 const HIGH = 2 ** 32;
 /** Positions are safe integers: the high half has 21 bits. */
 const MAX_HIGH = 2 ** 21;
+const TIME_DIGITS = 12;
+const TAG_DIGITS = 13;
+
+/** Tags are the safe integers from 2⁵² on; no counter reaches them. */
+export const TAGGED_FROM = 2 ** 52;
+const TAG_BITS_HIGH = 2 ** 20;
+
+/** `count` random tags. */
+export function requestTags(count: number): number[] {
+  const words = randomFillSync(new Uint32Array(count * 2));
+  return Array.from({ length: count }, (_, i) => TAGGED_FROM + (words[2 * i]! % TAG_BITS_HIGH) * HIGH + words[2 * i + 1]!);
+}
+
+/** Request ids in both forms: what an id matches says which one it is. */
+export const REQUEST_ID_PATTERN = /^rq_(?:[0-9a-f]{16}|[0-9a-f]{25})$/;
 
 export function createRequestIds(secret: string): RequestIds {
   const keys = new Map<string, Buffer>();
@@ -36,9 +63,10 @@ export function createRequestIds(secret: string): RequestIds {
     input.writeUInt32BE(half, 1);
     return createHmac('sha256', key).update(input).digest().readUInt32BE(0);
   };
-  const hex = (n: number) => n.toString(16).padStart(8, '0');
+  const hex = (n: number, digits = 8) => n.toString(16).padStart(digits, '0');
   return {
-    encode(accountId, seq) {
+    encode(accountId, { ts, seq }) {
+      if (seq >= TAGGED_FROM) return `rq_${hex(ts, TIME_DIGITS)}${hex(seq - TAGGED_FROM, TAG_DIGITS)}`;
       const key = keyOf(accountId);
       let left = Math.floor(seq / HIGH);
       let right = seq >>> 0;
@@ -46,13 +74,16 @@ export function createRequestIds(secret: string): RequestIds {
       return `rq_${hex(left)}${hex(right)}`;
     },
     decode(accountId, id) {
-      const match = /^rq_([0-9a-f]{8})([0-9a-f]{8})$/.exec(id);
-      if (!match) return undefined;
+      if (!REQUEST_ID_PATTERN.test(id)) return undefined;
+      const digits = id.slice(3);
+      if (digits.length === TIME_DIGITS + TAG_DIGITS) {
+        return { ts: parseInt(digits.slice(0, TIME_DIGITS), 16), seq: TAGGED_FROM + parseInt(digits.slice(TIME_DIGITS), 16) };
+      }
       const key = keyOf(accountId);
-      let left = parseInt(match[1]!, 16);
-      let right = parseInt(match[2]!, 16);
+      let left = parseInt(digits.slice(0, 8), 16);
+      let right = parseInt(digits.slice(8), 16);
       for (let i = ROUNDS - 1; i >= 0; i--) [left, right] = [(right ^ round(key, i, left)) >>> 0, left];
-      return left < MAX_HIGH ? left * HIGH + right : undefined;
+      return left < MAX_HIGH ? { seq: left * HIGH + right } : undefined;
     },
   };
 }

@@ -10,17 +10,9 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import {
-  collectHttp,
-  createConsoleServer,
-  createCollector,
-  openClickHouseTelemetry,
-  openPostgresRecords,
-  openStores,
-  serve,
-  type ConsoleServer,
-} from '../src/index.ts';
+import { collectHttp, createConsoleServer, createCollector, openClickHouseTelemetry, openStores, serve, type ConsoleServer } from '../src/index.ts';
 import { isStoreUnavailable } from '../src/store/unavailable.ts';
+import { createRequestIds } from '../src/request-ids.ts';
 import { startClickHouse, startDatabases, startPostgres, type DatabaseProcess } from './databases.ts';
 import { INGEST_KEYS, TOKENS, call, figures, nearestRankP95 } from './harness.ts';
 import type { RequestEvent } from '../src/index.ts';
@@ -165,8 +157,14 @@ describe('PostgreSQL stopped mid-run', () => {
     const write = () => send('/console/v1/errors', { body: record, headers: { 'idempotency-key': 'k-outage' } });
     assertUnavailable(await write(), 'a new error record');
     assertUnavailable(await send('/console/v1/customers'), 'customers');
-    // Request numbers come from PostgreSQL, so ingest waits for it too (and says so).
-    assertUnavailable(await send('/ingest/v1/requests', { token: 'ingest-a', body: { events: [event('/messages/d0', 5)] } }), 'ingest');
+    // A batch's Idempotency-Key lives in PostgreSQL, so such a batch waits for it (and says so).
+    const keyed = { token: 'ingest-a', body: { events: [event('/messages/d1', 5)] }, headers: { 'idempotency-key': 'ingest-outage' } };
+    assertUnavailable(await send('/ingest/v1/requests', keyed), 'ingest with a key');
+    // Request ids need no PostgreSQL: a batch without a key is taken, and its event opens by its id.
+    const taken = await send('/ingest/v1/requests', { token: 'ingest-a', body: { events: [event('/messages/d0', 5)] } });
+    assert.deepEqual([taken.status, taken.json.accepted], [202, 1], 'ingest without a key');
+    const [logged] = (await send('/console/v1/requests?path=/messages/d0')).json.items as { id: string }[];
+    assert.equal((await send(`/console/v1/requests/${logged!.id}`)).json.path, '/messages/d0');
 
     await postgres.start();
     const created = await sendUntilServed('/console/v1/errors', { body: record, headers: { 'idempotency-key': 'k-outage' } });
@@ -179,7 +177,7 @@ describe('PostgreSQL stopped mid-run', () => {
       (list.json.items as { id: string }[]).map((r) => r.id),
       [created.json.id],
     );
-    assert.deepEqual(await paths(), before, 'the refused batch left nothing behind');
+    assert.deepEqual(await paths(), [...before, '/messages/d0'].sort(), 'the refused batch left nothing behind');
   });
 });
 
@@ -218,7 +216,6 @@ describe('PostgreSQL failing a commit after ClickHouse took the events', () => {
 describe('a ClickHouse database made before the batch columns', () => {
   test('gets them when the server opens it, and keeps its events readable', async () => {
     const ch = createClient({ url: `http://${new URL(clickhouse.url.replace('clickhouse:', 'http:')).host}` });
-    const records = await openPostgresRecords(`${postgres.url}?schema=legacy_check`);
     try {
       await ch.command({ query: 'CREATE DATABASE IF NOT EXISTS legacy_check' });
       // request_events_local as the releases before the Idempotency-Key made it, with one event in it.
@@ -235,10 +232,7 @@ describe('a ClickHouse database made before the batch columns', () => {
         format: 'JSONEachRow',
         values: [{ account_id: 'acct_l', seq: 1, ts, method: 'GET', route: '/old', path: '/old/1', status: 200, duration_ms: 2 }],
       });
-      const telemetry = await openClickHouseTelemetry({
-        url: clickhouse.url.replace('/ops_console', '/legacy_check'),
-        allocate: (n) => records.reserve('request', n),
-      });
+      const telemetry = await openClickHouseTelemetry({ url: clickhouse.url.replace('/ops_console', '/legacy_check') });
       try {
         const fresh = {
           accountId: 'acct_l',
@@ -257,13 +251,26 @@ describe('a ClickHouse database made before the batch columns', () => {
         };
         await telemetry.appendBatch('acct_l', [fresh], { key: 'ingest k1', at: Date.now() });
         await telemetry.appendBatch('acct_l', [fresh], { key: 'ingest k1', at: Date.now() });
-        assert.deepEqual((await telemetry.requests('acct_l', { limit: 10 })).map((r) => r.path).sort(), ['/new/1', '/old/1']);
+        const stored = await telemetry.requests('acct_l', { limit: 10 });
+        assert.deepEqual(stored.map((r) => r.path).sort(), ['/new/1', '/old/1']);
+        // The old event keeps the id of its position; the new one draws a tag, with no records store.
+        const ids = createRequestIds('the records store’s secret');
+        for (const r of stored) {
+          const id = ids.encode('acct_l', r);
+          assert.match(id, r.path === '/old/1' ? /^rq_[0-9a-f]{16}$/ : /^rq_[0-9a-f]{25}$/);
+          const place = ids.decode('acct_l', id)!;
+          const at = place.ts === undefined ? {} : { from: place.ts, to: place.ts + 1 };
+          assert.deepEqual(
+            (await telemetry.requests('acct_l', { limit: 2, seq: place.seq, ...at })).map((found) => found.path),
+            [r.path],
+            id,
+          );
+        }
       } finally {
         await telemetry.close();
       }
     } finally {
       await ch.close();
-      await records.close();
     }
   });
 });
@@ -271,12 +278,8 @@ describe('a ClickHouse database made before the batch columns', () => {
 describe('retention', () => {
   test('drops whole months of raw events older than retention_months, and keeps their counts in the rollup', async () => {
     // The telemetry store alone: openStores would also run retention in the background, by the real clock.
-    const records = await openPostgresRecords(`${postgres.url}?schema=retention_check`);
-    const telemetry = await openClickHouseTelemetry({
-      url: clickhouse.url.replace('/ops_console', '/retention_check') + '?retention_months=12',
-      allocate: (count) => records.reserve('request', count),
-    });
-    const stores = { telemetry, close: () => Promise.all([telemetry.close(), records.close()]) };
+    const telemetry = await openClickHouseTelemetry({ url: clickhouse.url.replace('/ops_console', '/retention_check') + '?retention_months=12' });
+    const stores = { telemetry, close: () => telemetry.close() };
     try {
       const now = Date.UTC(2026, 10, 24, 12);
       const old = Date.UTC(2025, 8, 10, 12); // September 2025: 14 months back
@@ -574,10 +577,7 @@ describe('two shards', () => {
         (error: unknown) => error,
       );
       assert.ok(isStoreUnavailable(appended), `an event for the stopped shard is unavailable: ${String(appended)}`);
-      const firstOnly = await openClickHouseTelemetry({
-        url: `clickhouse://${hosts[0]}/ops_console?cluster=ops_console`,
-        allocate: () => Promise.resolve(1e9),
-      });
+      const firstOnly = await openClickHouseTelemetry({ url: `clickhouse://${hosts[0]}/ops_console?cluster=ops_console` });
       try {
         const through = await figures(firstOnly)
           .totals(perShard[1]![0]!, period)
@@ -595,7 +595,7 @@ describe('two shards', () => {
         assert.deepEqual(await figures(stores.telemetry).totals(accountId, period), expected(accountId), `${accountId} after the restart`);
       // With the first shard down, a store that has not read the second shard's accounts yet still
       // finds their shard (any host computes the hash) and reads them.
-      const fresh = await openClickHouseTelemetry({ url: cluster.url, allocate: () => Promise.resolve(1e9) });
+      const fresh = await openClickHouseTelemetry({ url: cluster.url });
       try {
         await cluster.stop(0);
         for (const accountId of perShard[1]!)

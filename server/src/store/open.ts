@@ -26,11 +26,7 @@ export async function openStores({ store, telemetry, records, telemetryConnectio
     throw new Error('Scaling out takes both: telemetry: "clickhouse://…" and records: "postgres://…".');
   const recordStore = await openPostgresRecords(records!);
   try {
-    const telemetryStore = await openClickHouseTelemetry({
-      url: telemetry,
-      allocate: (count) => recordStore.reserve('request', count),
-      connection: telemetryConnection,
-    });
+    const telemetryStore = await openClickHouseTelemetry({ url: telemetry, connection: telemetryConnection });
     const retire = () => telemetryStore.applyRetention().catch((error: unknown) => console.error('[ops-console server] retention', error));
     void retire();
     const timer = setInterval(() => void retire(), HOUR);

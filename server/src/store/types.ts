@@ -31,7 +31,7 @@ export interface RequestEvent {
   headers?: Record<string, string> | null;
 }
 
-/** A stored request: `seq` orders requests that share a timestamp and makes the id. */
+/** A stored request: `seq` (a position or a tag: server/src/request-ids.ts) orders requests that share a timestamp and makes the id. */
 export interface StoredRequest extends RequestEvent {
   seq: number;
 }
@@ -60,7 +60,7 @@ export interface RequestQuery extends EventFilter {
   before?: { ts: number; seq: number };
   /** Only requests newer than this instant. */
   since?: number;
-  /** Only the request with this position (its id is the position, encoded: server/src/request-ids.ts). */
+  /** Only the request with this position or tag (its id encodes it: server/src/request-ids.ts). */
   seq?: number;
 }
 

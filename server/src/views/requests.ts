@@ -55,7 +55,7 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
   const since = query.since ? Date.parse(query.since) : undefined;
   if (since !== undefined && Number.isNaN(since))
     throw badRequest('since must be a timestamp such as 2026-09-14T09:41:00Z.', [{ field: 'since', message: 'Use a timestamp such as 2026-09-14T09:41:00Z.' }]);
-  const before = requestCursor.decode(query.cursor, (id) => ctx.requestIds.decode(ctx.accountId, id));
+  const before = requestCursor.decode(query.cursor, (id) => ctx.requestIds.decode(ctx.accountId, id)?.seq);
   const method = query.method?.toUpperCase() || undefined;
   // `from`/`to` bound the log themselves; a range asked instead starts it where the range starts.
   const from = instant('from', query.from) ?? ctx.window?.from;
@@ -77,12 +77,12 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     ...statusFilter(query.status),
     ...endpoint,
   });
-  return pageOf(items, query.limit, entryOf(ctx), (last) => requestCursor.encode({ ts: last.ts, id: ctx.requestIds.encode(ctx.accountId, last.seq) }));
+  return pageOf(items, query.limit, entryOf(ctx), (last) => requestCursor.encode({ ts: last.ts, id: ctx.requestIds.encode(ctx.accountId, last) }));
 }
 
 /** A stored request as the log lists it. */
 export const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
-  id: ctx.requestIds.encode(ctx.accountId, r.seq),
+  id: ctx.requestIds.encode(ctx.accountId, r),
   method: r.method,
   path: r.path,
   status: r.status,
@@ -93,8 +93,10 @@ export const entryOf = (ctx: ViewContext) => (r: StoredRequest) => ({
 
 /** GET /requests/{id}: the log's entry with everything else the collector recorded. */
 export async function requestDetail(ctx: ViewContext, id: string) {
-  const seq = ctx.requestIds.decode(ctx.accountId, id);
-  const [r] = seq === undefined ? [] : await ctx.stores.telemetry.requests(ctx.accountId, { limit: 1, seq });
+  const place = ctx.requestIds.decode(ctx.accountId, id);
+  // A tag's id carries its time, which takes the read straight to the request.
+  const at = place?.ts === undefined ? {} : { from: place.ts, to: place.ts + 1 };
+  const [r] = place === undefined ? [] : await ctx.stores.telemetry.requests(ctx.accountId, { limit: 1, seq: place.seq, ...at });
   if (!r) throw notFound(`No request ${id} in this account.`);
   // The customer's name from its record when the host has upserted one, else its id.
   const customer = r.customerId ? ((await ctx.stores.records.customer(ctx.accountId, r.customerId)) ?? { id: r.customerId, name: r.customerId }) : null;

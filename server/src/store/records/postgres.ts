@@ -12,8 +12,6 @@ import type { RecordDb } from './record-db.ts';
 import { sqlRecords } from './sql-records.ts';
 
 export interface PostgresRecords extends RecordStore {
-  /** Reserves `count` consecutive numbers of the named sequence, across every process sharing the database; answers the first. */
-  reserve(name: string, count: number): Promise<number>;
   /** Resolves when PostgreSQL answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -100,14 +98,6 @@ export async function openPostgresRecords(url: string): Promise<PostgresRecords>
         const scoped: RecordStore = { ...sqlRecords(db), atomically: (inner) => inner(scoped) };
         return work(scoped);
       }),
-    async reserve(name, count) {
-      const { rows } = await pool.query<{ first: string }>(
-        forPostgres(
-          sql`INSERT INTO sequences VALUES (${name}, ${count + 1}) ON CONFLICT (name) DO UPDATE SET next = sequences.next + ${count} RETURNING next - ${count} AS first`,
-        ),
-      );
-      return Number(rows[0]!.first);
-    },
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -6,15 +6,15 @@
  * histogram slot (so a year's p95 and active keys stay exact without reading a year of rows), whole months of
  * raw events dropped after the retention, and — with several shards — `Distributed` tables over
  * them, sharded by account: writes go through them, and an account's reads go straight to its own
- * shard (`reads.ts` holds the reads). Every console server process may share one ClickHouse; request ids
- * come from `allocate`, which must hand out numbers no other process gets (the records store's
- * sequence). The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
+ * shard (`reads.ts` holds the reads). Every console server process may share one ClickHouse; each event
+ * draws a random tag for its id, so no process hands out numbers. The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, type TelemetryReads } from './reads.ts';
 import { addBatchColumns, parseClickHouseUrl, schema } from './schema.ts';
 import { bindOf, rowsOf, type Bind } from './bind.ts';
 import { identifier, sql, type Sql } from '../../sql.ts';
+import { requestTags } from '../../../request-ids.ts';
 import { storeClosed } from '../../unavailable.ts';
 import { num, text } from '../../sql-rows.ts';
 import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type WebhookDelivery } from '../../types.ts';
@@ -22,8 +22,6 @@ import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type Webhoo
 export interface ClickHouseTelemetryOptions {
   /** `clickhouse://[user[:password]@]host:port[,host:port…]/database[?cluster=name&retention_months=N]` (HTTP ports). */
   url: string;
-  /** Reserves `count` fresh request numbers and answers the first (the rest follow it). */
-  allocate: (count: number) => Promise<number>;
   /** How the client reaches a host of the URL, instead of HTTP: chDB's in-process ClickHouse, for one (`chdb/connection`). */
   connection?: TelemetryConnection;
 }
@@ -67,7 +65,7 @@ function fromEpoch(argument: unknown): unknown {
     : argument;
 }
 
-export async function openClickHouseTelemetry({ url, allocate, connection }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
+export async function openClickHouseTelemetry({ url, connection }: ClickHouseTelemetryOptions): Promise<ClickHouseTelemetry> {
   const target = parseClickHouseUrl(url);
   const clients: ClickHouseClient[] = target.hosts.map((host) =>
     createClient({
@@ -124,14 +122,14 @@ export async function openClickHouseTelemetry({ url, allocate, connection }: Cli
   /** Inserts events, each with its place in its batch and the batch's key and time (`''` and 0 without a key). */
   async function insertEvents(events: readonly { event: RequestEvent; index: number }[], batch: { key: string; at: number }): Promise<void> {
     if (!events.length) return;
-    const first = await allocate(events.length);
+    const tags = requestTags(events.length);
     await main.insert({
       table: EVENTS,
       format: 'JSONEachRow',
       clickhouse_settings: insertSettings,
       values: events.map(({ event: e, index }, i) => ({
         account_id: e.accountId,
-        seq: first + i,
+        seq: tags[i],
         ts: e.ts,
         method: e.method,
         route: e.route,
