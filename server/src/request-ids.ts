@@ -11,6 +11,7 @@
  *   shared (ClickHouse), each event draws a random tag at or above `TAGGED_FROM`. A tag says
  *   nothing, so the id needs no secret and no records store; the time in it is the request's own,
  *   and makes the tag unique where it has to be (one account's requests in one millisecond).
+ *   Tags of one batch are consecutive, so the log keeps that batch's order.
  */
 import { createHmac, randomFillSync } from 'node:crypto';
 
@@ -35,12 +36,22 @@ const TAG_DIGITS = 13;
 
 /** Tags are the safe integers from 2⁵² on; no counter reaches them. */
 export const TAGGED_FROM = 2 ** 52;
-const TAG_BITS_HIGH = 2 ** 20;
+/** A run of tags: a random start (39 bits) followed by up to 2¹³ consecutive tags. */
+const RUN = 2 ** 13;
+const RUN_STARTS = 2 ** 39;
 
-/** `count` random tags. */
+/**
+ * Tags for `count` events in the order they came: consecutive from a random start, so that events
+ * of one batch in one millisecond keep their order in the log (as the counter kept it). Events of
+ * other batches in the same millisecond come in no particular order.
+ */
 export function requestTags(count: number): number[] {
-  const words = randomFillSync(new Uint32Array(count * 2));
-  return Array.from({ length: count }, (_, i) => TAGGED_FROM + (words[2 * i]! % TAG_BITS_HIGH) * HIGH + words[2 * i + 1]!);
+  const starts = randomFillSync(new Uint32Array(2 * Math.ceil(count / RUN)));
+  return Array.from({ length: count }, (_, i) => {
+    const run = Math.floor(i / RUN);
+    const start = (starts[2 * run]! % (RUN_STARTS / HIGH)) * HIGH + starts[2 * run + 1]!;
+    return TAGGED_FROM + start * RUN + (i % RUN);
+  });
 }
 
 /** Request ids in both forms: what an id matches says which one it is. */

@@ -25,12 +25,17 @@ describe('request ids of positions (one counter for every account)', () => {
 });
 
 describe('request ids of tags (no counter: ClickHouse)', () => {
-  test('tags are random safe integers from 2^52 on', () => {
-    const tags = requestTags(10_000);
-    for (const tag of tags) assert.ok(Number.isSafeInteger(tag) && tag >= 2 ** 52, String(tag));
-    assert.equal(new Set(tags).size, tags.length, 'no two alike');
-    // 52 random bits: the high bits vary too, not only the low word.
-    assert.ok(new Set(tags.map((t) => Math.floor((t - 2 ** 52) / 2 ** 32))).size > 9_000);
+  test('tags are safe integers from 2^52 on, consecutive within a batch from a random start', () => {
+    const batch = requestTags(20_000);
+    for (const tag of batch) assert.ok(Number.isSafeInteger(tag) && tag >= 2 ** 52, String(tag));
+    // In order within each run of 8,192, so the log keeps the batch's order among requests of one millisecond.
+    for (let i = 1; i < batch.length; i++) if (i % 8192) assert.equal(batch[i], batch[i - 1]! + 1, `tag ${i}`);
+    assert.equal(new Set(batch).size, batch.length, 'no two alike');
+    // Each batch (and each run of a long one) starts somewhere else, high bits included.
+    const starts = Array.from({ length: 2_000 }, () => requestTags(1)[0]!);
+    assert.equal(new Set(starts).size, starts.length);
+    assert.ok(new Set(starts.map((t) => Math.floor((t - 2 ** 52) / 2 ** 40))).size > 1_000, 'the start’s high bits vary');
+    assert.notEqual(batch[8192], batch[8191]! + 1, 'a new run, a new start');
   });
 
   test('an id is the request’s millisecond and its tag, read back with no secret and in no particular account', () => {
