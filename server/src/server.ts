@@ -5,8 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId, type RequestIdVariables } from 'hono/request-id';
-import { routePath } from 'hono/route';
+import type { RequestIdVariables } from 'hono/request-id';
 import { pino } from 'pino';
 import { cors } from 'hono/cors';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, type Principal } from './auth.ts';
@@ -23,7 +22,8 @@ import { activityInput, customerInput, deprecationInput, embedSessionInput, keyI
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements } from './elements.ts';
 import { createMetrics } from './metrics.ts';
-import { ProblemError, badRequest, problemResponse } from './problem.ts';
+import { ProblemError, problemResponse } from './problem.ts';
+import { RETRY_AFTER_SECONDS, installBasics } from './app-basics.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
@@ -35,7 +35,6 @@ import { DEFAULT_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limits.
 import { DEFAULT_OTLP_ATTRIBUTES } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import { IDEMPOTENCY_TTL_MS } from './store/types.ts';
-import { isStoreUnavailable } from './store/unavailable.ts';
 import * as admin from './views/admin.ts';
 import type { AdminContext } from './views/admin.ts';
 
@@ -46,8 +45,6 @@ import type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
 
 const WRITE_BODY_BYTES = 64 * 1024;
-/** How long a client waits before retrying while the database is away. */
-const RETRY_AFTER_SECONDS = 5;
 
 /** Who an admin key's writes are by, where a write names no one. */
 const ADMIN_KEY_USER = { id: 'admin-key', name: 'Admin API' };
@@ -98,23 +95,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const metrics = createMetrics();
   if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
     throw new Error('metrics.token is empty or "undefined": is its environment variable unset?');
-  app.use('*', metrics.measure);
-  // Each request has an id (the caller's X-Request-Id when it is a plain token, else a new UUID),
-  // answered in X-Request-Id and on every log line about the request.
-  app.use('*', requestId(), async (c, next) => {
-    const started = performance.now();
-    await next();
-    log.info(
-      {
-        reqId: c.get('requestId'),
-        method: c.req.method,
-        route: routePath(c),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  });
+  installBasics(app, { log, metrics });
   const spikes = createSpikeWatch(
     stores,
     () => clock().getTime(),
@@ -127,31 +108,6 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   void forgetOldKeys();
   const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
   keyTimer.unref();
-  app.onError((error, c) => {
-    const reqId = c.get('requestId');
-    if (error instanceof ProblemError) return problemResponse(error);
-    if (isStoreUnavailable(error)) {
-      metrics.storeErrors.inc({ kind: 'unavailable' });
-      log.error({ reqId, err: error }, 'database unavailable');
-      return problemResponse(
-        new ProblemError(503, 'Service unavailable', 'The console’s database cannot be reached right now. Retry shortly.', undefined, {
-          'retry-after': String(RETRY_AFTER_SECONDS),
-        }),
-      );
-    }
-    metrics.storeErrors.inc({ kind: 'failed' });
-    log.error({ reqId, err: error }, 'request failed');
-    return problemResponse(new ProblemError(500, 'Internal server error', 'The server could not answer; nothing was changed by this request.'));
-  });
-  app.notFound((c) => problemResponse(new ProblemError(404, 'Not found', `No route ${c.req.method} ${new URL(c.req.url).pathname}.`)));
-
-  // No id or query text needs a control character, and PostgreSQL cannot store a NUL: refused on every store alike.
-  app.use('*', async (c, next) => {
-    const { pathname, search } = new URL(c.req.url);
-    if (/%[01][0-9a-f]|%7f/i.test(pathname + search)) throw badRequest('Ids and query parameters may not contain control characters.');
-    await next();
-  });
-
   /** Operations' answers are about this moment: never cached. */
   const unstored = { 'cache-control': 'no-store' };
 
