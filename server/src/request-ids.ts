@@ -11,7 +11,8 @@
  *   shared (ClickHouse), each event draws a random tag at or above `TAGGED_FROM`. A tag says
  *   nothing, so the id needs no secret and no records store; the time in it is the request's own,
  *   and makes the tag unique where it has to be (one account's requests in one millisecond).
- *   Tags of one batch are consecutive, so the log keeps that batch's order.
+ *   Tags of one batch are consecutive, so the log keeps that batch's order. A tag whose time
+ *   no id can hold takes the position form instead.
  */
 import { createHmac, randomFillSync } from 'node:crypto';
 
@@ -36,22 +37,19 @@ const TAG_DIGITS = 13;
 
 /** Tags are the safe integers from 2⁵² on; no counter reaches them. */
 export const TAGGED_FROM = 2 ** 52;
-/** A run of tags: a random start (39 bits) followed by up to 2¹³ consecutive tags. */
-const RUN = 2 ** 13;
-const RUN_STARTS = 2 ** 39;
+/** The tags there are, from `TAGGED_FROM`: 2⁵². */
+const TAGS = 2 ** 52;
 
 /**
  * Tags for `count` events in the order they came: consecutive from a random start, so that events
  * of one batch in one millisecond keep their order in the log (as the counter kept it). Events of
- * other batches in the same millisecond come in no particular order.
+ * other batches in the same millisecond come in no particular order; two batches' tags overlap
+ * with a chance of about (their sizes summed) in 2⁵², and only matter if they share the millisecond too.
  */
 export function requestTags(count: number): number[] {
-  const starts = randomFillSync(new Uint32Array(2 * Math.ceil(count / RUN)));
-  return Array.from({ length: count }, (_, i) => {
-    const run = Math.floor(i / RUN);
-    const start = (starts[2 * run]! % (RUN_STARTS / HIGH)) * HIGH + starts[2 * run + 1]!;
-    return TAGGED_FROM + start * RUN + (i % RUN);
-  });
+  const [high, low] = randomFillSync(new Uint32Array(2)) as unknown as [number, number];
+  const start = ((high % 2 ** 20) * HIGH + low) % (TAGS - count + 1);
+  return Array.from({ length: count }, (_, i) => TAGGED_FROM + start + i);
 }
 
 /** Request ids in both forms: what an id matches says which one it is. */
@@ -77,7 +75,10 @@ export function createRequestIds(secret: string): RequestIds {
   const hex = (n: number, digits = 8) => n.toString(16).padStart(digits, '0');
   return {
     encode(accountId, { ts, seq }) {
-      if (seq >= TAGGED_FROM) return `rq_${hex(ts, TIME_DIGITS)}${hex(seq - TAGGED_FROM, TAG_DIGITS)}`;
+      // A tag with a time the id cannot hold (a store fed directly, not through ingest) takes the
+      // position form: it decodes to the tag alone, and the request is looked up by its tag.
+      if (seq >= TAGGED_FROM && Number.isSafeInteger(ts) && ts >= 0 && ts < 16 ** TIME_DIGITS)
+        return `rq_${hex(ts, TIME_DIGITS)}${hex(seq - TAGGED_FROM, TAG_DIGITS)}`;
       const key = keyOf(accountId);
       let left = Math.floor(seq / HIGH);
       let right = seq >>> 0;

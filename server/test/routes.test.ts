@@ -541,6 +541,9 @@ describe('request ids', () => {
           assert.equal(parseInt(id.slice(3, 15), 16), Date.parse(time), 'the request’s own time');
         }
         for (const stored of [storedA1!, storedA2!]) assert.ok(stored.seq >= 2 ** 52 && Number.isSafeInteger(stored.seq), `a tag: ${stored.seq}`);
+        // The time in the id bounds the lookup: the same tag a millisecond later is no request.
+        const later = `rq_${(parseInt(a1.id.slice(3, 15), 16) + 1).toString(16).padStart(12, '0')}${a1.id.slice(15)}`;
+        assert.equal((await call(second, `/console/v1/requests/${later}`, { token: 'token-a' })).status, 404);
       }
       assert.notEqual(asNumber(a2.id) - asNumber(a1.id), 101n, 'the ids do not show the gap');
       assert.match(

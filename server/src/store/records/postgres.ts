@@ -1,8 +1,7 @@
 /**
  * Records on PostgreSQL, for several console servers at once: migrations applied under an
  * advisory lock, every write of `atomically` in one transaction, rows and idempotency keys locked
- * while a transaction decides on them, and a version column for `If-Match`. Also hands out
- * request numbers for the telemetry store.
+ * while a transaction decides on them, and a version column for `If-Match`.
  */
 import pg from 'pg';
 import { empty, forPostgres, sql } from '../sql.ts';
