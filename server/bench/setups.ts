@@ -87,7 +87,7 @@ export async function clickHouseSetup(shards: number): Promise<Setup> {
       const result = await client.query({ query: `SELECT count() AS n FROM ${events} WHERE account_id = '${BENCH_ACCOUNT}'`, format: 'JSONEachRow' });
       const missing = total - Number((await result.json<{ n: string }>())[0]!.n);
       if (missing <= 0) return;
-      // Random tags, as every append draws (server/src/request-ids.ts), salted so that each fill draws others.
+      // Tags (server/src/request-ids.ts) in the range appends draw them from; salted so that each fill draws others.
       const salt = randomInt(2 ** 47);
       await client.command({
         query: `

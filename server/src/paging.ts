@@ -21,10 +21,10 @@ export const offsetCursor = {
 /** Keyset cursors for the request log: the last shown request's time and (opaque) id. */
 export const requestCursor = {
   encode: (position: { ts: number; id: string }) => encode(`r:${position.ts}:${position.id}`),
-  /** The position, with the id turned back into a sequence by `seqOf` (undefined: not an id of this account). */
+  /** The position, with the id turned back into a sequence by `seqOf`, which alone says what an id is (undefined: not an id of this account). */
   decode(cursor: string | undefined, seqOf: (id: string) => number | undefined): { ts: number; seq: number } | undefined {
     if (!cursor) return undefined;
-    const match = /^r:(\d{1,16}):(rq_(?:[0-9a-f]{16}|[0-9a-f]{25}))$/.exec(decode(cursor));
+    const match = /^r:(\d{1,16}):(rq_[0-9a-f]{1,32})$/.exec(decode(cursor));
     const seq = match ? seqOf(match[2]!) : undefined;
     if (!match || seq === undefined) throw invalidCursor();
     return { ts: Number(match[1]), seq };

@@ -37,8 +37,6 @@ const TAG_DIGITS = 13;
 
 /** Tags are the safe integers from 2⁵² on; no counter reaches them. */
 export const TAGGED_FROM = 2 ** 52;
-/** The tags there are, from `TAGGED_FROM`: 2⁵². */
-const TAGS = 2 ** 52;
 
 /**
  * Tags for `count` events in the order they came: consecutive from a random start, so that events
@@ -48,7 +46,7 @@ const TAGS = 2 ** 52;
  */
 export function requestTags(count: number): number[] {
   const [high, low] = randomFillSync(new Uint32Array(2)) as unknown as [number, number];
-  const start = ((high % 2 ** 20) * HIGH + low) % (TAGS - count + 1);
+  const start = ((high % 2 ** 20) * HIGH + low) % (TAGGED_FROM - count + 1); // 2⁵² tags from 2⁵²
   return Array.from({ length: count }, (_, i) => TAGGED_FROM + start + i);
 }
 

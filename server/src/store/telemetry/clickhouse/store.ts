@@ -6,8 +6,8 @@
  * histogram slot (so a year's p95 and active keys stay exact without reading a year of rows), whole months of
  * raw events dropped after the retention, and — with several shards — `Distributed` tables over
  * them, sharded by account: writes go through them, and an account's reads go straight to its own
- * shard (`reads.ts` holds the reads). Every console server process may share one ClickHouse; each event
- * draws a random tag for its id, so no process hands out numbers. The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
+ * shard (`reads.ts` holds the reads). Every console server process may share one ClickHouse; each batch
+ * draws a random run of tags for its ids, so no process hands out numbers. The SQL runs on ClickHouse 18.16 (Debian's) as on current releases.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, type TelemetryReads } from './reads.ts';
