@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { MAX_EMBED_SESSION_SECONDS } from '@ops-console/contract/access';
 import { CUSTOMER_VIEWS } from '@ops-console/contract/enums';
+import { eventsOfColumns } from './ingest-columns.ts';
 import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
 import { cleanStrings } from './text.ts';
@@ -145,7 +146,7 @@ export interface Rejected {
   reason: string;
 }
 
-/** The events of a batch body: `{ "events": [...] }` as JSON, or one event per line (NDJSON). */
+/** The events of a batch body: `{ "events": [...] }` (or, for request events, `{ "columns": {...} }`) as JSON, or one event per line (NDJSON). */
 export function batchItems(body: string, contentType: string | undefined, field: string): unknown[] | string {
   if (/ndjson|jsonl/i.test(contentType ?? '')) {
     const items: unknown[] = [];
@@ -166,8 +167,10 @@ export function batchItems(body: string, contentType: string | undefined, field:
   } catch {
     return 'The body is not JSON.';
   }
-  const list = (parsed as Record<string, unknown> | null)?.[field];
-  return Array.isArray(list) ? list : `Send { "${field}": [ … ] } or NDJSON.`;
+  const batch = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  if (field === 'events' && 'columns' in batch) return 'events' in batch ? 'Send either events or columns, not both.' : eventsOfColumns(batch['columns']);
+  const list = batch[field];
+  return Array.isArray(list) ? list : `Send { "${field}": [ … ] }${field === 'events' ? ', { "columns": { … } }' : ''} or NDJSON.`;
 }
 
 /** An NDJSON line that could not be read: rejected with its reason, like an invalid event. */

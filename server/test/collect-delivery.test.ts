@@ -9,8 +9,9 @@ import { createServer, request as httpRequest, type IncomingMessage, type Reques
 import type { AddressInfo, Socket } from 'node:net';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { collectHttp, createCollector, serve, type CollectorProblem, type TelemetryStore } from '../src/index.ts';
+import { collectHttp, createCollector, serve, type CollectorProblem, type MeasuredRequest, type TelemetryStore } from '../src/index.ts';
 import { INGEST_LIMITS } from '../src/limits.ts';
+import { eventsOfBody } from './column-form.ts';
 import { startServer } from './harness.ts';
 
 async function listen(listener: RequestListener): Promise<{ server: Server; origin: string }> {
@@ -122,7 +123,39 @@ test('values over the server’s limits are fitted and kept, other methods recor
   }
 });
 
-test('the body sent is the JSON that JSON.stringify writes for the events, whatever their text', async () => {
+test('values a host’s hook made wrong cost their own event, never the batch', async () => {
+  const sink = await consoleOnLoopback();
+  const problems: string[] = [];
+  const collector = createCollector({ sink: { url: sink.url, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, onError: (p) => problems.push(p.message) });
+  const cyclic: unknown[] = ['/'];
+  cyclic.push(cyclic);
+  const wrong: unknown[] = [
+    event('/hook/nan-ts', { ts: Number.NaN }),
+    event('/hook/text-status', { status: '200' }),
+    event('/hook/infinite', { durationMs: Number.POSITIVE_INFINITY }),
+    event('/hook/number-route', { route: 5 }),
+    event('/hook/object-header', { headers: { 'user-agent': { toJSON: () => 'x' } } }),
+    event('/hook/number-key', { keyId: 7 }),
+    event('/hook/cyclic', { path: cyclic }),
+  ];
+  try {
+    collector.record(event('/hook/good/0'));
+    for (const e of wrong) collector.record(e as MeasuredRequest);
+    collector.record(event('/hook/good/1'));
+    await collector.flush();
+    const stored = (await sink.stored('/hook/')).map((e) => e.path).sort();
+    // A duration that is not finite is fitted to 0; a route, path, header or key the collector cannot read leaves its
+    // event out; the server refuses a time or status that is not a number: each costs its own event only.
+    assert.deepEqual(stored, ['/hook/good/0', '/hook/good/1', '/hook/infinite']);
+    assert.deepEqual([collector.stats().sent, collector.stats().rejected, collector.stats().droppedFailed], [3, 2, 0]);
+    assert.match(problems.join('\n'), /refused 2 event\(s\): ts: /);
+  } finally {
+    await collector.close();
+    await sink.close();
+  }
+});
+
+test('the body sent holds every event as measured, whatever its text, in the column form', async () => {
   const bodies: string[] = [];
   const receiver = await listen((request, response) => {
     void bodyOf(request).then((body) => {
@@ -135,8 +168,9 @@ test('the body sent is the JSON that JSON.stringify writes for the events, whate
   const identified = { ts, method: 'PUT', route: '/who', path: '/who', status: 201, durationMs: 3, apiVersion: 'v2', keyId: 'key_1', customerId: 'cus_ü' };
   const events = [
     { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 1.25 },
-    { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 0.001 },
-    { ts, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 12.3456789 },
+    { ts: ts + 1_000, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 0.001 },
+    // A request that started before the one recorded first (it finished after it).
+    { ts: ts - 5, method: 'GET', route: '/plain', path: '/plain', status: 200, durationMs: 12.3456789 },
     { ts, method: 'GET', route: '/plain', path: '/plain?', status: 404, durationMs: 0, bytes: 0, apiVersion: null, keyId: null },
     { ts, method: 'POST', route: '/q"uo\\te/\u0001', path: '/lone/\ud800/pair/😀/\u2028', status: 500, durationMs: 86_400_000, bytes: 2 ** 40 },
     { ...identified, actor: { id: 'u_1', name: 'Zoë "Z"' } },
@@ -146,11 +180,11 @@ test('the body sent is the JSON that JSON.stringify writes for the events, whate
     for (const e of events) collector.record(e);
     await collector.flush();
     assert.equal(bodies.length, 1);
-    // Optional fields that are null are left out, as JSON.stringify leaves out undefined ones.
+    // Optional fields that are null are left out; every text and number arrives as it was.
     const expected = events.map((e) => Object.fromEntries(Object.entries(e).filter(([, value]) => value !== null)));
-    assert.deepEqual(JSON.parse(bodies[0]!), { events: expected });
-    // Strings as JSON.stringify writes them (lone surrogates escaped); numbers may differ only in trailing zeros.
-    assert.equal(bodies[0]!.replace(/(\.\d*?)0+\b/g, '$1'), JSON.stringify({ events: expected }));
+    assert.deepEqual(eventsOfBody(bodies[0]!), expected);
+    // Texts as JSON.stringify writes them: a lone surrogate escaped, not made invalid UTF-8.
+    assert.ok(bodies[0]!.includes(JSON.stringify(events[4]!.path)), bodies[0]);
   } finally {
     receiver.server.close();
     await collector.close();
@@ -176,6 +210,23 @@ test('batches stay under the server’s body limit and the queue under its byte 
   assert.ok(queued * 1_000 <= 50_000, `${queued} events of over 1 KB fit 50,000 bytes`);
   assert.equal(queued + droppedQueueFull, 300);
   await held.close({ timeoutMs: 0 });
+});
+
+test('a batch whose JSON outgrows its byte bound (texts JSON escapes) is split before it is sent, never refused', async () => {
+  const sink = await consoleOnLoopback({ limits: { maxBodyBytes: 150_000 } });
+  const collector = createCollector({ sink: { url: sink.url, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, maxBatchBytes: 100_000 });
+  try {
+    // Each quote is two bytes in JSON: a batch bounded by the events' own length is twice as long written, over the server's limit.
+    for (let i = 0; i < 150; i++) collector.record(event(`/quotes/${i}`, { headers: { 'user-agent': '"'.repeat(1_000) } }));
+    await collector.flush();
+    assert.deepEqual([collector.stats().sent, collector.stats().droppedFailed], [150, 0]);
+    const stored = await sink.stored('/quotes/');
+    assert.deepEqual(stored.map((e) => e.path).sort(), Array.from({ length: 150 }, (_, i) => `/quotes/${i}`).sort());
+    assert.ok(stored.every((e) => e.headers?.['user-agent'] === '"'.repeat(1_000)));
+  } finally {
+    await collector.close();
+    await sink.close();
+  }
 });
 
 test('a sink that trickles its answer cannot hold a send or close() forever', async () => {
@@ -276,7 +327,7 @@ test('while backing off the open batch stays open: an outage makes one batch, no
   const sink = await listen((request, response) => {
     void bodyOf(request).then((body) => {
       if (away) return void response.writeHead(503, { 'retry-after': '30' }).end();
-      batches.push((JSON.parse(body.toString()) as { events: unknown[] }).events.length);
+      batches.push(eventsOfBody(body.toString()).length);
       response.writeHead(202).end('{"accepted":0,"rejected":[]}');
     });
   });

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { collectHttp, createCollector, openDuckDbStores, serve, type Collector, type HttpCollectOptions } from '../src/index.ts';
 import { SLOW_MS, abandonSlow, slowArrivals } from './collect-suite.ts';
+import { eventsOfBody } from './column-form.ts';
 import { call, startServer } from './harness.ts';
 
 /** A small API: a JSON route with an id, a created resource, a streamed answer and a slow one. */
@@ -206,7 +207,7 @@ test('a busy console server (503, then 429) is retried no sooner than its Retry-
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      received.push({ at: clock, events: (JSON.parse(body) as { events: unknown[] }).events });
+      received.push({ at: clock, events: eventsOfBody(body) });
       const answer = answers[Math.min(received.length - 1, answers.length - 1)]!;
       response.writeHead(answer.status, answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}).end('{}');
     });

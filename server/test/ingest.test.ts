@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { IDEMPOTENCY_TTL_MS, type ConsoleServer } from '../src/index.ts';
+import { inColumns } from './column-form.ts';
 import { call, freshStoreConfig, goodEvent, startServer } from './harness.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
@@ -91,6 +92,52 @@ describe('ingest', () => {
     assert.match(tooMany.json.detail, /100 items/);
     const tooBig = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...goodEvent(0), path: `/${'x'.repeat(250_000)}` }] } });
     assert.equal(tooBig.status, 413);
+    assert.equal(await count(server), before);
+  });
+
+  test('the column form keeps what the same events sent one by one keep, and rejects a bad one by its index', async () => {
+    const events = [
+      { ...goodEvent(1), path: '/columns/1', apiVersion: 'v2', keyId: 'key_1', customerId: 'cus_acme', bytes: 120, actor: { id: 'u_1', name: 'Zoë' } },
+      { ...goodEvent(2), path: '/columns/2', apiVersion: 'v1', durationMs: 0.125, headers: { 'user-agent': 'agent/1 "x"' } },
+      { ...goodEvent(3), path: '/columns/3', status: 700 },
+      { ...goodEvent(4), path: '/columns/\ud800/4', method: 'POST', customerId: 'cus_acme' },
+    ];
+    const one = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events } });
+    const columns = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: inColumns(events) });
+    assert.equal(columns.status, 202);
+    assert.deepEqual(columns.json, one.json);
+    assert.deepEqual(
+      columns.json.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]),
+      [[2, 'status: must be an HTTP status from 100 to 599']],
+    );
+    const stored = async (accountId: string) =>
+      (await server.stores.telemetry.requests(accountId, { limit: 500, pathContains: '/columns/' })).map(({ accountId: _, seq: __, ...e }) => e);
+    const kept = await stored('acct_a');
+    assert.equal(kept.length, 3);
+    assert.deepEqual(kept, await stored('acct_b'));
+    assert.ok(
+      kept.some((e) => e.path === '/columns/\ufffd/4'),
+      'a lone surrogate becomes U+FFFD, as in the event form',
+    );
+  });
+
+  test('a column form that cannot be read is a 400 that says why, and nothing is kept', async () => {
+    const before = await count(server);
+    const good = inColumns([goodEvent(1), goodEvent(2)]);
+    const bodies: [unknown, RegExp][] = [
+      [{ columns: { ...good.columns, route: [0] } }, /columns\.route: must have one entry per event \(count is 2\), not 1/],
+      [{ columns: { ...good.columns, method: [0, 9] } }, /columns\.method\[1\]: must be an index into strings/],
+      [{ columns: { ...good.columns, tsBase: 'today' } }, /columns\.tsBase/],
+      [{ columns: 'GET /contacts' }, /column form/],
+      [{ ...good, events: [goodEvent(3)] }, /either events or columns/],
+    ];
+    for (const [body, reason] of bodies) {
+      const { status, json } = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body });
+      assert.equal(status, 400, JSON.stringify(body));
+      assert.match(json.detail, reason);
+    }
+    const tooMany = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: inColumns(Array.from({ length: 101 }, (_, i) => goodEvent(i))) });
+    assert.equal(tooMany.status, 413);
     assert.equal(await count(server), before);
   });
 

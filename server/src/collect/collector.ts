@@ -15,28 +15,33 @@ import { toRequestEvent } from '../store/request-event.ts';
 import { MAX_BACKOFF_MS, MAX_FAILURES, ingestUrlOf, problemOf, rejectedOf, retryAfterMs } from './ingest-answers.ts';
 import { errorText, post } from './post.ts';
 import type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest } from './types.ts';
-import { BATCH_FRAME_BYTES, JsonBatch, cleaned, fitted, toWire } from './wire.ts';
+import { EventColumns } from './columns.ts';
+import { cleaned, fitted } from './fit.ts';
 
 export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest, Sink } from './types.ts';
 
-/** Events waiting to be sent: as objects for a store, as one growing buffer of JSON for the ingest API. */
+/** Events waiting to be sent: as objects for a store, in columns for the ingest API. */
 interface Batch {
   count: number;
-  /** The events' size as sent (JSON), for the byte bounds. */
+  /** About the events' size as sent (JSON), for the byte bounds. */
   bytes: number;
   /** Sent with every attempt of this batch, so the server keeps it once. */
   key: string;
   /** Server errors (5xx but 503), or a store's failures, it got so far. */
   failures: number;
   events?: MeasuredRequest[];
-  json?: JsonBatch;
+  columns?: EventColumns;
+  /** The events of `columns` this batch sends, when a batch too big for one body was split. */
+  range?: [from: number, to: number];
+  /** The batch as sent: written at its first attempt, the same bytes at every retry. */
+  body?: Buffer;
 }
 
 export function createCollector(options: CollectorOptions): Collector {
   const maxQueue = options.maxQueue ?? 10_000;
   const maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
   const batchSize = Math.min(options.batchSize ?? 5_000, LIMIT.maxBatch);
-  const maxBatchBytes = Math.min(options.maxBatchBytes ?? 4 * 1024 * 1024, LIMIT.maxBodyBytes) - BATCH_FRAME_BYTES;
+  const maxBatchBytes = Math.min(options.maxBatchBytes ?? 4 * 1024 * 1024, LIMIT.maxBodyBytes);
   const interval = options.flushIntervalMs ?? 1_000;
   const sendTimeout = options.sendTimeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
@@ -91,7 +96,7 @@ export function createCollector(options: CollectorOptions): Collector {
         return { outcome: 'sent' };
       }
       const headers = { authorization: `Bearer ${sink.ingestKey}`, 'content-type': 'application/json', 'idempotency-key': batch.key };
-      const answer = await post(ingestUrl!, headers, batch.json!.body(), sendTimeout, (abort) => (abortSend = abort));
+      const answer = await post(ingestUrl!, headers, batch.body!, sendTimeout, (abort) => (abortSend = abort));
       if (answer.status === 202) {
         const rejected = rejectedOf(answer.body);
         if (rejected.count)
@@ -135,6 +140,7 @@ export function createCollector(options: CollectorOptions): Collector {
     }
     while (ready.length && now() >= retryAt) {
       const batch = ready[0]!;
+      if (batch.columns && !batch.body && !written(batch)) continue;
       const { outcome, rejected = 0 } = await send(batch);
       if (ready[0] !== batch) return; // close() gave up on it meanwhile: counted there
       if (outcome === 'retry') {
@@ -168,7 +174,35 @@ export function createCollector(options: CollectorOptions): Collector {
   const newBatch = (): Batch =>
     'store' in sink
       ? { count: 0, bytes: 0, key: '', failures: 0, events: [] }
-      : { count: 0, bytes: 0, key: randomUUID(), failures: 0, json: new JsonBatch(Math.min(maxBatchBytes, batchSize * 320)) };
+      : { count: 0, bytes: 0, key: randomUUID(), failures: 0, columns: new EventColumns() };
+
+  /**
+   * Writes the front batch's body. The byte bound counted its events roughly: a body over
+   * `maxBatchBytes` is split in two batches (the second with a key of its own) and answers false.
+   */
+  function written(batch: Batch): boolean {
+    const [from, to] = batch.range ?? [0, batch.count];
+    const body = Buffer.from(batch.columns!.json(from, to));
+    if (body.length <= maxBatchBytes || batch.count === 1) {
+      batch.body = body;
+      batch.columns = undefined;
+      return true;
+    }
+    const half = from + Math.ceil(batch.count / 2);
+    const part = (start: number, end: number, key: string): Batch => ({
+      count: end - start,
+      bytes: Math.round((batch.bytes * (end - start)) / batch.count),
+      key,
+      failures: 0,
+      columns: batch.columns,
+      range: [start, end],
+    });
+    const first = part(from, half, batch.key);
+    const second = part(half, to, randomUUID());
+    second.bytes = batch.bytes - first.bytes;
+    ready.splice(0, 1, first, second);
+    return false;
+  }
 
   /** Moves the open batch to the ready ones and starts sending. */
   const seal = () => {
@@ -235,8 +269,7 @@ export function createCollector(options: CollectorOptions): Collector {
       return;
     }
     const event = fitted(request);
-    const json = toWire(event);
-    const bytes = Buffer.byteLength(json) + 1;
+    const bytes = EventColumns.bytesOf(event);
     if (queuedBytes + bytes > maxQueueBytes) {
       dropFull();
       return;
@@ -245,7 +278,7 @@ export function createCollector(options: CollectorOptions): Collector {
     if (open && open.bytes + bytes > maxBatchBytes) seal();
     open ??= newBatch();
     if (open.events) open.events.push(event);
-    else open.json!.add(json, bytes);
+    else open.columns!.add(event);
     open.count++;
     open.bytes += bytes;
     queued++;

@@ -22,7 +22,7 @@ export interface CollectorOptions {
   sink: Sink;
   /** Events kept while waiting to be sent (default 10,000); beyond it new events are dropped and counted. */
   maxQueue?: number;
-  /** Bytes of events (as sent) kept while waiting (default 32 MiB); beyond it new events are dropped and counted. */
+  /** Bytes of events kept while waiting (default 32 MiB; their texts and a margin per event); beyond it new events are dropped and counted. */
   maxQueueBytes?: number;
   /** Events per batch (default 5,000: at a few thousand requests a second the timer, not the size, sends — fewer sends cost the host less at p99). */
   batchSize?: number;

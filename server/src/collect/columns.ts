@@ -1,0 +1,170 @@
+/**
+ * A batch of request events kept field by field, as the ingest API's column form takes them
+ * (`{ "columns": … }`, docs/console-api.md). Recording an event writes a few numbers into typed
+ * arrays outside the JS heap and keeps its path: no string is made on the host's time, and a
+ * batch waiting for its second is almost no work for the garbage collector. The batch becomes
+ * JSON once, when it is sent.
+ */
+import type { IngestColumns } from '../ingest-columns.ts';
+import type { MeasuredRequest } from '../store/request-event.ts';
+
+type Person = NonNullable<MeasuredRequest['actor']>;
+type Headers = NonNullable<MeasuredRequest['headers']>;
+
+/** Bytes an event costs in the column form beyond its own texts: numbers, indices, commas (a margin, not a measure). */
+const EVENT_BYTES = 64;
+/** Marks an absent value in an index column. */
+const NONE = -1;
+const FIRST_CAPACITY = 256;
+
+/** A typed array twice as long, holding what `array` held. */
+function grown<T extends Float64Array | Int32Array>(array: T): T {
+  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+  next.set(array);
+  return next;
+}
+
+export class EventColumns {
+  /** The batch's distinct texts (methods, routes, versions, keys, customers), each once. */
+  readonly #strings: string[] = [];
+  readonly #stringIndex = new Map<string, number>();
+  #count = 0;
+  /** Times are kept from this one: offsets are small numbers, cheaper to write. */
+  readonly #tsBase = Date.now();
+  #ts = new Float64Array(FIRST_CAPACITY);
+  #status = new Float64Array(FIRST_CAPACITY);
+  #durationMs = new Float64Array(FIRST_CAPACITY);
+  /** Response bytes, NaN where unknown. */
+  #bytes = new Float64Array(FIRST_CAPACITY);
+  /** Indices into `strings` (NONE where absent), one row per field: method, route, apiVersion, keyId, customerId. */
+  #indices = [0, 1, 2, 3, 4].map(() => new Int32Array(FIRST_CAPACITY));
+  /** The last text of each index row and its index: most requests repeat the method, route and version before them. */
+  readonly #last: (string | null | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
+  readonly #lastIndex = [NONE, NONE, NONE, NONE, NONE];
+  readonly #paths: string[] = [];
+  /** The rare fields, by event: absent from the batch when no event has them. */
+  readonly #actors = new Map<number, Person>();
+  readonly #headers = new Map<number, Headers>();
+  #hasBytes = false;
+  /** A time, status or duration that is not a finite number was added: it is written as null (the server rejects that event, not the batch). */
+  #irregular = false;
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /**
+   * About how many bytes an event adds to a batch's JSON, for the byte bounds: its own texts and
+   * a margin for its numbers. Repeated texts (routes, versions) are written once a batch.
+   */
+  static bytesOf(e: MeasuredRequest): number {
+    let bytes = EVENT_BYTES + e.path.length;
+    if (e.actor) bytes += e.actor.id.length + e.actor.name.length + 20;
+    if (e.headers) for (const name in e.headers) bytes += name.length + e.headers[name]!.length + 6;
+    return bytes;
+  }
+
+  /** Adds an event, fitted to the ingest limits. */
+  add(e: MeasuredRequest): void {
+    const row = this.#count;
+    if (row === this.#ts.length) this.#grow();
+    const ts = finite(e.ts) - this.#tsBase;
+    const status = finite(e.status);
+    const durationMs = finite(e.durationMs);
+    if (Number.isNaN(ts + status + durationMs)) this.#irregular = true;
+    this.#ts[row] = ts;
+    this.#status[row] = status;
+    this.#durationMs[row] = durationMs;
+    if (e.bytes === undefined || e.bytes === null) this.#bytes[row] = NaN;
+    else {
+      this.#bytes[row] = e.bytes;
+      this.#hasBytes = true;
+    }
+    this.#index(0, row, e.method);
+    this.#index(1, row, e.route);
+    this.#index(2, row, e.apiVersion);
+    this.#index(3, row, e.keyId);
+    this.#index(4, row, e.customerId);
+    this.#paths.push(e.path);
+    if (e.actor) this.#actors.set(row, { id: e.actor.id, name: e.actor.name });
+    if (e.headers) this.#headers.set(row, e.headers);
+    this.#count++;
+  }
+
+  #index(field: number, row: number, value: string | null | undefined): void {
+    if (value !== this.#last[field]) {
+      this.#last[field] = value;
+      // Only texts go in `strings`: anything else (a host's hook may return it) is left out, and the server rejects an event without its method or route.
+      this.#lastIndex[field] = typeof value === 'string' ? this.#stringOf(value) : NONE;
+      if (field <= 1 && this.#lastIndex[field] === NONE) this.#irregular = true;
+    }
+    this.#indices[field]![row] = this.#lastIndex[field]!;
+  }
+
+  #stringOf(value: string): number {
+    let index = this.#stringIndex.get(value);
+    if (index === undefined) {
+      index = this.#strings.push(value) - 1;
+      this.#stringIndex.set(value, index);
+    }
+    return index;
+  }
+
+  #grow(): void {
+    this.#ts = grown(this.#ts);
+    this.#status = grown(this.#status);
+    this.#durationMs = grown(this.#durationMs);
+    this.#bytes = grown(this.#bytes);
+    this.#indices = this.#indices.map(grown);
+  }
+
+  /** The events from `from` to `to` (an index past the last) as the JSON of a column-form batch. */
+  json(from = 0, to = this.#count): string {
+    const column = (name: keyof IngestColumns, values: string) => `,"${name}":${values}`;
+    const [method, route, apiVersion, keyId, customerId] = this.#indices.map((values) => values.subarray(from, to));
+    let json = `{"columns":{"count":${to - from},"strings":${JSON.stringify(this.#strings)},"tsBase":${this.#tsBase}`;
+    const [numbers, required] = this.#irregular ? [numbersOrNull, indicesOrNull] : [finiteNumbers, finiteNumbers];
+    json += column('ts', numbers(this.#ts.subarray(from, to)));
+    json += column('method', required(method!));
+    json += column('route', required(route!));
+    json += column('path', JSON.stringify(from === 0 && to === this.#count ? this.#paths : this.#paths.slice(from, to)));
+    json += column('status', numbers(this.#status.subarray(from, to)));
+    json += column('durationMs', numbers(this.#durationMs.subarray(from, to)));
+    if (apiVersion!.some(present)) json += column('apiVersion', indicesOrNull(apiVersion!));
+    if (keyId!.some(present)) json += column('keyId', indicesOrNull(keyId!));
+    if (customerId!.some(present)) json += column('customerId', indicesOrNull(customerId!));
+    if (this.#hasBytes) json += column('bytes', numbersOrNull(this.#bytes.subarray(from, to)));
+    if (this.#actors.size) json += column('actor', sparse(this.#actors, from, to));
+    if (this.#headers.size) json += column('headers', sparse(this.#headers, from, to));
+    return `${json}}}`;
+  }
+}
+
+/** A value of a number column: NaN for anything but a finite number. */
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : NaN);
+
+/** Finite numbers as a JSON array: a typed array writes them as JSON would, at a fraction of its cost. */
+const finiteNumbers = (values: Float64Array | Int32Array) => `[${values.join(',')}]`;
+
+const present = (index: number) => index !== NONE;
+
+/** An index column as a JSON array, with null where the event has no value (NONE). */
+function indicesOrNull(values: Int32Array | Float64Array): string {
+  const list = new Array<number | null>(values.length);
+  for (let i = 0; i < values.length; i++) list[i] = values[i] === NONE ? null : values[i]!;
+  return JSON.stringify(list);
+}
+
+/** A number column as a JSON array, with null where the event has no value or no finite one (NaN). */
+function numbersOrNull(values: Int32Array | Float64Array): string {
+  const list = new Array<number | null>(values.length);
+  for (let i = 0; i < values.length; i++) list[i] = Number.isNaN(values[i]) ? null : values[i]!;
+  return JSON.stringify(list);
+}
+
+/** A rare field's values by event, as a JSON array with nulls where events have none. */
+function sparse<T>(values: Map<number, T>, from: number, to: number): string {
+  const list = new Array<T | null>(to - from);
+  for (let i = from; i < to; i++) list[i - from] = values.get(i) ?? null;
+  return JSON.stringify(list);
+}
