@@ -20,9 +20,9 @@ export type Row = { group: string; figure: string; value: string; budget: string
 const SECONDS = Number(process.env['BENCH_COLLECT_SECONDS'] ?? 30);
 const ROUNDS = Number(process.env['BENCH_COLLECT_ROUNDS'] ?? 10);
 const RATE = Number(process.env['BENCH_COLLECT_RATE'] ?? 2_000);
-// Longer than the collector's flush interval, so its sends back up and its queue fills.
+// Longer than the collector takes to fill a batch at the bench's rate (5,000 events, 2.5 s), so its sends back up and its queue fills.
 const SLOW_MS = Number(process.env['BENCH_COLLECT_SLOW_MS'] ?? 3_000);
-const SETTLE_MS = 1_200; // longer than the collector's flush interval
+const SETTLE_MS = 1_200; // a pause between loads, for what a load left to finish
 // In one process: short slices, many rounds; each slice's batch is sent before its CPU is read.
 const PAIR_ROUNDS = Number(process.env['BENCH_COLLECT_PAIR_ROUNDS'] ?? 24);
 const PAIR_SECONDS = Number(process.env['BENCH_COLLECT_PAIR_SECONDS'] ?? 1.5);

@@ -42,7 +42,7 @@ export function createCollector(options: CollectorOptions): Collector {
   const maxQueueBytes = options.maxQueueBytes ?? 32 * 1024 * 1024;
   const batchSize = Math.min(options.batchSize ?? 5_000, LIMIT.maxBatch);
   const maxBatchBytes = Math.min(options.maxBatchBytes ?? 4 * 1024 * 1024, LIMIT.maxBodyBytes);
-  const interval = options.flushIntervalMs ?? 1_000;
+  const interval = options.flushIntervalMs ?? 5_000;
   const sendTimeout = options.sendTimeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
   const sink = options.sink;

@@ -41,11 +41,15 @@ export class EventColumns {
   /** The last text of each index row and its index: most requests repeat the method, route and version before them. */
   readonly #last: (string | null | undefined)[] = [undefined, undefined, undefined, undefined, undefined];
   readonly #lastIndex = [NONE, NONE, NONE, NONE, NONE];
+  /** Whether some event has a text in the index row, and whether some has none. */
+  readonly #someText = [false, false, false, false, false];
+  readonly #someNone = [false, false, false, false, false];
   readonly #paths: string[] = [];
   /** The rare fields, by event: absent from the batch when no event has them. */
   readonly #actors = new Map<number, Person>();
   readonly #headers = new Map<number, Headers>();
   #hasBytes = false;
+  #someBytesUnknown = false;
   /** A time, status or duration that is not a finite number was added: it is written as null (the server rejects that event, not the batch). */
   #irregular = false;
 
@@ -75,8 +79,10 @@ export class EventColumns {
     this.#ts[row] = ts;
     this.#status[row] = status;
     this.#durationMs[row] = durationMs;
-    if (e.bytes === undefined || e.bytes === null) this.#bytes[row] = NaN;
-    else {
+    if (e.bytes === undefined || e.bytes === null) {
+      this.#bytes[row] = NaN;
+      this.#someBytesUnknown = true;
+    } else {
       this.#bytes[row] = e.bytes;
       this.#hasBytes = true;
     }
@@ -96,9 +102,11 @@ export class EventColumns {
       this.#last[field] = value;
       // Only texts go in `strings`: anything else (a host's hook may return it) is left out, and the server rejects an event without its method or route.
       this.#lastIndex[field] = typeof value === 'string' ? this.#stringOf(value) : NONE;
-      if (field <= 1 && this.#lastIndex[field] === NONE) this.#irregular = true;
     }
-    this.#indices[field]![row] = this.#lastIndex[field]!;
+    const index = this.#lastIndex[field]!;
+    if (index === NONE) this.#someNone[field] = true;
+    else this.#someText[field] = true;
+    this.#indices[field]![row] = index;
   }
 
   #stringOf(value: string): number {
@@ -118,22 +126,26 @@ export class EventColumns {
     this.#indices = this.#indices.map(grown);
   }
 
-  /** The events from `from` to `to` (an index past the last) as the JSON of a column-form batch. */
+  /**
+   * The events from `from` to `to` (an index past the last) as the JSON of a column-form batch.
+   * Written once a batch, so never optimized: the engine's own `join` and `JSON.stringify` do the
+   * work, not a loop of script over every event.
+   */
   json(from = 0, to = this.#count): string {
     const column = (name: keyof IngestColumns, values: string) => `,"${name}":${values}`;
-    const [method, route, apiVersion, keyId, customerId] = this.#indices.map((values) => values.subarray(from, to));
+    const indices = (field: number) => numbers(this.#indices[field]!.subarray(from, to), this.#someNone[field] ? '-1' : undefined);
+    const measured = (values: Float64Array) => numbers(values.subarray(from, to), this.#irregular ? 'NaN' : undefined);
     let json = `{"columns":{"count":${to - from},"strings":${JSON.stringify(this.#strings)},"tsBase":${this.#tsBase}`;
-    const [numbers, required] = this.#irregular ? [numbersOrNull, indicesOrNull] : [finiteNumbers, finiteNumbers];
-    json += column('ts', numbers(this.#ts.subarray(from, to)));
-    json += column('method', required(method!));
-    json += column('route', required(route!));
+    json += column('ts', measured(this.#ts));
+    json += column('method', indices(0));
+    json += column('route', indices(1));
     json += column('path', JSON.stringify(from === 0 && to === this.#count ? this.#paths : this.#paths.slice(from, to)));
-    json += column('status', numbers(this.#status.subarray(from, to)));
-    json += column('durationMs', numbers(this.#durationMs.subarray(from, to)));
-    if (apiVersion!.some(present)) json += column('apiVersion', indicesOrNull(apiVersion!));
-    if (keyId!.some(present)) json += column('keyId', indicesOrNull(keyId!));
-    if (customerId!.some(present)) json += column('customerId', indicesOrNull(customerId!));
-    if (this.#hasBytes) json += column('bytes', numbersOrNull(this.#bytes.subarray(from, to)));
+    json += column('status', measured(this.#status));
+    json += column('durationMs', measured(this.#durationMs));
+    if (this.#someText[2]) json += column('apiVersion', indices(2));
+    if (this.#someText[3]) json += column('keyId', indices(3));
+    if (this.#someText[4]) json += column('customerId', indices(4));
+    if (this.#hasBytes) json += column('bytes', numbers(this.#bytes.subarray(from, to), this.#someBytesUnknown ? 'NaN' : undefined));
     if (this.#actors.size) json += column('actor', sparse(this.#actors, from, to));
     if (this.#headers.size) json += column('headers', sparse(this.#headers, from, to));
     return `${json}}}`;
@@ -143,23 +155,14 @@ export class EventColumns {
 /** A value of a number column: NaN for anything but a finite number. */
 const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : NaN);
 
-/** Finite numbers as a JSON array: a typed array writes them as JSON would, at a fraction of its cost. */
-const finiteNumbers = (values: Float64Array | Int32Array) => `[${values.join(',')}]`;
-
-const present = (index: number) => index !== NONE;
-
-/** An index column as a JSON array, with null where the event has no value (NONE). */
-function indicesOrNull(values: Int32Array | Float64Array): string {
-  const list = new Array<number | null>(values.length);
-  for (let i = 0; i < values.length; i++) list[i] = values[i] === NONE ? null : values[i]!;
-  return JSON.stringify(list);
-}
-
-/** A number column as a JSON array, with null where the event has no value or no finite one (NaN). */
-function numbersOrNull(values: Int32Array | Float64Array): string {
-  const list = new Array<number | null>(values.length);
-  for (let i = 0; i < values.length; i++) list[i] = Number.isNaN(values[i]) ? null : values[i]!;
-  return JSON.stringify(list);
+/**
+ * A column as a JSON array: a typed array writes its numbers as JSON does. `absent` is how the
+ * column marks an event without a value (NONE in an index column, NaN in a number column), written
+ * as null; neither can be part of another number's text.
+ */
+function numbers(values: Float64Array | Int32Array, absent?: '-1' | 'NaN'): string {
+  const json = `[${values.join(',')}]`;
+  return absent ? json.replaceAll(absent, 'null') : json;
 }
 
 /** A rare field's values by event, as a JSON array with nulls where events have none. */

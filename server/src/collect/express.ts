@@ -5,12 +5,13 @@
  */
 import type { Request, RequestHandler } from 'express';
 import type { Collector } from './collector.ts';
-import { pathOf, recordSafely, type CollectOptions } from './measure.ts';
+import { NO_HEADERS, pathOf, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
 import { nodeHeader, watchResponse } from './node-http.ts';
 
 export type ExpressCollectOptions = CollectOptions<Request>;
 
 export function collectExpress(collector: Collector, options: ExpressCollectOptions = {}): RequestHandler {
+  const headers = readsHeaders(options);
   return (request, response, next) => {
     // A router that hands an error on resets `baseUrl` before the error page answers, so the
     // template is taken when the matching route is assigned to the request.
@@ -30,7 +31,7 @@ export function collectExpress(collector: Collector, options: ExpressCollectOpti
       recordSafely(collector, options, request, () => {
         const path = pathOf(request.originalUrl);
         const { ts, status, bytes, durationMs } = watched;
-        return { ts, method: request.method, route: template ?? path, path, status, durationMs, bytes, header: nodeHeader(request) };
+        return { ts, method: request.method, route: template ?? path, path, status, durationMs, bytes, header: headers ? nodeHeader(request) : NO_HEADERS };
       }),
     );
     next();

@@ -5,19 +5,29 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { Collector } from './collector.ts';
-import { pathOf, recordSafely, type CollectOptions } from './measure.ts';
+import { NO_HEADERS, pathOf, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
 import { nodeHeader, watchResponse } from './node-http.ts';
 
 export type FastifyCollectOptions = CollectOptions<FastifyRequest>;
 
 export function collectFastify(collector: Collector, options: FastifyCollectOptions = {}): FastifyPluginCallback {
+  const headers = readsHeaders(options);
   const plugin: FastifyPluginCallback = (fastify, _pluginOptions, done) => {
     fastify.addHook('onRequest', (request, reply, next) => {
       watchResponse(reply.raw, (watched) =>
         recordSafely(collector, options, request, () => {
           const path = pathOf(request.raw.url);
           const { ts, status, bytes, durationMs } = watched;
-          return { ts, method: request.method, route: request.routeOptions.url ?? path, path, status, durationMs, bytes, header: nodeHeader(request.raw) };
+          return {
+            ts,
+            method: request.method,
+            route: request.routeOptions.url ?? path,
+            path,
+            status,
+            durationMs,
+            bytes,
+            header: headers ? nodeHeader(request.raw) : NO_HEADERS,
+          };
         }),
       );
       next();

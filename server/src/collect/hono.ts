@@ -6,11 +6,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, elapsedMs, recordSafely, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
 
 export type HonoCollectOptions = CollectOptions<Context>;
 
 export function collectHono(collector: Collector, options: HonoCollectOptions = {}): MiddlewareHandler {
+  const headers = readsHeaders(options);
   return async (c, next) => {
     const started = performance.now();
     const ts = Date.now();
@@ -26,7 +27,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
           status,
           durationMs: elapsedMs(started, performance.now()),
           bytes,
-          header: (name) => c.req.header(name),
+          header: headers ? (name) => c.req.header(name) : NO_HEADERS,
         };
       });
     const response = c.res;

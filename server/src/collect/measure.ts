@@ -44,30 +44,40 @@ export interface Measured {
  */
 export function recordSafely<R>(collector: Collector, options: CollectOptions<R>, request: R, measure: () => Measured): void {
   try {
-    // Built field by field, without spreads: this runs once per request of the host's API.
-    const m = measure();
-    const who = options.identify?.(request);
-    const apiVersion = apiVersionOf(options.apiVersion, request, m.path, m.header);
-    const event: MeasuredRequest = {
-      ts: m.ts,
-      method: m.method,
-      route: withoutVersion(m.route, options.apiVersion, apiVersion),
-      path: m.path,
-      status: m.status,
-      durationMs: m.durationMs,
-      bytes: m.bytes,
-      apiVersion,
-      keyId: who?.keyId,
-      customerId: who?.customerId,
-      actor: who?.actor,
-      headers: options.headers ? keptHeaders(options.headers, m.header) : undefined,
-    };
-    const redacted = options.redact ? options.redact(event) : event;
-    if (redacted) collector.record(redacted);
+    record(collector, options, request, measure());
   } catch {
     // nothing reaches the host
   }
 }
+
+/** What `recordSafely` does once the request is measured; throws what the host's hooks throw. */
+export function record<R>(collector: Collector, options: CollectOptions<R>, request: R, m: Measured): void {
+  // Built field by field, without spreads: this runs once per request of the host's API.
+  const who = options.identify?.(request);
+  const apiVersion = apiVersionOf(options.apiVersion, request, m.path, m.header);
+  const event: MeasuredRequest = {
+    ts: m.ts,
+    method: m.method,
+    route: withoutVersion(m.route, options.apiVersion, apiVersion),
+    path: m.path,
+    status: m.status,
+    durationMs: m.durationMs,
+    bytes: m.bytes,
+    apiVersion,
+    keyId: who?.keyId,
+    customerId: who?.customerId,
+    actor: who?.actor,
+    headers: options.headers ? keptHeaders(options.headers, m.header) : undefined,
+  };
+  const redacted = options.redact ? options.redact(event) : event;
+  if (redacted) collector.record(redacted);
+}
+
+/** Whether the options read request headers at all: when not, an adapter need not make a reader for each request. */
+export const readsHeaders = <R>(options: CollectOptions<R>) => Boolean(options.headers?.length || (options.apiVersion && 'header' in options.apiVersion));
+
+/** The header reader of a request whose headers nobody reads. */
+export const NO_HEADERS = (): undefined => undefined;
 
 function keptHeaders(names: readonly string[], header: (name: string) => string | undefined): Record<string, string> | undefined {
   let kept: Record<string, string> | undefined;

@@ -7,7 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, elapsedMs, firstHeader, pathOf, recordSafely, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, type CollectOptions } from './measure.ts';
 
 export interface HttpCollectOptions extends CollectOptions<IncomingMessage> {
   /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */
@@ -28,39 +28,67 @@ const byteLength = (chunk: unknown, encoding?: unknown) =>
       ? chunk.byteLength
       : 0;
 
-/** What a watched response has written, and its own methods, kept on it under a symbol of this module. */
-interface Counted {
-  bytes: number;
-  write: ServerResponse['write'];
-  end: ServerResponse['end'];
-}
-const COUNTED = Symbol('ops-console.counted');
-type CountedResponse = ServerResponse & { [COUNTED]?: Counted };
+/**
+ * A watched response: when it started, what it has written, its own write and end, and who hears
+ * when it ends. Kept on the response under a symbol of this module: one object per request, and
+ * the shared functions below instead of closures.
+ */
+class Watch implements WatchedResponse {
+  readonly started = performance.now();
+  readonly ts = wallClockAt(this.started);
+  bytes = 0;
+  status = 0;
+  durationMs = 0;
+  readonly write: ServerResponse['write'];
+  readonly end: ServerResponse['end'];
+  readonly done: Done;
+  /** Collectors after the first that watch this response. */
+  more?: Done[];
 
-// One pair of functions for every response rather than two closures per response: what the
-// collector adds to each of the host's requests is then a property and a listener.
-function countingWrite(this: CountedResponse, chunk: unknown, encoding?: unknown) {
-  const counted = this[COUNTED]!;
-  counted.bytes += byteLength(chunk, encoding);
-  // eslint-disable-next-line prefer-rest-params
-  return counted.write.apply(this, arguments as unknown as Parameters<ServerResponse['write']>);
+  constructor(response: ServerResponse, done: Done) {
+    // The response's own methods, called on it with its own `this` and arguments, as they came.
+    /* eslint-disable @typescript-eslint/unbound-method */
+    this.write = response.write;
+    this.end = response.end;
+    /* eslint-enable @typescript-eslint/unbound-method */
+    this.done = done;
+  }
 }
-function countingEnd(this: CountedResponse, chunk?: unknown, encoding?: unknown) {
-  const counted = this[COUNTED]!;
-  if (typeof chunk !== 'function') counted.bytes += byteLength(chunk, encoding);
+const WATCH = Symbol('ops-console.watch');
+type Done = (watched: WatchedResponse, response: ServerResponse) => void;
+type WatchedServerResponse = ServerResponse & { [WATCH]?: Watch };
+
+function countingWrite(this: WatchedServerResponse, chunk: unknown, encoding?: unknown) {
+  const watch = this[WATCH]!;
+  watch.bytes += byteLength(chunk, encoding);
   // eslint-disable-next-line prefer-rest-params
-  return counted.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
+  return watch.write.apply(this, arguments as unknown as Parameters<ServerResponse['write']>);
+}
+function countingEnd(this: WatchedServerResponse, chunk?: unknown, encoding?: unknown) {
+  const watch = this[WATCH]!;
+  if (typeof chunk !== 'function') watch.bytes += byteLength(chunk, encoding);
+  // eslint-disable-next-line prefer-rest-params
+  return watch.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
+}
+// 'close' comes after 'finish' when the response went out, and alone when the client went away
+// first: one listener for both costs the host less than two.
+function closed(this: WatchedServerResponse) {
+  const watch = this[WATCH]!;
+  watch.status = this.writableFinished ? this.statusCode : CLIENT_CLOSED;
+  watch.durationMs = elapsedMs(watch.started, performance.now());
+  watch.done(watch, this);
+  if (watch.more) for (const done of watch.more) done(watch, this);
 }
 
-/** Starts counting what `response` writes, through the shared functions above. */
-function countBytes(response: CountedResponse): Counted {
-  // The response's own methods, called on it with its own `this` and arguments, as they came.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const counted: Counted = { bytes: 0, write: response.write, end: response.end };
-  response[COUNTED] = counted;
-  response.write = countingWrite as ServerResponse['write'];
-  response.end = countingEnd as ServerResponse['end'];
-  return counted;
+/** Wall-clock milliseconds at a performance.now() reading, from an offset read again each second (the wall clock may be set meanwhile). */
+let offset = Date.now() - performance.now();
+let offsetAt = performance.now();
+function wallClockAt(monotonic: number): number {
+  if (monotonic - offsetAt > 1_000) {
+    offset = Date.now() - performance.now();
+    offsetAt = monotonic;
+  }
+  return Math.round(monotonic + offset);
 }
 
 /**
@@ -69,29 +97,39 @@ function countBytes(response: CountedResponse): Counted {
  * Node emits a response's 'close' exactly once. A response watched twice (two collectors) is
  * counted once, for both.
  */
-export function watchResponse(response: ServerResponse, done: (watched: WatchedResponse) => void): void {
-  const started = performance.now();
-  const ts = Date.now();
-  const counted = (response as CountedResponse)[COUNTED] ?? countBytes(response);
-  // 'close' comes after 'finish' when the response went out, and alone when the client went
-  // away first: one listener for both costs the host less than two.
-  response.on('close', function (this: ServerResponse) {
-    done({ ts, status: this.writableFinished ? this.statusCode : CLIENT_CLOSED, bytes: counted.bytes, durationMs: elapsedMs(started, performance.now()) });
-  });
+export function watchResponse(response: ServerResponse, done: Done): void {
+  const watched = response as WatchedServerResponse;
+  const watch = watched[WATCH];
+  if (watch) {
+    (watch.more ??= []).push(done);
+    return;
+  }
+  watched[WATCH] = new Watch(response, done);
+  response.write = countingWrite as ServerResponse['write'];
+  response.end = countingEnd as ServerResponse['end'];
+  response.on('close', closed);
 }
 
 /** Reads a header of a node:http request by lower-case name. */
 export const nodeHeader = (request: IncomingMessage) => (name: string) => firstHeader(request.headers[name]);
 
 export function collectHttp(collector: Collector, listener: RequestListener, options: HttpCollectOptions = {}): RequestListener {
+  const headers = readsHeaders(options);
+  // One function for every request: the request is the response's own `req`.
+  const done = (watched: WatchedResponse, response: ServerResponse) => {
+    try {
+      const request = response.req;
+      const path = pathOf(request.url);
+      const route = options.route?.(request) ?? path;
+      const { ts, status, bytes, durationMs } = watched;
+      const header = headers ? nodeHeader(request) : NO_HEADERS;
+      record(collector, options, request, { ts, method: request.method ?? 'GET', route, path, status, durationMs, bytes, header });
+    } catch {
+      // A request the host's hooks cannot read is left out; the host's response never sees it.
+    }
+  };
   return (request: IncomingMessage, response: ServerResponse) => {
-    watchResponse(response, (watched) =>
-      recordSafely(collector, options, request, () => {
-        const path = pathOf(request.url);
-        const { ts, status, bytes, durationMs } = watched;
-        return { ts, method: request.method ?? 'GET', route: options.route?.(request) ?? path, path, status, durationMs, bytes, header: nodeHeader(request) };
-      }),
-    );
+    watchResponse(response, done);
     listener(request, response);
   };
 }
