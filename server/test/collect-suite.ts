@@ -45,10 +45,11 @@ const options = {
 } satisfies CollectOptions<unknown>;
 
 async function timed(url: string, init?: RequestInit) {
+  const sentAt = Date.now();
   const started = performance.now();
   const response = await fetch(url, init);
   const body = await response.text();
-  return { status: response.status, body, elapsed: performance.now() - started };
+  return { status: response.status, body, elapsed: performance.now() - started, sentAt, answeredAt: Date.now() };
 }
 
 async function eventually(store: TelemetryStore, collector: Collector, count: number): Promise<StoredRequest[]> {
@@ -101,6 +102,8 @@ export function collectorSuite(framework: string, start: StartApp): void {
         assert.deepEqual(event.headers, { 'x-request-id': 'req-77', 'user-agent': 'node' }, 'only the named headers are kept');
       }
       events.forEach((e, i) => assert.ok(e.durationMs > 0 && e.durationMs <= calls[i]!.elapsed, `${e.path}: ${e.durationMs} within ${calls[i]!.elapsed} ms`));
+      // Stamped with the wall-clock time the request arrived: between the client's sending it and its answer (to the millisecond, either way).
+      events.forEach((e, i) => assert.ok(e.ts >= calls[i]!.sentAt - 1 && e.ts <= calls[i]!.answeredAt + 1, `${e.path}: ${e.ts} from ${calls[i]!.sentAt} to ${calls[i]!.answeredAt}`));
       assert.ok(events[3]!.durationMs >= 40, 'the stream is measured to its end, not to the handler’s return');
     } finally {
       await app.close();
