@@ -137,6 +137,7 @@ test('values a host’s hook made wrong cost their own event, never the batch', 
     event('/hook/object-header', { headers: { 'user-agent': { toJSON: () => 'x' } } }),
     event('/hook/number-key', { keyId: 7 }),
     event('/hook/cyclic', { path: cyclic }),
+    event('/hook/cyclic-actor', { actor: { id: cyclic, name: 'Lee' } }),
   ];
   try {
     collector.record(event('/hook/good/0'));
@@ -144,12 +145,64 @@ test('values a host’s hook made wrong cost their own event, never the batch', 
     collector.record(event('/hook/good/1'));
     await collector.flush();
     const stored = (await sink.stored('/hook/')).map((e) => e.path).sort();
-    // A duration that is not finite is fitted to 0; a route, path, header or key the collector cannot read leaves its
+    // A duration that is not finite is fitted to 0; a route, path, header, key or actor the collector cannot read leaves its
     // event out; the server refuses a time or status that is not a number: each costs its own event only.
     assert.deepEqual(stored, ['/hook/good/0', '/hook/good/1', '/hook/infinite']);
     assert.deepEqual([collector.stats().sent, collector.stats().rejected, collector.stats().droppedFailed], [3, 2, 0]);
     assert.match(problems.join('\n'), /refused 2 event\(s\): ts: /);
   } finally {
+    await collector.close();
+    await sink.close();
+  }
+});
+
+test('each event keeps the headers it was recorded with, when the host’s hook reuses one object', async () => {
+  const sink = await consoleOnLoopback();
+  const collector = createCollector({ sink: { url: sink.url, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000 });
+  const shared: Record<string, string> = {};
+  try {
+    for (const id of ['req-1', 'req-2', 'req-3']) {
+      shared['x-request-id'] = id;
+      collector.record(event(`/shared/${id}`, { headers: shared }));
+    }
+    await collector.flush();
+    const stored = await sink.stored('/shared/');
+    assert.deepEqual(stored.map((e) => [e.path, e.headers?.['x-request-id']]).sort(), [
+      ['/shared/req-1', 'req-1'],
+      ['/shared/req-2', 'req-2'],
+      ['/shared/req-3', 'req-3'],
+    ]);
+  } finally {
+    await collector.close();
+    await sink.close();
+  }
+});
+
+test('a batch that cannot be written is dropped and counted, never thrown into the host; the next one goes', async () => {
+  const sink = await consoleOnLoopback();
+  const problems: CollectorProblem[] = [];
+  const collector = createCollector({ sink: { url: sink.url, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, onError: (p) => problems.push(p) });
+  const stringify = JSON.stringify;
+  try {
+    collector.record(event('/unwritable/0'));
+    collector.record(event('/unwritable/1'));
+    // What no value of a fitted event can do today: the writing itself fails, once.
+    JSON.stringify = () => {
+      JSON.stringify = stringify;
+      throw new RangeError('Invalid string length');
+    };
+    await collector.flush();
+    collector.record(event('/unwritable/2'));
+    await collector.flush();
+    assert.deepEqual(
+      (await sink.stored('/unwritable/')).map((e) => e.path),
+      ['/unwritable/2'],
+    );
+    const { sent, droppedFailed, queued } = collector.stats();
+    assert.deepEqual([sent, droppedFailed, queued], [1, 2, 0]);
+    assert.match(problems[0]!.message, /could not be written as JSON \(Invalid string length\): 2 event/);
+  } finally {
+    JSON.stringify = stringify;
     await collector.close();
     await sink.close();
   }
@@ -226,6 +279,39 @@ test('a batch whose JSON outgrows its byte bound (texts JSON escapes) is split b
   } finally {
     await collector.close();
     await sink.close();
+  }
+});
+
+test('the parts of a split batch each carry their own texts only', async () => {
+  const bodies: string[] = [];
+  const receiver = await listen((request, response) => {
+    void bodyOf(request).then((body) => {
+      bodies.push(body.toString('utf8'));
+      response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":0,"rejected":[]}');
+    });
+  });
+  const collector = createCollector({ sink: { url: receiver.origin, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, maxBatchBytes: 100_000 });
+  try {
+    // Paths as routes, each of 300 quotes: two bytes each in JSON, so the batch is split before it is sent.
+    const recorded = Array.from({ length: 300 }, (_, i) => event(`/${'"'.repeat(300)}/${i}`, { route: `/${'"'.repeat(300)}/${i}` }));
+    for (const e of recorded) collector.record(e);
+    await collector.flush();
+    assert.ok(bodies.length > 2, `${bodies.length} bodies`);
+    for (const body of bodies) {
+      assert.ok(Buffer.byteLength(body) <= 100_000, `${Buffer.byteLength(body)} bytes`);
+      const { columns } = JSON.parse(body) as { columns: { strings: string[]; route: number[]; method: number[] } };
+      const used = new Set([...columns.route, ...columns.method]);
+      assert.deepEqual(
+        columns.strings.filter((_, i) => !used.has(i)),
+        [],
+        'no text the part’s events do not use',
+      );
+    }
+    const sent = bodies.flatMap((body) => eventsOfBody(body));
+    assert.deepEqual(sent.map((e) => e['route']).sort(), recorded.map((e) => e.route).sort());
+  } finally {
+    receiver.server.close();
+    await collector.close();
   }
 });
 

@@ -103,7 +103,9 @@ export function collectorSuite(framework: string, start: StartApp): void {
       }
       events.forEach((e, i) => assert.ok(e.durationMs > 0 && e.durationMs <= calls[i]!.elapsed, `${e.path}: ${e.durationMs} within ${calls[i]!.elapsed} ms`));
       // Stamped with the wall-clock time the request arrived: between the client's sending it and its answer (to the millisecond, either way).
-      events.forEach((e, i) => assert.ok(e.ts >= calls[i]!.sentAt - 1 && e.ts <= calls[i]!.answeredAt + 1, `${e.path}: ${e.ts} from ${calls[i]!.sentAt} to ${calls[i]!.answeredAt}`));
+      events.forEach((e, i) =>
+        assert.ok(e.ts >= calls[i]!.sentAt - 1 && e.ts <= calls[i]!.answeredAt + 1, `${e.path}: ${e.ts} from ${calls[i]!.sentAt} to ${calls[i]!.answeredAt}`),
+      );
       assert.ok(events[3]!.durationMs >= 40, 'the stream is measured to its end, not to the handler’s return');
     } finally {
       await app.close();

@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { isCredential } from '../credentials.ts';
 import { INGEST_LIMITS as LIMIT } from '../limits.ts';
 import { toRequestEvent } from '../store/request-event.ts';
-import { MAX_BACKOFF_MS, MAX_FAILURES, ingestUrlOf, problemOf, rejectedOf, retryAfterMs } from './ingest-answers.ts';
+import { MAX_BACKOFF_MS, MAX_FAILURES, ingestUrlOf, problemOf, problemTeller, rejectedOf, retryAfterMs } from './ingest-answers.ts';
 import { errorText, post } from './post.ts';
-import type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest } from './types.ts';
+import type { Collector, CollectorOptions, CollectorStats, MeasuredRequest } from './types.ts';
 import { EventColumns } from './columns.ts';
 import { cleaned, fitted } from './fit.ts';
 
@@ -49,21 +49,7 @@ export function createCollector(options: CollectorOptions): Collector {
   const ingestUrl = 'url' in sink ? ingestUrlOf(sink.url) : undefined;
   if ('url' in sink && !isCredential(sink.ingestKey))
     throw new Error(`The collector's ingestKey is missing (it is ${JSON.stringify(sink.ingestKey)}): pass the key the console server gave this API.`);
-  const warned = new Set<CollectorProblem['kind']>();
-  const report =
-    options.onError ??
-    ((problem: CollectorProblem) => {
-      if (warned.has(problem.kind)) return;
-      warned.add(problem.kind);
-      console.warn(`[ops-console collector] ${problem.message} (said once; pass onError to hear each time)`);
-    });
-  const tell = (problem: CollectorProblem) => {
-    try {
-      report(problem);
-    } catch {
-      // the host's hook must not break the collector
-    }
-  };
+  const tell = problemTeller(options.onError);
 
   /** Batches ready to send (a failed one goes back to the front), and the one being filled. */
   const ready: Batch[] = [];
@@ -140,7 +126,7 @@ export function createCollector(options: CollectorOptions): Collector {
     }
     while (ready.length && now() >= retryAt) {
       const batch = ready[0]!;
-      if (batch.columns && !batch.body && !written(batch)) continue;
+      if (batch.columns && !batch.body && write(batch) !== 'written') continue;
       const { outcome, rejected = 0 } = await send(batch);
       if (ready[0] !== batch) return; // close() gave up on it meanwhile: counted there
       if (outcome === 'retry') {
@@ -178,30 +164,38 @@ export function createCollector(options: CollectorOptions): Collector {
 
   /**
    * Writes the front batch's body. The byte bound counted its events roughly: a body over
-   * `maxBatchBytes` is split in two batches (the second with a key of its own) and answers false.
+   * `maxBatchBytes` is split in two batches (the second with a key of its own). A batch that
+   * cannot be written at all is dropped and counted, never thrown into the host.
    */
-  function written(batch: Batch): boolean {
+  function write(batch: Batch): 'written' | 'split' | 'dropped' {
     const [from, to] = batch.range ?? [0, batch.count];
-    const body = Buffer.from(batch.columns!.json(from, to));
+    let body: Buffer;
+    try {
+      body = Buffer.from(batch.columns!.json(from, to));
+    } catch (error) {
+      ready.shift();
+      settle(batch);
+      stats.droppedFailed += batch.count;
+      tell({ kind: 'refused', events: batch.count, message: `A batch could not be written as JSON (${errorText(error)}): ${batch.count} event(s) dropped.` });
+      return 'dropped';
+    }
     if (body.length <= maxBatchBytes || batch.count === 1) {
       batch.body = body;
       batch.columns = undefined;
-      return true;
+      return 'written';
     }
     const half = from + Math.ceil(batch.count / 2);
-    const part = (start: number, end: number, key: string): Batch => ({
+    const firstBytes = Math.round((batch.bytes * (half - from)) / batch.count);
+    const part = (start: number, end: number, key: string, bytes: number): Batch => ({
       count: end - start,
-      bytes: Math.round((batch.bytes * (end - start)) / batch.count),
+      bytes,
       key,
       failures: 0,
       columns: batch.columns,
       range: [start, end],
     });
-    const first = part(from, half, batch.key);
-    const second = part(half, to, randomUUID());
-    second.bytes = batch.bytes - first.bytes;
-    ready.splice(0, 1, first, second);
-    return false;
+    ready.splice(0, 1, part(from, half, batch.key, firstBytes), part(half, to, randomUUID(), batch.bytes - firstBytes));
+    return 'split';
   }
 
   /** Moves the open batch to the ready ones and starts sending. */

@@ -58,11 +58,12 @@ export class EventColumns {
   }
 
   /**
-   * About how many bytes an event adds to a batch's JSON, for the byte bounds: its own texts and
-   * a margin for its numbers. Repeated texts (routes, versions) are written once a batch.
+   * About how many bytes an event adds to a batch's JSON, for the byte bounds: its texts and a
+   * margin for its numbers. Texts that repeat (routes, versions) are written once a batch but
+   * counted with each event: a batch of routes that never repeat (paths as routes) stays bounded.
    */
   static bytesOf(e: MeasuredRequest): number {
-    let bytes = EVENT_BYTES + e.path.length;
+    let bytes = EVENT_BYTES + e.path.length + e.route.length + textLength(e.apiVersion) + textLength(e.keyId) + textLength(e.customerId);
     if (e.actor) bytes += e.actor.id.length + e.actor.name.length + 20;
     if (e.headers) for (const name in e.headers) bytes += name.length + e.headers[name]!.length + 6;
     return bytes;
@@ -93,7 +94,8 @@ export class EventColumns {
     this.#index(4, row, e.customerId);
     this.#paths.push(e.path);
     if (e.actor) this.#actors.set(row, { id: e.actor.id, name: e.actor.name });
-    if (e.headers) this.#headers.set(row, e.headers);
+    // A copy: the host's hook may reuse or change its object before the batch is written.
+    if (e.headers) this.#headers.set(row, { ...e.headers });
     this.#count++;
   }
 
@@ -126,6 +128,21 @@ export class EventColumns {
     this.#indices = this.#indices.map(grown);
   }
 
+  /** The texts the events from `from` to `to` use, and their index rows pointing into those texts. */
+  #textsOf(from: number, to: number): [string[], Int32Array[]] {
+    const strings: string[] = [];
+    const renumbered = new Map<number, number>();
+    const rows = this.#indices.map((values) =>
+      values.slice(from, to).map((index) => {
+        if (index === NONE) return NONE;
+        let mine = renumbered.get(index);
+        if (mine === undefined) renumbered.set(index, (mine = strings.push(this.#strings[index]!) - 1));
+        return mine;
+      }),
+    );
+    return [strings, rows];
+  }
+
   /**
    * The events from `from` to `to` (an index past the last) as the JSON of a column-form batch.
    * Written once a batch, so never optimized: the engine's own `join` and `JSON.stringify` do the
@@ -133,13 +150,16 @@ export class EventColumns {
    */
   json(from = 0, to = this.#count): string {
     const column = (name: keyof IngestColumns, values: string) => `,"${name}":${values}`;
-    const indices = (field: number) => numbers(this.#indices[field]!.subarray(from, to), this.#someNone[field] ? '-1' : undefined);
+    const whole = from === 0 && to === this.#count;
+    // A part of a split batch carries only its own texts, or each part would carry all of them.
+    const [strings, rows] = whole ? [this.#strings, this.#indices.map((values) => values.subarray(from, to))] : this.#textsOf(from, to);
+    const indices = (field: number) => numbers(rows[field]!, this.#someNone[field] ? '-1' : undefined);
     const measured = (values: Float64Array) => numbers(values.subarray(from, to), this.#irregular ? 'NaN' : undefined);
-    let json = `{"columns":{"count":${to - from},"strings":${JSON.stringify(this.#strings)},"tsBase":${this.#tsBase}`;
+    let json = `{"columns":{"count":${to - from},"strings":${JSON.stringify(strings)},"tsBase":${this.#tsBase}`;
     json += column('ts', measured(this.#ts));
     json += column('method', indices(0));
     json += column('route', indices(1));
-    json += column('path', JSON.stringify(from === 0 && to === this.#count ? this.#paths : this.#paths.slice(from, to)));
+    json += column('path', JSON.stringify(whole ? this.#paths : this.#paths.slice(from, to)));
     json += column('status', measured(this.#status));
     json += column('durationMs', measured(this.#durationMs));
     if (this.#someText[2]) json += column('apiVersion', indices(2));
@@ -151,6 +171,8 @@ export class EventColumns {
     return `${json}}}`;
   }
 }
+
+const textLength = (value: string | null | undefined) => (typeof value === 'string' ? value.length + 3 : 0);
 
 /** A value of a number column: NaN for anything but a finite number. */
 const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : NaN);

@@ -8,8 +8,14 @@ import { cleanText } from '../text.ts';
 
 const METHODS = new Set<string>(INGEST_METHODS);
 
-/** `value` cut to `max` UTF-16 units, ending in `…` when cut (a surrogate pair split by the cut becomes U+FFFD). */
-const fit = (value: string, max: number) => (value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED);
+/**
+ * `value` cut to `max` UTF-16 units, ending in `…` when cut (a surrogate pair split by the cut
+ * becomes U+FFFD). Anything but text (a host's hook may hand it over) throws: its request is left out.
+ */
+function fit(value: string, max: number): string {
+  if (typeof value !== 'string') throw new TypeError(`expected text, not ${typeof value}`);
+  return value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED;
+}
 const fitOptional = (value: string | null | undefined, max: number) => (value ? fit(value, max) : undefined);
 
 /** Text as the console server stores it (server/src/text.ts): for a store in this process, which no ingest API cleans. */
@@ -57,7 +63,8 @@ export function fitted(e: MeasuredRequest): MeasuredRequest {
   };
 }
 
-const within = (value: string | null | undefined, max: number) => value === undefined || value === null || (value !== '' && value.length <= max);
+const within = (value: string | null | undefined, max: number) =>
+  value === undefined || value === null || (typeof value === 'string' && value !== '' && value.length <= max);
 
 /** The route of the last request that fitted: most requests have the same route as the one before. */
 let lastFittingRoute = '';

@@ -56,3 +56,22 @@ export function retryAfterMs(value: string | null, now: number): number {
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now;
   return Number.isFinite(ms) ? Math.min(MAX_BACKOFF_MS, Math.max(0, ms)) : 0;
 }
+
+/** Tells `onError` of each problem, or by default writes each kind once to console.warn; a hook that throws does not break the collector. */
+export function problemTeller(onError: ((problem: CollectorProblem) => void) | undefined): (problem: CollectorProblem) => void {
+  const warned = new Set<CollectorProblem['kind']>();
+  const report =
+    onError ??
+    ((problem: CollectorProblem) => {
+      if (warned.has(problem.kind)) return;
+      warned.add(problem.kind);
+      console.warn(`[ops-console collector] ${problem.message} (said once; pass onError to hear each time)`);
+    });
+  return (problem) => {
+    try {
+      report(problem);
+    } catch {
+      // the host's hook must not break the collector
+    }
+  };
+}
