@@ -41,6 +41,18 @@ async function consoleOnLoopback(options: Parameters<typeof startServer>[0] = {}
   };
 }
 
+/** An ingest endpoint on loopback that keeps each body it is sent and accepts it. */
+async function bodyReceiver() {
+  const bodies: string[] = [];
+  const receiver = await listen((request, response) => {
+    void bodyOf(request).then((body) => {
+      bodies.push(body.toString('utf8'));
+      response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":0,"rejected":[]}');
+    });
+  });
+  return { bodies, receiver };
+}
+
 const event = (path: string, extra: object = {}) => ({ ts: Date.now() - 1000, method: 'GET', route: '/r', path, status: 200, durationMs: 1, ...extra });
 
 test('an acknowledgement lost after the commit, then the retry: exactly one copy of each event', async () => {
@@ -209,13 +221,7 @@ test('a batch that cannot be written is dropped and counted, never thrown into t
 });
 
 test('the body sent holds every event as measured, whatever its text, in the column form', async () => {
-  const bodies: string[] = [];
-  const receiver = await listen((request, response) => {
-    void bodyOf(request).then((body) => {
-      bodies.push(body.toString('utf8'));
-      response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":0,"rejected":[]}');
-    });
-  });
+  const { bodies, receiver } = await bodyReceiver();
   const collector = createCollector({ sink: { url: receiver.origin, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000 });
   const ts = Date.now();
   const identified = { ts, method: 'PUT', route: '/who', path: '/who', status: 201, durationMs: 3, apiVersion: 'v2', keyId: 'key_1', customerId: 'cus_ü' };
@@ -283,13 +289,7 @@ test('a batch whose JSON outgrows its byte bound (texts JSON escapes) is split b
 });
 
 test('the parts of a split batch each carry their own texts only', async () => {
-  const bodies: string[] = [];
-  const receiver = await listen((request, response) => {
-    void bodyOf(request).then((body) => {
-      bodies.push(body.toString('utf8'));
-      response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":0,"rejected":[]}');
-    });
-  });
+  const { bodies, receiver } = await bodyReceiver();
   const collector = createCollector({ sink: { url: receiver.origin, ingestKey: 'ingest-a' }, flushIntervalMs: 60_000, maxBatchBytes: 100_000 });
   try {
     // Paths as routes, each of 300 quotes: two bytes each in JSON, so the batch is split before it is sent.

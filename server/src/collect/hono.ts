@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, wallClockAt, type CollectOptions } from './measure.ts';
 
 export type HonoCollectOptions = CollectOptions<Context>;
 
@@ -14,7 +14,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
   const headers = readsHeaders(options);
   return async (c, next) => {
     const started = performance.now();
-    const ts = Date.now();
+    const ts = wallClockAt(started);
     await next();
     const record = (status: number, bytes: number | null) =>
       recordSafely<Context>(collector, options, c, () => {

@@ -1,4 +1,5 @@
 /** What the framework adapters share: the options every one takes, and recording without ever throwing. */
+import { performance } from 'node:perf_hooks';
 import type { Collector, MeasuredRequest } from './collector.ts';
 import type { Person } from '../store/types.ts';
 
@@ -102,6 +103,17 @@ function withoutVersion<R>(route: string, option: VersionOption<R> | undefined, 
   if (!version || !option || typeof option === 'function' || !('pathPrefix' in option)) return route;
   const prefix = `/${version}`;
   return route === prefix ? '/' : route.startsWith(`${prefix}/`) ? route.slice(prefix.length) : route;
+}
+
+/** Wall-clock milliseconds at a performance.now() reading, from an offset read again each second (the wall clock may be set meanwhile). */
+let offset = Date.now() - performance.now();
+let offsetAt = performance.now();
+export function wallClockAt(monotonic: number): number {
+  if (monotonic - offsetAt > 1_000) {
+    offset = Date.now() - performance.now();
+    offsetAt = monotonic;
+  }
+  return Math.round(monotonic + offset);
 }
 
 /** Milliseconds since `started` (a performance.now() reading), to the microsecond. */

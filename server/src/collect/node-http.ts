@@ -7,7 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, wallClockAt, type CollectOptions } from './measure.ts';
 
 export interface HttpCollectOptions extends CollectOptions<IncomingMessage> {
   /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */
@@ -78,17 +78,6 @@ function closed(this: WatchedServerResponse) {
   watch.durationMs = elapsedMs(watch.started, performance.now());
   watch.done(watch, this);
   if (watch.more) for (const done of watch.more) done(watch, this);
-}
-
-/** Wall-clock milliseconds at a performance.now() reading, from an offset read again each second (the wall clock may be set meanwhile). */
-let offset = Date.now() - performance.now();
-let offsetAt = performance.now();
-function wallClockAt(monotonic: number): number {
-  if (monotonic - offsetAt > 1_000) {
-    offset = Date.now() - performance.now();
-    offsetAt = monotonic;
-  }
-  return Math.round(monotonic + offset);
 }
 
 /**
