@@ -6,13 +6,16 @@
  */
 import type { Context, Handler } from 'hono';
 import type { ServerMetrics } from './metrics.ts';
-import { fingerprintOf, idempotencyKey } from './idempotency.ts';
-import { batchItems, deliveryInput, requestEventInput, sortOut, toDelivery, upTo } from './ingest.ts';
+import type * as z from 'zod';
+import type { BodyReader } from './body/pool.ts';
+import type { BatchRead, Refusal, Sorted } from './body/read.ts';
+import { idempotencyKey } from './idempotency.ts';
+import { toDelivery, type deliveryInput } from './ingest.ts';
 import { ProblemError, badRequest, unprocessable } from './problem.ts';
-import { decodeExport, encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
-import { spansToRequests, type OtlpAttributes } from './otlp/spans.ts';
+import { encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
+import type { OtlpAttributes } from './otlp/spans.ts';
 import type { SpikeWatch } from './spikes.ts';
-import { toRequestEvent } from './store/request-event.ts';
+import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
 import type { Stores } from './store/types.ts';
 
 /** How far ahead of the server's clock an event may be stamped. */
@@ -27,29 +30,38 @@ export interface IngestDependencies {
   maxBatch: number;
   maxBodyBytes: number;
   otlpNames: OtlpAttributes;
+  /** Where bodies are read: worker threads, off the event loop. */
+  bodies: BodyReader;
 }
 
 /** The server's context, where the ingest key's gate has put the account. */
 type IngestEnv = { Variables: { accountId: string } };
 
-export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metrics, spikes, maxBatch, maxBodyBytes, otlpNames }: IngestDependencies) {
-  const batchOf = (raw: string, contentType: string | undefined, field: string) => {
-    const items = batchItems(raw, contentType, field);
-    if (typeof items === 'string') throw badRequest(items);
-    if (items.length > maxBatch) throw new ProblemError(413, 'Content too large', `Send at most ${maxBatch.toLocaleString('en-US')} items per batch.`);
-    return items;
+/** Spans of every kind per export, for each HTTP server span it may carry. */
+const SPANS_PER_SERVER_SPAN = 5;
+
+export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metrics, spikes, maxBatch, maxBodyBytes, otlpNames, bodies }: IngestDependencies) {
+  const limits = { maxBytes: maxBodyBytes, maxBatch, maxSpans: maxBatch * SPANS_PER_SERVER_SPAN };
+  const common = async (c: Context) => ({
+    body: new Uint8Array(await c.req.arrayBuffer()),
+    contentEncoding: c.req.header('content-encoding'),
+    limits,
+    latest: clock() + MAX_CLOCK_SKEW_MS,
+  });
+  const refuse = (refusal: Refusal): never => {
+    throw refusal.refused === 413 ? new ProblemError(413, 'Content too large', refusal.message) : badRequest(refusal.message);
   };
-  const batch = async (c: Context, field: string) => batchOf(await c.req.raw.text(), c.req.header('content-type'), field);
+  /** The answer to a batch: its counts and its first rejections, whatever its size. */
+  const answerOf = ({ good, rejectedCount, rejected }: Sorted<unknown>) => ({ accepted: good.length, rejectedCount, rejected });
 
   /**
-   * Checks each request and keeps the good ones in one transaction; the error-spike checks run
-   * afterwards, off the response's path. With an Idempotency-Key the batch is kept once: a
-   * repeat gets the first answer and appends nothing.
+   * Keeps a batch's good requests in one transaction; the error-spike checks run afterwards, off
+   * the response's path. With an Idempotency-Key the batch is kept once: a repeat gets the first
+   * answer and appends nothing.
    */
-  const acceptRequests = async (accountId: string, items: readonly unknown[], idempotency?: { key: string; fingerprint: string }) => {
-    const { good, rejected } = sortOut(items, requestEventInput);
-    const events = upTo(good, rejected, clock() + MAX_CLOCK_SKEW_MS).map((e) => toRequestEvent(accountId, e));
-    const answer = { accepted: events.length, rejected };
+  const acceptRequests = async (accountId: string, batch: Sorted<MeasuredRequest>, idempotency?: { key: string; fingerprint: string }) => {
+    const events = batch.good.map((e) => toRequestEvent(accountId, e));
+    const answer = answerOf(batch);
     if (!idempotency) await stores.telemetry.append(events);
     else {
       const first = await stores.appendOnce(accountId, `ingest ${idempotency.key}`, { ...idempotency, status: 202, body: answer, at: clock() }, events);
@@ -58,7 +70,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
       if (!first.appended) return first.answer.body as typeof answer;
     }
     metrics.ingestEvents.inc({ outcome: 'accepted' }, events.length);
-    metrics.ingestEvents.inc({ outcome: 'rejected' }, rejected.length);
+    metrics.ingestEvents.inc({ outcome: 'rejected' }, batch.rejectedCount);
     spikes.notice(
       accountId,
       events.filter((e) => e.status >= 500),
@@ -69,17 +81,24 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
   const handlers: Record<'ingestRequests' | 'ingestWebhookDeliveries' | 'otlpTraces', Handler<E>> = {
     ingestRequests: async (c) => {
       const accountId = c.get('accountId');
-      const raw = await c.req.raw.text();
       const key = idempotencyKey(c);
-      const items = batchOf(raw, c.req.header('content-type'), 'events');
-      return c.json(await acceptRequests(accountId, items, key === undefined ? undefined : { key, fingerprint: fingerprintOf(c, raw) }), 202);
+      const read = await bodies.read({
+        kind: 'requests',
+        ...(await common(c)),
+        contentType: c.req.header('content-type'),
+        fingerprintOf: key === undefined ? undefined : `${c.req.method} ${new URL(c.req.url).pathname}`,
+      });
+      if ('refused' in read) return refuse(read);
+      const batch = read as BatchRead<MeasuredRequest>;
+      return c.json(await acceptRequests(accountId, batch, key === undefined ? undefined : { key, fingerprint: batch.fingerprint! }), 202);
     },
     ingestWebhookDeliveries: async (c) => {
       const accountId = c.get('accountId');
-      const { good, rejected } = sortOut(await batch(c, 'deliveries'), deliveryInput);
-      const deliveries = upTo(good, rejected, clock() + MAX_CLOCK_SKEW_MS).map((d) => toDelivery(accountId, d));
-      await stores.telemetry.appendDeliveries(deliveries);
-      return c.json({ accepted: deliveries.length, rejected }, 202);
+      const read = await bodies.read({ kind: 'deliveries', ...(await common(c)), contentType: c.req.header('content-type') });
+      if ('refused' in read) return refuse(read);
+      const batch = read as BatchRead<z.infer<typeof deliveryInput>>;
+      await stores.telemetry.appendDeliveries(batch.good.map((d) => toDelivery(accountId, d)));
+      return c.json(answerOf(batch), 202);
     },
     otlpTraces: async (c) => {
       const accountId = c.get('accountId');
@@ -88,24 +107,23 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
       const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
       const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
         new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-      const decoded = decodeExport(new Uint8Array(await c.req.arrayBuffer()), encoding, c.req.header('content-encoding'), maxBodyBytes);
-      const read = 'error' in decoded ? decoded : spansToRequests(decoded.request, otlpNames);
-      if ('error' in read) return answer(400, encodeStatus(encoding, 3, read.error)); // 3: INVALID_ARGUMENT
-      if (read.requests.length > maxBatch)
-        return answer(413, encodeStatus(encoding, 8, `Send at most ${maxBatch.toLocaleString('en-US')} server spans per export.`));
-      const { rejected } = await acceptRequests(accountId, read.requests);
-      const reasons = [...read.rejected, ...rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
-      metrics.otlpSpans.inc({ outcome: 'accepted' }, read.requests.length - rejected.length);
+      const read = await bodies.read({ kind: 'otlp', ...(await common(c)), encoding, names: otlpNames });
+      // 3: INVALID_ARGUMENT; 8: RESOURCE_EXHAUSTED.
+      if ('refused' in read) return answer(read.refused, encodeStatus(encoding, read.refused === 413 ? 8 : 3, read.message));
+      await acceptRequests(accountId, read);
+      const refusedCount = read.unreadableCount + read.rejectedCount;
+      const reasons = [...read.unreadable, ...read.rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
+      metrics.otlpSpans.inc({ outcome: 'accepted' }, read.good.length);
       metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
-      metrics.otlpSpans.inc({ outcome: 'rejected' }, reasons.length);
+      metrics.otlpSpans.inc({ outcome: 'rejected' }, refusedCount);
       // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
-      const notes = reasons.length
+      const notes = refusedCount
         ? [
-            `${reasons.length} HTTP server span${reasons.length === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
+            `${refusedCount} HTTP server span${refusedCount === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
             read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
           ].filter(Boolean)
         : [];
-      return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: reasons.length, errorMessage: notes.join(' ') } : undefined));
+      return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: refusedCount, errorMessage: notes.join(' ') } : undefined));
     },
   };
   return handlers;

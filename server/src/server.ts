@@ -28,6 +28,7 @@ import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { createIngestHandlers } from './ingest-handlers.ts';
+import { createBodyReader } from './body/pool.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
 import { jsonBody, validate } from './json-body.ts';
@@ -68,6 +69,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const clock = options.clock ?? (() => new Date());
   const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
   const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
+  const bodies = createBodyReader();
   const embedSessions = createEmbedSessions(await stores.records.secret('embed-sessions'), () => clock().getTime());
   const authenticate = createAuthenticator(options.auth, { embedSessions, now: () => clock().getTime() });
   const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
@@ -192,6 +194,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       maxBatch,
       maxBodyBytes,
       otlpNames: { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes },
+      bodies,
     }),
     putCustomer: async (c) => {
       const { record, created } = await admin.putCustomer(adminContext(c), idParam(c), validate(customerInput, await jsonBody(c.req.raw)));
@@ -287,6 +290,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       clearInterval(keyTimer);
       await alerting.close();
       await spikes.close();
+      await bodies.close();
       await stores.close();
     },
   };

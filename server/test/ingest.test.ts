@@ -2,9 +2,10 @@
 // with 413; NDJSON. (What only the DuckDB file does is in duckdb.test.ts.)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { IDEMPOTENCY_TTL_MS, type ConsoleServer } from '../src/index.ts';
 import { inColumns } from './column-form.ts';
-import { call, freshStoreConfig, goodEvent, startServer } from './harness.ts';
+import { call, freshStoreConfig, goodEvent, openTestStores, startServer } from './harness.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
 
@@ -285,6 +286,83 @@ test('an Idempotency-Key is kept for a day, then forgotten: a repeat after that 
     assert.equal(await server.stores.records.remembered('acct_a', 'ingest daily'), undefined, 'forgotten after 25 hours');
     assert.equal((await send()).json.accepted, 1);
     assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('an answer lists the counts and the first 100 rejections, and the Idempotency-Key keeps only that and the body’s fingerprint', async () => {
+  const server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z') });
+  try {
+    const events = [...Array.from({ length: 10_000 }, () => ({})), goodEvent(1)];
+    events.splice(0, 1, goodEvent(2));
+    const body = { events: events.slice(0, 10_000) };
+    const send = () => call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'idempotency-key': 'many-empty' } });
+    const first = await send();
+    assert.equal(first.status, 202);
+    assert.equal(first.json.accepted, 1);
+    assert.equal(first.json.rejectedCount, 9_999);
+    assert.deepEqual(
+      first.json.rejected.map((r: { index: number }) => r.index),
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    const kept = await server.stores.records.remembered('acct_a', 'ingest many-empty');
+    assert.ok(JSON.stringify(kept).length < 50_000, `what is remembered is about 100 reasons, whatever the batch (${JSON.stringify(kept).length} characters)`);
+    assert.deepEqual((await send()).json, first.json, 'a repeat is the same answer');
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 1, 'and appends nothing');
+  } finally {
+    await server.close();
+  }
+});
+
+test('each account’s remembered answers are bounded: the oldest keys go first, another account’s stay', async () => {
+  const stores = await openTestStores();
+  try {
+    const answer = (at: number) => ({ fingerprint: 'f', status: 202, body: { note: 'x'.repeat(1_500) }, at });
+    await stores.records.remember('acct_b', 'other', answer(0), 5_000);
+    for (let i = 0; i < 6; i++) await stores.records.remember('acct_a', `k${i}`, answer(1_000 + i), 5_000);
+    const left = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await stores.records.remembered('acct_a', `k${i}`)) !== undefined));
+    assert.deepEqual(left, [false, false, false, true, true, true], 'the three newest fit in 5,000 characters');
+    assert.ok(await stores.records.remembered('acct_b', 'other'));
+  } finally {
+    await stores.close();
+  }
+});
+
+test('a body is counted before it is checked: nesting past 32 levels and NDJSON past the batch limit are 413s that say so', async () => {
+  const server = await startServer({ limits: { maxBatch: 3 } });
+  try {
+    const deep = `{"events":[${'['.repeat(40)}${']'.repeat(40)}]}`;
+    const nested = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: deep });
+    assert.equal(nested.status, 413);
+    assert.match(nested.json.detail, /deeper than 32 levels/);
+    const lines = Array.from({ length: 4 }, (_, i) => JSON.stringify(goodEvent(i))).join('\n');
+    const ndjson = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: lines, headers: { 'content-type': 'application/x-ndjson' } });
+    assert.equal(ndjson.status, 413);
+    assert.match(ndjson.json.detail, /at most 3 items per batch/);
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 0);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a gzip body is unpacked through its limit: an ingest bomb is a 413, an honest gzip batch is kept', async () => {
+  const server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z') });
+  try {
+    const post = (body: Uint8Array) =>
+      server.fetch(
+        new Request('http://console.test/ingest/v1/requests', {
+          method: 'POST',
+          headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          body,
+        }),
+      );
+    const bomb = gzipSync(`{"events":[${' '.repeat(9_000_000)}]}`);
+    const refused = await post(bomb);
+    assert.equal(refused.status, 413);
+    assert.match(((await refused.json()) as { detail: string }).detail, /unpacks to more than/);
+    const honest = await post(gzipSync(JSON.stringify({ events: [goodEvent(1), goodEvent(2)] })));
+    assert.deepEqual([honest.status, ((await honest.json()) as { accepted: number }).accepted], [202, 2]);
   } finally {
     await server.close();
   }

@@ -11,8 +11,8 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import protobuf from 'protobufjs';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { serve, type ConsoleServer, type StoredRequest } from '../src/index.ts';
-import { decodeExport } from '../src/otlp/decode.ts';
-import { startServer } from './harness.ts';
+import { ExportRequest, decodeExport } from '../src/otlp/decode.ts';
+import { call, goodEvent, startServer } from './harness.ts';
 
 const NOW = Date.parse('2026-09-14T09:45:00Z');
 
@@ -244,7 +244,7 @@ describe('OTLP/HTTP traces receiver', () => {
     });
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), {});
-    assert.ok('request' in decodeExport(new Uint8Array(), 'protobuf', undefined, 100), 'an empty protobuf message is an empty export');
+    assert.ok('request' in decodeExport(new Uint8Array(), 'protobuf', 100), 'an empty protobuf message is an empty export');
   });
 });
 
@@ -263,3 +263,80 @@ function decodeStatus(bytes: Uint8Array): { code: number; message: string } {
   new protobuf.Root().add(Status);
   return Status.toObject(Status.decode(bytes)) as { code: number; message: string };
 }
+
+describe('OTLP bodies cost what they carry', () => {
+  let server: ConsoleServer;
+  before(async () => {
+    server = await startServer({ clock: () => new Date(NOW) });
+  });
+  after(() => server.close());
+
+  const post = (body: Uint8Array, headers: Record<string, string> = {}) =>
+    server.fetch(
+      new Request('http://console.test/v1/traces', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/x-protobuf', ...headers },
+        body,
+      }),
+    );
+  /** An export of `count` empty spans, written field by field (ExportTraceServiceRequest → ResourceSpans → ScopeSpans → Span). */
+  const emptySpans = (count: number) => {
+    const scope = protobuf.Writer.create();
+    for (let i = 0; i < count; i++) scope.uint32((2 << 3) | 2).uint32(0);
+    const scopeBytes = scope.finish();
+    const resource = protobuf.Writer.create()
+      .uint32((2 << 3) | 2)
+      .bytes(scopeBytes)
+      .finish();
+    return protobuf.Writer.create()
+      .uint32((1 << 3) | 2)
+      .bytes(resource)
+      .finish();
+  };
+  const status = async (response: Response) => decodeStatus(new Uint8Array(await response.arrayBuffer()));
+  const serverSpan = (name: string, path: string) => ({
+    name,
+    kind: 2,
+    startTimeUnixNano: String(BigInt(NOW - 5_000) * 1_000_000n),
+    endTimeUnixNano: String(BigInt(NOW - 5_000) * 1_000_000n + 3_000_000n),
+    attributes: [
+      { key: 'http.request.method', value: { stringValue: 'GET' } },
+      { key: 'url.path', value: { stringValue: path } },
+      { key: 'http.response.status_code', value: { intValue: 200 } },
+    ],
+  });
+
+  test('a gzip bomb (millions of empty spans in a few KB) is a 413 that names the unpacking limit, and another tenant still ingests', async () => {
+    const bomb = gzipSync(emptySpans(5_000_000), { level: 9 });
+    assert.ok(bomb.length < 64 * 1024, `the bomb is small (${bomb.length} bytes)`);
+    const response = await post(bomb, { 'content-encoding': 'gzip' });
+    assert.equal(response.status, 413);
+    const { code, message } = await status(response);
+    assert.equal(code, 8, 'RESOURCE_EXHAUSTED');
+    assert.match(message, /unpacks to more than .* bytes \(100 times its packed size/);
+    const other = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(1)] } });
+    assert.deepEqual([other.status, other.json.accepted], [202, 1]);
+  });
+
+  test('spans are counted before they are decoded: over the limit is a 413 that names it, and nothing is kept', async () => {
+    const before = (await server.stores.telemetry.requests('acct_a', { limit: 10 })).length;
+    const response = await post(emptySpans(50_001));
+    assert.equal(response.status, 413);
+    assert.match((await status(response)).message, /at most 50,000 spans per export/);
+    assert.equal((await post(emptySpans(50_000))).status, 200, 'at the limit: taken (and ignored, as spans of no kind)');
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, before);
+  });
+
+  test('invalid UTF-8 in one span becomes U+FFFD in that span; the export and its other spans are kept', async () => {
+    const message = ExportRequest.fromObject({
+      resourceSpans: [{ scopeSpans: [{ spans: [serverSpan('GET', '/utf8/XXXX'), serverSpan('GET', '/utf8/fine')] }] }],
+    });
+    const bytes = ExportRequest.encode(message).finish();
+    const at = Buffer.from(bytes).indexOf('XXXX');
+    bytes.set([0xff, 0xc3], at); // a byte that never starts UTF-8, then a lead byte with no continuation
+    const response = await post(bytes);
+    assert.equal(response.status, 200);
+    const stored = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/utf8/' });
+    assert.deepEqual(stored.map((r) => r.path).sort(), ['/utf8/fine', '/utf8/\ufffd\ufffdXX']);
+  });
+});

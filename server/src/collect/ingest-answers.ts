@@ -43,8 +43,10 @@ export function problemOf(status: number, url: URL, events: number): CollectorPr
 /** How many events a 202 lists as rejected, and the first reason. */
 export function rejectedOf(body: string): { count: number; first: string } {
   try {
-    const list = (JSON.parse(body) as { rejected?: { reason?: string }[] }).rejected;
-    return Array.isArray(list) ? { count: list.length, first: list[0]?.reason ?? '' } : { count: 0, first: '' };
+    // The answer lists the first rejections; `rejectedCount` counts them all.
+    const { rejected: list, rejectedCount } = JSON.parse(body) as { rejected?: { reason?: string }[]; rejectedCount?: unknown };
+    if (!Array.isArray(list)) return { count: 0, first: '' };
+    return { count: typeof rejectedCount === 'number' ? rejectedCount : list.length, first: list[0]?.reason ?? '' };
   } catch {
     return { count: 0, first: '' };
   }

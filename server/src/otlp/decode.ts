@@ -1,10 +1,9 @@
 /**
- * Reads an OTLP/HTTP traces export (protobuf or JSON, optionally gzip-compressed) into one
+ * Reads an OTLP/HTTP traces export (protobuf or JSON, unpacked by ../body/read.ts) into one
  * plain shape, and writes the answers in the encoding the exporter used. Protobuf is decoded by
  * protobufjs from the official OTLP .proto files (vendored under ./proto, Apache-2.0).
  */
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
 import { cleanStrings } from '../text.ts';
 
@@ -28,33 +27,79 @@ export function encodingOf(contentType: string | undefined): Encoding | undefine
   return type === 'application/json' ? 'json' : type === 'application/x-protobuf' ? 'protobuf' : undefined;
 }
 
-/** The export request as plain data (field names in lowerCamelCase, 64-bit numbers as strings), or the reason it cannot be read. */
-export function decodeExport(
-  body: Uint8Array,
-  encoding: Encoding,
-  contentEncoding: string | undefined,
-  maxBytes: number,
-): { request: unknown } | { error: string } {
-  let bytes = body;
-  const compression = (contentEncoding ?? '').trim().toLowerCase();
-  if (compression === 'gzip') {
-    try {
-      bytes = gunzipSync(body, { maxOutputLength: maxBytes });
-    } catch {
-      return { error: `The body is not gzip data, or it is larger than ${maxBytes.toLocaleString('en-US')} bytes unpacked.` };
-    }
-  } else if (compression && compression !== 'identity') {
-    return { error: `Content-Encoding "${compression}" is not supported; send gzip or none.` };
+/**
+ * Strings are read as proto3 asks, except that an invalid UTF-8 sequence becomes U+FFFD instead
+ * of failing the whole export: JSON exports are read the same way, and one span's bad text must
+ * cost only that span.
+ */
+class LooseReader extends protobuf.Reader {
+  override stringVerify(): string {
+    return this.string();
   }
+}
+
+// Field numbers of ExportTraceServiceRequest.resource_spans, ResourceSpans.scope_spans and ScopeSpans.spans.
+const NESTED_SPANS = [1, 2, 2] as const;
+const LENGTH_DELIMITED = 2;
+
+/**
+ * Counts the spans of a protobuf export by walking only the three levels that hold them, before
+ * anything is decoded; it stops at the first span over `max`. Throws on a truncated message.
+ */
+function countSpans(bytes: Uint8Array, max: number): number {
+  const reader = protobuf.Reader.create(bytes);
+  let spans = 0;
+  const walk = (end: number, level: number): void => {
+    while (reader.pos < end && spans <= max) {
+      const tag = reader.uint32();
+      if (tag >>> 3 === NESTED_SPANS[level] && (tag & 7) === LENGTH_DELIMITED) {
+        const length = reader.uint32();
+        if (level === NESTED_SPANS.length - 1) {
+          spans++;
+          reader.skip(length);
+        } else walk(reader.pos + length, level + 1);
+      } else reader.skipType(tag & 7);
+    }
+  };
+  walk(bytes.length, 0);
+  return spans;
+}
+
+/** Counts the spans of a JSON export, stopping at the first over `max`. */
+function countJsonSpans(request: unknown, max: number): number {
+  let spans = 0;
+  const list = (value: unknown, field: string): unknown[] => {
+    const inner = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
+    return Array.isArray(inner) ? inner : [];
+  };
+  for (const resource of list(request, 'resourceSpans'))
+    for (const scope of list(resource, 'scopeSpans')) {
+      spans += list(scope, 'spans').length;
+      if (spans > max) return spans;
+    }
+  return spans;
+}
+
+const overSpans = (max: number) => ({ tooMany: `Send at most ${max.toLocaleString('en-US')} spans per export; this one has more.` });
+
+/**
+ * The export request (already unpacked) as plain data (field names in lowerCamelCase, 64-bit
+ * numbers as strings), the reason it cannot be read, or `tooMany` when it has over `maxSpans`
+ * spans: counted before the spans are decoded.
+ */
+export function decodeExport(bytes: Uint8Array, encoding: Encoding, maxSpans: number): { request: unknown } | { error: string } | { tooMany: string } {
   if (encoding === 'json') {
+    let request: unknown;
     try {
-      return { request: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes), cleanStrings) as unknown };
+      request = JSON.parse(new TextDecoder('utf-8').decode(bytes), cleanStrings) as unknown;
     } catch {
       return { error: 'The body is not JSON (Content-Type: application/json).' };
     }
+    return countJsonSpans(request, maxSpans) > maxSpans ? overSpans(maxSpans) : { request };
   }
   try {
-    const message = ExportRequest.decode(bytes);
+    if (countSpans(bytes, maxSpans) > maxSpans) return overSpans(maxSpans);
+    const message = ExportRequest.decode(new LooseReader(bytes));
     return { request: ExportRequest.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false, arrays: true }) };
   } catch (error) {
     return { error: `The body is not an OTLP ExportTraceServiceRequest (protobuf): ${error instanceof Error ? error.message : 'unreadable'}.` };

@@ -115,6 +115,12 @@ export interface Remembered {
 /** How long an Idempotency-Key's first answer is kept: a retry within a day gets it again. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
+/**
+ * The stored answers an account's Idempotency-Keys may take (as JSON text): beyond it, its
+ * oldest keys are forgotten before their day is up, so one key of one account cannot fill the disk.
+ */
+export const IDEMPOTENCY_BYTES_PER_ACCOUNT = 16 * 1024 * 1024;
+
 /** Where alerts go: `secret` signs webhook deliveries and is never answered. */
 export interface AlertChannelRecord {
   id: string;
@@ -269,7 +275,8 @@ export interface RecordStore {
   /** Newest first. */
   alerts(accountId: string, query: { state?: string; ruleId?: string; limit: number; offset: number }): Promise<AlertRecord[]>;
   remembered(accountId: string, key: string): Promise<Remembered | undefined>;
-  remember(accountId: string, key: string, value: Remembered): Promise<void>;
+  /** Keeps the key's answer; the account's oldest keys go once its answers take over `budgetBytes` (default `IDEMPOTENCY_BYTES_PER_ACCOUNT`). */
+  remember(accountId: string, key: string, value: Remembered, budgetBytes?: number): Promise<void>;
   /** Removes the keys first used before `ts`. */
   forgetBefore(ts: number): Promise<void>;
   /** The named secret (64 hex digits), made once by whichever server asks first and the same for every server of the store. */

@@ -25,9 +25,16 @@ import type {
   Remembered,
   WebhookRecord,
 } from '../types.ts';
+import { IDEMPOTENCY_BYTES_PER_ACCOUNT } from '../record-types.ts';
 import type { RecordDb } from './record-db.ts';
 
 /** A `doc` column: DuckDB answers JSON as text, PostgreSQL as a parsed value. */
+/** Answers under this many characters are weighed against their account's budget only now and then. */
+const SMALL_ANSWER = 1024;
+const PRUNE_EVERY = 64;
+/** Small answers remembered by this process: every PRUNE_EVERY-th weighs its account's. */
+let remembered = 0;
+
 const docOf = <T>(row: Row): T => (typeof row['doc'] === 'string' ? JSON.parse(row['doc']) : row['doc']) as T;
 
 /** The record operations over `db`; `atomically` is the engine's, since only it knows how to open a transaction. */
@@ -248,9 +255,19 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
       await db.hold(accountId, key);
       return first<Remembered>(sql`SELECT doc FROM idempotency WHERE account_id = ${accountId} AND "key" = ${key}`);
     },
-    async remember(accountId, key, value) {
+    async remember(accountId, key, value, budgetBytes = IDEMPOTENCY_BYTES_PER_ACCOUNT) {
+      const doc = JSON.stringify(value);
       // No ON CONFLICT: a second answer for one key is a fault, and the unique key makes its transaction fail.
-      await db.write(sql`INSERT INTO idempotency (account_id, "key", doc) VALUES (${accountId}, ${key}, ${JSON.stringify(value)})`);
+      await db.write(sql`INSERT INTO idempotency (account_id, "key", doc) VALUES (${accountId}, ${key}, ${doc})`);
+      // Weighing the account's answers reads them all: done for each large answer, and for every
+      // PRUNE_EVERY-th small one, so what the budget is overrun by stays small too.
+      if (doc.length < SMALL_ANSWER && ++remembered % PRUNE_EVERY !== 0) return;
+      await db.write(sql`DELETE FROM idempotency WHERE account_id = ${accountId} AND "key" <> ${key} AND "key" IN (
+        SELECT "key" FROM (
+          SELECT "key", sum(length(CAST(doc AS text))) OVER (
+            ORDER BY coalesce(CAST(doc->>'at' AS bigint), 0) DESC, "key" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS newer
+          FROM idempotency WHERE account_id = ${accountId}) AS weighed
+        WHERE newer > ${budgetBytes})`);
     },
     async secret(name) {
       await db.write(sql`INSERT INTO secrets (name, value) VALUES (${name}, ${randomBytes(32).toString('hex')}) ON CONFLICT (name) DO NOTHING`);
