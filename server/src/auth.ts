@@ -56,7 +56,11 @@ export interface AuthOptions {
     /** The oldest a token may be, from its `iat` (`'12h'`, or seconds); tokens must then carry `iat`. */
     maxAge?: string | number;
   };
-  /** Your own check; return undefined to refuse. Runs when the other verifiers did not accept the token. Without a `role`, the principal is an `editor`. */
+  /**
+   * Your own check; return undefined to refuse. Runs when the other verifiers did not accept the
+   * token. A request with an Authorization header reaches it without its cookies: the header
+   * decides alone. Without a `role`, the principal is an `editor`.
+   */
   authenticate?: (request: Request) => Promise<AuthenticatedPrincipal | undefined> | AuthenticatedPrincipal | undefined;
 }
 
@@ -82,6 +86,21 @@ function principalOf(source: AuthenticatedPrincipal & { customerId?: unknown; vi
 }
 
 const unauthorized = (detail: string) => new ProblemError(401, 'Unauthorized', detail, undefined, { 'www-authenticate': 'Bearer' });
+
+/**
+ * The request as a credential check may see it: when it carries an Authorization header, that
+ * header decides alone, so its cookies are taken away (a junk bearer token must not let a session
+ * cookie through, nor skip the checks only cookie-borne requests get).
+ */
+export const credentialsOnly = (request: Request): Request => (request.headers.has('authorization') ? withoutCookies(request) : request);
+
+/** The request without its cookies (and without its body, which no credential check reads). */
+export function withoutCookies(request: Request): Request {
+  if (!request.headers.has('cookie')) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('cookie');
+  return new Request(request.url, { method: request.method, headers });
+}
 
 export function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
@@ -152,7 +171,7 @@ export function createAuthenticator(options: AuthOptions = {}, { embedSessions, 
     const session = !fromTokens && token && embedSessions ? await embedSessions.verify(token) : undefined;
     if (session === 'expired') throw unauthorized('The embed session has expired: ask your backend for a new one.');
     const custom = async () => {
-      const found = await options.authenticate?.(request);
+      const found = await options.authenticate?.(credentialsOnly(request));
       return found && principalOf(found);
     };
     const principal = fromTokens ?? session ?? (token ? await fromJwt(token) : undefined) ?? (await custom());

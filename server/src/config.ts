@@ -3,11 +3,12 @@
  * plus where to listen, single values overridden by `OPS_CONSOLE_*` environment variables, all
  * checked with zod. A problem is reported as `field: what is wrong`, never as a stack trace.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
+import { sharedSecrets, weakSecrets } from './secrets.ts';
 import type { ConsoleServerOptions } from './server.ts';
 
 /** Keys that are really set: not empty, not the text of an unset variable (`undefined`, `null`). */
@@ -80,6 +81,10 @@ export const serverConfig = z
       .describe(
         "Requests allowed per account in each window, for ingest and for the console (per customer for customers' consoles); beyond, 429 with Retry-After.",
       ),
+    authFailures: z
+      .union([z.literal(false), z.strictObject({ perAddress: rateLimit.optional(), perCredential: rateLimit.optional() })])
+      .optional()
+      .describe('Requests that may fail authentication per client address (default 60 a minute) and per credential prefix (20); beyond, 429 with Retry-After.'),
     maxConcurrentIngest: z
       .int()
       .positive()
@@ -183,13 +188,19 @@ export class ConfigError extends Error {
 }
 
 /** Reads the file (when given), applies the environment's single values, and checks the whole. */
-export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = () => {}): ServerConfig {
   let raw: Record<string, unknown> = {};
   if (file !== undefined) {
     let text: string;
     try {
+      // The file holds the secrets: anyone who can change it can give themselves a token.
+      const { mode } = statSync(file);
+      if (process.platform !== 'win32' && mode & 0o022)
+        throw new ConfigError(file, [`can be changed by other users of this machine (mode ${(mode & 0o777).toString(8)}): chmod go-w ${file}`]);
+      if (process.platform !== 'win32' && mode & 0o004) warn(`${file} can be read by every user of this machine and holds secrets: chmod o-r ${file}`);
       text = readFileSync(file, 'utf8');
     } catch (error) {
+      if (error instanceof ConfigError) throw error;
       throw new ConfigError(file, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
     }
     let json: unknown;
@@ -214,6 +225,8 @@ export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = pr
   }
   const parsed = serverConfig.safeParse(raw);
   if (!parsed.success) throw new ConfigError(file ?? 'the environment', parsed.error.issues.map(describe));
+  const secrets = [...sharedSecrets(parsed.data), ...weakSecrets(parsed.data)];
+  if (secrets.length) throw new ConfigError(file ?? 'the environment', secrets);
   return parsed.data;
 }
 

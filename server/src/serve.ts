@@ -1,5 +1,6 @@
 /** Serves a console server over HTTP on Node. */
 import { serve as serveNode } from '@hono/node-server';
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConsoleServer } from './server.ts';
@@ -25,7 +26,12 @@ export function serve(
   return new Promise((resolve, reject) => {
     // Node checks the timeouts every connectionsCheckingInterval (30 s by default): often enough that they hold.
     const serverOptions = { connectionsCheckingInterval: headersTimeoutMs > 0 ? Math.min(1_000, headersTimeoutMs) : 30_000 };
-    const http = serveNode({ fetch: (request) => server.fetch(request), port, hostname, serverOptions }) as Server;
+    const http = serveNode({
+      fetch: (request, env: HttpBindings | Http2Bindings) => server.fetch(request, { remoteAddress: env.incoming.socket.remoteAddress }),
+      port,
+      hostname,
+      serverOptions,
+    }) as Server;
     Object.assign(http, { maxConnections, headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs });
     http.once('error', reject);
     http.once('listening', () => {

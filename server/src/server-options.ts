@@ -1,5 +1,6 @@
 /** What a console server is made with, and what it is. */
 import type { LevelWithSilent, Logger } from 'pino';
+import type { AuthFailureLimits, ConnectionInfo } from './auth-failures.ts';
 import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
@@ -31,6 +32,8 @@ export interface ConsoleServerOptions {
    * with Retry-After. `false` turns one off.
    */
   rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
+  /** Requests that failed authentication, per client address and per credential prefix, before the next is a 429 (defaults in `DEFAULT_AUTH_FAILURES`); `false` turns it off. */
+  authFailures?: AuthFailureLimits | false;
   /** Ingest and OTLP requests read at once (default 4): bodies are up to 10 MB each; beyond it 503 with Retry-After. */
   maxConcurrentIngest?: number;
   /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */
@@ -74,7 +77,8 @@ export interface ConsoleServerOptions {
 }
 
 export interface ConsoleServer {
-  fetch(request: Request): Promise<Response>;
+  /** Answers a request; `connection.remoteAddress` is the client's (or its proxy's) address, which failed authentication is counted by. */
+  fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
   /** Resolves when the background work queued so far (error-spike checks after ingest) is done. */
   idle(): Promise<void>;
   close(): Promise<void>;

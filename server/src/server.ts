@@ -2,19 +2,19 @@
  * The console server as a web-standard fetch handler: the console API (bearer auth, CORS by
  * allowlist), the ingest API and the admin API (ingest keys), every error as problem+json.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { RequestIdVariables } from 'hono/request-id';
 import { pino } from 'pino';
 import { cors } from 'hono/cors';
-import { bearerToken, createAuthenticator, createKeyAuthenticator, type Principal } from './auth.ts';
+import { bearerToken, createAuthenticator, createKeyAuthenticator, withoutCookies, type Principal } from './auth.ts';
 import { refusal } from '@ops-console/contract/access';
 import { createEmbedSessions } from './embed-sessions.ts';
 import { createAlerting } from './alerts/evaluator.ts';
 import { createNotifier } from './alerts/notify.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
+import { sharedSecrets } from './secrets.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import { DEFAULT_THRESHOLDS } from './figures.ts';
@@ -23,12 +23,14 @@ import { parseQuery } from './query.ts';
 import { elementsDir, mountElements } from './elements.ts';
 import { createMetrics } from './metrics.ts';
 import { ProblemError, problemResponse } from './problem.ts';
-import { RETRY_AFTER_SECONDS, installBasics } from './app-basics.ts';
+import { installBasics } from './app-basics.ts';
 import { INGEST_LIMITS } from './limits.ts';
 import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { createIngestHandlers } from './ingest-handlers.ts';
+import { createOperationsHandlers } from './operations-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
+import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
 import { jsonBody, validate } from './json-body.ts';
@@ -43,21 +45,16 @@ export { DEFAULT_RATE_LIMITS, type RateLimit };
 export type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 import type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 
-type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables };
+type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables; Bindings: ConnectionInfo };
 
 const WRITE_BODY_BYTES = 64 * 1024;
 
 /** Who an admin key's writes are by, where a write names no one. */
 const ADMIN_KEY_USER = { id: 'admin-key', name: 'Admin API' };
 
-/** Compares a presented secret with the expected one in constant time. */
-function sameSecret(presented: string | undefined, expected: string): boolean {
-  if (presented === undefined) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
 export async function createConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
+  const shared = sharedSecrets(options);
+  if (shared.length) throw new Error(`${shared.join('; ')}.`);
   const timeZone = options.timeZone ?? 'UTC';
   if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}".`);
   const stores =
@@ -82,7 +79,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const adminPrincipal = async (request: Request): Promise<Principal> => {
     const token = bearerToken(request);
     const isAdminKey = token !== undefined && Object.hasOwn(options.adminKeys ?? {}, token);
-    const operator = isAdminKey || token === undefined ? undefined : await authenticate(request).catch(() => undefined);
+    const operator = isAdminKey || token === undefined ? undefined : await authenticate(withoutCookies(request)).catch(() => undefined);
     // Without a token this console knows, the refusal is the admin API's own (send an admin key).
     return operator ?? { accountId: adminAccount(request), user: ADMIN_KEY_USER, role: 'admin' };
   };
@@ -98,6 +95,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
     throw new Error('metrics.token is empty or "undefined": is its environment variable unset?');
   installBasics(app, { log, metrics });
+  app.use('*', throttleAuthFailures(options.authFailures));
   const spikes = createSpikeWatch(
     stores,
     () => clock().getTime(),
@@ -110,8 +108,6 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   void forgetOldKeys();
   const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
   keyTimer.unref();
-  /** Operations' answers are about this moment: never cached. */
-  const unstored = { 'cache-control': 'no-store' };
 
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
@@ -135,10 +131,11 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       if (c.req.method !== 'DELETE' && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
         throw new ProblemError(415, 'Unsupported media type', 'Send the body as application/json.');
       // A bearer token is no ambient credential: only a cookie-borne write needs its origin checked.
+      // With an Authorization header, cookies are never read (auth.ts, credentialsOnly).
       // The host is compared, not the scheme: behind a TLS-terminating proxy the server sees http.
       const origin = c.req.header('origin');
       const sameHost = origin !== undefined && URL.canParse(origin) && new URL(origin).host === (c.req.header('host') ?? new URL(c.req.url).host);
-      if (c.req.header('cookie') !== undefined && !bearerToken(c.req.raw) && !sameHost && !(origin !== undefined && allowed.has(origin)))
+      if (c.req.header('cookie') !== undefined && c.req.header('authorization') === undefined && !sameHost && !(origin !== undefined && allowed.has(origin)))
         throw new ProblemError(403, 'Forbidden', 'A write with cookies must come from an allowed origin (corsOrigins).');
     }
     await next();
@@ -220,30 +217,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     },
     createEmbedSession: async (c) =>
       c.json(await admin.createEmbedSession(adminContext(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201),
-    // For load balancers and orchestrators: no credentials, no rate limit, nothing about any account.
-    health: (c) => c.json({ status: 'ok' }, 200, unstored),
-    ready: async (c) => {
-      try {
-        await stores.ping();
-        return c.json({ status: 'ready' }, 200, unstored);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        log.warn({ reqId: c.get('requestId'), reason }, 'not ready');
-        // Which database, not its address or error: the route answers anyone who asks.
-        const which = /^(DuckDB|ClickHouse|PostgreSQL) does not answer/.exec(reason)?.[0] ?? 'A database does not answer';
-        return problemResponse(
-          new ProblemError(503, 'Service unavailable', `Not ready: ${which}.`, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS), ...unstored }),
-        );
-      }
-    },
-    metrics: (c) => {
-      const { token, public: open = false } = options.metrics ?? {};
-      if (!open && token === undefined)
-        throw new ProblemError(404, 'Not found', 'Metrics are off: set metrics.token (or metrics.public inside a private network).');
-      if (!open && !sameSecret(bearerToken(c.req.raw), token!))
-        throw new ProblemError(401, 'Unauthorized', 'Send the metrics token as a bearer token.', undefined, { 'www-authenticate': 'Bearer' });
-      return metrics.print(c);
-    },
+    ...createOperationsHandlers<Env>({ stores, log, metrics, options: options.metrics }),
   };
   /**
    * Every route's access, from the contract's rules and the route table: the caller's role, or
@@ -283,7 +257,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   return {
     stores,
     routes: [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`))],
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request, connection) => app.fetch(request, { remoteAddress: connection?.remoteAddress }),
     idle: () => spikes.idle(),
     alerts: { runOnce: (now) => alerting.runOnce(now) },
     async close() {

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { createConsoleServer, type ConsoleServer } from '../src/index.ts';
-import { call } from './harness.ts';
+import { createConsoleServer, serve, type ConsoleServer } from '../src/index.ts';
+import { call, startServer } from './harness.ts';
 
 const claims = { account: 'acct_jwt', name: 'Jo Wu' };
 const sign = (key: Parameters<SignJWT['sign']>[0], alg: string, extra: Record<string, unknown> = {}) =>
@@ -162,4 +162,57 @@ describe('a custom authenticate hook', () => {
       await server.close();
     }
   });
+
+  test('an Authorization header decides alone: a junk bearer token with a good cookie is a 401, and the admin API never reads a cookie', async () => {
+    const server = await createConsoleServer({
+      store: ':memory:',
+      adminKeys: { 'admin-key-of-acct-c-0001': 'acct_c' },
+      auth: {
+        authenticate: (request) =>
+          request.headers.get('cookie') === 'session=admin' ? { accountId: 'acct_c', user: { id: 'u_c', name: 'Cam Lee' }, role: 'admin' } : undefined,
+      },
+    });
+    try {
+      const cookie = { cookie: 'session=admin' };
+      assert.equal((await call(server, '/console/v1/activity', { headers: cookie })).status, 200, 'the cookie alone is the hook’s to take');
+      assert.equal((await call(server, '/console/v1/activity', { token: 'junk', headers: cookie })).status, 401);
+      assert.equal((await call(server, '/console/v1/activity', { headers: { ...cookie, authorization: 'Basic anVuaw==' } })).status, 401);
+      const write = await call(server, '/console/v1/customers/cus_1/notes', {
+        token: 'junk',
+        body: { text: 'hi' },
+        headers: { ...cookie, origin: 'https://evil.example' },
+      });
+      assert.equal(write.status, 401, 'no write is taken on the cookie, whatever the origin');
+      const customer = { name: 'Acme', plan: 'Free', status: 'Active', owner: { id: 'u', name: 'U' } };
+      assert.equal((await call(server, '/admin/v1/customers/cus_1', { method: 'PUT', token: 'junk', body: customer, headers: cookie })).status, 401);
+      assert.equal((await call(server, '/admin/v1/customers/cus_1', { method: 'PUT', body: customer, headers: cookie })).status, 401);
+      assert.equal((await call(server, '/admin/v1/customers/cus_1', { method: 'PUT', token: 'admin-key-of-acct-c-0001', body: customer })).status, 201);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test('failed authentication is throttled per credential prefix and per address, with Retry-After, before any credential is checked', async () => {
+  const server = await startServer();
+  const http = await serve(server, { port: 0 });
+  try {
+    const read = (token: string) => fetch(`${http.url}/console/v1/activity`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 20; i++) assert.equal((await read(`wrong-${i}`)).status, 401);
+    const guessing = await read('wrong-20');
+    assert.equal(guessing.status, 429);
+    assert.ok(Number(guessing.headers.get('retry-after')) >= 1);
+    assert.match(((await guessing.json()) as { detail: string }).detail, /More than 20 requests with a credential like this one failed authentication in 60 s/);
+    assert.equal((await read('token-a')).status, 200, 'another credential from the same address is still taken');
+    for (let i = 0; i < 40; i++) assert.equal((await read(`${i}-nope-${i}`)).status, 401);
+    const blocked = await read('token-a');
+    assert.equal(blocked.status, 429, 'past 60 failures, the address waits, even with a good token');
+    assert.match(((await blocked.json()) as { detail: string }).detail, /from this address/);
+    assert.equal((await call(server, '/console/v1/activity', { token: 'token-a' })).status, 200, 'another client is not held');
+    const admin = await fetch(`${http.url}/admin/v1/activity`, { method: 'POST', headers: { authorization: 'Bearer wrong-admin' } });
+    assert.equal(admin.status, 429, 'the admin API is the same lane');
+  } finally {
+    await http.close();
+    await server.close();
+  }
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,14 +19,16 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
 
-function configFile(name: string, config: unknown): string {
+/** A configuration file only its owner may read and write, as one holding secrets should be. */
+function configFile(name: string, config: unknown, mode = 0o600): string {
   const file = join(dir, name);
-  writeFileSync(file, JSON.stringify(config));
+  writeFileSync(file, JSON.stringify(config), { mode });
+  chmodSync(file, mode);
   return file;
 }
 
-const TOKEN = 'cli-token';
-const INGEST = 'cli-ingest';
+const TOKEN = 'cli-token-7c1e9a3f5b';
+const INGEST = 'cli-ingest-2d8b4f6a0c';
 const good = (store: string) => ({
   port: 0,
   store,
@@ -83,6 +85,63 @@ test('a configuration that cannot be used: one line per problem naming the field
   assert.deepEqual([missing.status, missing.stderr], [2, `ops-console: ${join(dir, 'nowhere.json')}: cannot be read (ENOENT)\n`]);
   const fromEnv = run(['serve'], { OPS_CONSOLE_PORT: '99999' });
   assert.deepEqual([fromEnv.status, fromEnv.stderr], [2, 'ops-console: the environment: port: Too big: expected number to be <=65535\n']);
+});
+
+test('secrets: each has one role, and is long and varied enough; the file holding them is its owner’s to change', () => {
+  const person = { accountId: 'acct_1', user: { id: 'u_1', name: 'Una' } };
+  const weak = run([
+    'serve',
+    '--config',
+    configFile('weak.json', {
+      auth: { tokens: { short: person }, jwt: { secret: 'only-twenty-bytes-ok', audience: 'a', issuer: 'i' } },
+      ingestKeys: { aaaaaaaaaaaaaaaaaaaa: 'acct_1' },
+    }),
+  ]);
+  assert.equal(weak.status, 2);
+  assert.deepEqual(
+    weak.stderr
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .sort(),
+    [
+      'auth.jwt.secret: is shorter than 32 bytes',
+      'auth.tokens: has a secret that is shorter than 16 characters',
+      'ingestKeys: has a secret that is too uniform to resist guessing (repeated characters); use a random one',
+    ],
+  );
+  const twice = run([
+    'serve',
+    '--config',
+    configFile('twice.json', {
+      auth: { tokens: { 'one-secret-7c1e9a3f5b': person } },
+      ingestKeys: { 'one-secret-7c1e9a3f5b': 'acct_1' },
+      adminKeys: { 'admin-key-2d8b4f6a0c': 'acct_2', 'admin-key-9e3c5a7b1d': 'acct_1' },
+      metrics: { token: 'admin-key-2d8b4f6a0c' },
+    }),
+  ]);
+  assert.equal(twice.status, 2);
+  assert.match(twice.stderr, /auth\.tokens and ingestKeys share a secret: each token and key must have one role/);
+  assert.match(twice.stderr, /adminKeys and metrics\.token share a secret/);
+  assert.doesNotMatch(twice.stderr, /one-secret|admin-key-/, 'the secrets themselves are never printed');
+
+  const store = join(dir, 'modes.duckdb');
+  const writable = run(['migrate', '--config', configFile('writable.json', { store }, 0o666)]);
+  assert.equal(writable.status, 2);
+  assert.match(writable.stderr, /can be changed by other users of this machine \(mode 666\): chmod go-w/);
+  const readable = run(['migrate', '--config', configFile('readable.json', { store }, 0o644)]);
+  assert.equal(readable.status, 0);
+  assert.match(readable.stderr, /^ops-console: warning: .*readable\.json can be read by every user of this machine and holds secrets: chmod o-r/);
+  assert.equal(run(['migrate', '--config', configFile('private.json', { store })]).stderr, '', 'no warning for a file only its owner reads');
+});
+
+test('a console server refuses one secret in two roles', async () => {
+  const { createConsoleServer } = await import('../src/index.ts');
+  await assert.rejects(
+    createConsoleServer({ store: ':memory:', ingestKeys: { 'same-key': 'acct_a' }, adminKeys: { 'same-key': 'acct_b' } }),
+    /ingestKeys and adminKeys share a secret/,
+  );
 });
 
 test('migrate makes the DuckDB file and exits', () => {

@@ -67,7 +67,9 @@ async function main(argv: string[]): Promise<void> {
 
   let config: ServerConfig;
   try {
-    config = loadConfig(values.config ?? (process.env['OPS_CONSOLE_CONFIG'] || undefined));
+    config = loadConfig(values.config ?? (process.env['OPS_CONSOLE_CONFIG'] || undefined), process.env, (warning) =>
+      process.stderr.write(`ops-console: warning: ${warning}\n`),
+    );
   } catch (error) {
     if (error instanceof ConfigError)
       fail(error.problems.length === 1 ? error.message : `${error.message.split(':')[0]}:\n  ${error.problems.join('\n  ')}`, 2);
