@@ -85,11 +85,15 @@ export const serverConfig = z
       .union([z.literal(false), z.strictObject({ perAddress: rateLimit.optional(), perCredential: rateLimit.optional() })])
       .optional()
       .describe('Requests that may fail authentication per client address (default 60 a minute) and per credential prefix (20); beyond, 429 with Retry-After.'),
+    uploadPace: z
+      .strictObject({ minBytesPerSecond: z.int().positive().optional(), graceSeconds: z.number().positive().optional() })
+      .optional()
+      .describe('The pace an ingest body must keep once graceSeconds (default 5) have passed: minBytesPerSecond (default 32,768); slower, 408.'),
     maxConcurrentIngest: z
       .int()
       .positive()
       .optional()
-      .describe('Ingest bodies read at once (half of them for any one account); beyond, 503 with Retry-After: 1.'),
+      .describe('Ingest bodies read at once (the last free one kept for an account reading none); beyond, 503 with Retry-After: 1.'),
     corsOrigins: z
       .array(z.url().refine((url) => new URL(url).origin === url, 'is not an origin (scheme://host[:port], no path)'))
       .optional()

@@ -35,15 +35,16 @@ export interface IngestDependencies {
 }
 
 /** The server's context, where the ingest key's gate has put the account. */
-type IngestEnv = { Variables: { accountId: string } };
+type IngestEnv = { Variables: { accountId: string; body: Uint8Array } };
 
 /** Spans of every kind per export, for each HTTP server span it may carry. */
 const SPANS_PER_SERVER_SPAN = 5;
 
 export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metrics, spikes, maxBatch, maxBodyBytes, otlpNames, bodies }: IngestDependencies) {
   const limits = { maxBytes: maxBodyBytes, maxBatch, maxSpans: maxBatch * SPANS_PER_SERVER_SPAN };
-  const common = async (c: Context) => ({
-    body: new Uint8Array(await c.req.arrayBuffer()),
+  const common = (c: Context<E>) => ({
+    // Read by the ingest gate, at its pace and within its limit.
+    body: c.get('body'),
     contentEncoding: c.req.header('content-encoding'),
     limits,
     latest: clock() + MAX_CLOCK_SKEW_MS,
@@ -84,7 +85,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
       const key = idempotencyKey(c);
       const read = await bodies.read({
         kind: 'requests',
-        ...(await common(c)),
+        ...common(c),
         contentType: c.req.header('content-type'),
         fingerprintOf: key === undefined ? undefined : `${c.req.method} ${new URL(c.req.url).pathname}`,
       });
@@ -94,7 +95,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
     },
     ingestWebhookDeliveries: async (c) => {
       const accountId = c.get('accountId');
-      const read = await bodies.read({ kind: 'deliveries', ...(await common(c)), contentType: c.req.header('content-type') });
+      const read = await bodies.read({ kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
       if ('refused' in read) return refuse(read);
       const batch = read as BatchRead<z.infer<typeof deliveryInput>>;
       await stores.telemetry.appendDeliveries(batch.good.map((d) => toDelivery(accountId, d)));
@@ -107,7 +108,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
       const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
       const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
         new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-      const read = await bodies.read({ kind: 'otlp', ...(await common(c)), encoding, names: otlpNames });
+      const read = await bodies.read({ kind: 'otlp', ...common(c), encoding, names: otlpNames });
       // 3: INVALID_ARGUMENT; 8: RESOURCE_EXHAUSTED.
       if ('refused' in read) return answer(read.refused, encodeStatus(encoding, read.refused === 413 ? 8 : 3, read.message));
       await acceptRequests(accountId, read);

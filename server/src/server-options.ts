@@ -4,6 +4,7 @@ import type { AuthFailureLimits, ConnectionInfo } from './auth-failures.ts';
 import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
+import type { UploadPace } from './ingest-gate.ts';
 import type { Thresholds } from './figures.ts';
 import type { MetricsOptions } from './metrics.ts';
 import type { OtlpAttributes } from './otlp/spans.ts';
@@ -34,6 +35,8 @@ export interface ConsoleServerOptions {
   rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
   /** Requests that failed authentication, per client address and per credential prefix, before the next is a 429 (defaults in `DEFAULT_AUTH_FAILURES`); `false` turns it off. */
   authFailures?: AuthFailureLimits | false;
+  /** The pace an ingest or OTLP body must keep: slower, it is cut with a 408 (defaults in `DEFAULT_UPLOAD_PACE`: 32 KiB/s after 5 s). */
+  uploadPace?: UploadPace;
   /** Ingest and OTLP requests read at once (default 4): bodies are up to 10 MB each; beyond it 503 with Retry-After. */
   maxConcurrentIngest?: number;
   /** Origins allowed to call the console API from a browser (exact, e.g. `https://portal.example.com`). */

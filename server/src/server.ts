@@ -45,7 +45,7 @@ export { DEFAULT_RATE_LIMITS, type RateLimit };
 export type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 import type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
 
-type Env = { Variables: { principal: Principal; accountId: string } & RequestIdVariables; Bindings: ConnectionInfo };
+type Env = { Variables: { principal: Principal; accountId: string; body: Uint8Array } & RequestIdVariables; Bindings: ConnectionInfo };
 
 const WRITE_BODY_BYTES = 64 * 1024;
 
@@ -151,8 +151,15 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
 
   // ---- ingest and admin ----
   /** Ingest and OTLP: the key's account, its rate, and a bound on the bodies read at once. */
-  const ingestGate = createIngestGate<Env>({ accountOf: ingestAccount, rate: ingestRate, maxConcurrent: options.maxConcurrentIngest ?? 4, metrics });
-  groups.ingest.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  const ingestGate = createIngestGate<Env>({
+    accountOf: ingestAccount,
+    rate: ingestRate,
+    maxConcurrent: options.maxConcurrentIngest ?? 4,
+    maxBodyBytes,
+    pace: options.uploadPace,
+    metrics,
+  });
+  groups.ingest.use('*', ingestGate);
   groups.admin.use(
     '*',
     async (c, next) => {
@@ -165,7 +172,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   );
 
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
-  groups.otlp.use('*', ingestGate, bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
+  groups.otlp.use('*', ingestGate);
 
   const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
   /** The `{id}` of the route's path (every handler that reads it has one). */

@@ -367,3 +367,67 @@ test('a gzip body is unpacked through its limit: an ingest bomb is a 413, an hon
     await server.close();
   }
 });
+
+/** An ingest request whose body sends its first bytes now and the rest when `release` is called (or never). */
+function trickle(server: ConsoleServer, key: string, events: unknown[]) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const body = JSON.stringify({ events });
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+      await held;
+      controller.enqueue(new TextEncoder().encode(body.slice(10)));
+      controller.close();
+    },
+  });
+  const response = server.fetch(
+    new Request('http://console.test/ingest/v1/requests', {
+      method: 'POST',
+      body: stream,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      duplex: 'half',
+    }),
+  );
+  return { response, release };
+}
+
+test('upload slots are shared fairly: two accounts trickling bodies leave the last slot to a third, and nothing held is lost', async () => {
+  const server = await startServer({
+    ingestKeys: { 'ingest-a': 'acct_a', 'ingest-b': 'acct_b', 'ingest-c': 'acct_c' },
+    maxConcurrentIngest: 4,
+    uploadPace: { graceSeconds: 600 },
+  });
+  try {
+    const held = [
+      trickle(server, 'ingest-a', [{ ...goodEvent(1), path: '/contacts/slot_a1' }]),
+      trickle(server, 'ingest-b', [{ ...goodEvent(2), path: '/contacts/slot_b1' }]),
+      trickle(server, 'ingest-a', [{ ...goodEvent(3), path: '/contacts/slot_a2' }]),
+    ];
+    const fourth = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(4)] } });
+    assert.equal(fourth.status, 503, 'an account already reading may not take the last free slot');
+    const third = await call(server, '/ingest/v1/requests', { token: 'ingest-c', body: { events: [goodEvent(5)] } });
+    assert.deepEqual([third.status, third.json.accepted], [202, 1], 'an account reading none gets it');
+    for (const { release } of held) release();
+    assert.deepEqual(await Promise.all(held.map(async ({ response }) => (await response).status)), [202, 202, 202]);
+    const kept = async (account: string) => (await server.stores.telemetry.requests(account, { limit: 10, pathContains: '/contacts/slot_' })).length;
+    assert.deepEqual([await kept('acct_a'), await kept('acct_b')], [2, 1]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a body that arrives slower than the pace is cut with a 408, nothing of it is kept, and its slot is free again', async () => {
+  const server = await startServer({ maxConcurrentIngest: 1, uploadPace: { graceSeconds: 0.2, minBytesPerSecond: 1_000 } });
+  try {
+    const slow = trickle(server, 'ingest-a', [{ ...goodEvent(1), path: '/contacts/slow_1' }]);
+    const cut = await slow.response;
+    assert.equal(cut.status, 408);
+    assert.match(((await cut.json()) as { detail: string }).detail, /slower than 1,000 bytes a second/);
+    slow.release();
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [goodEvent(2)] } })).status, 202);
+    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/slow_' })).length, 0);
+  } finally {
+    await server.close();
+  }
+});
