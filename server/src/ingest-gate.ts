@@ -4,6 +4,7 @@
  * for an account reading none, so accounts that trickle bodies cannot take every slot; a body
  * that arrives slower than a minimum rate is cut with a 408, so a slot is never held for nothing.
  */
+import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { Context } from 'hono';
 import type { ServerMetrics } from './metrics.ts';
 import { ProblemError } from './problem.ts';
@@ -74,7 +75,7 @@ export async function readUpload(request: Request, { maxBytes, minBytesPerSecond
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
   const started = performance.now();
@@ -97,8 +98,9 @@ export async function readUpload(request: Request, { maxBytes, minBytesPerSecond
   tooSlow.catch(() => {});
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), tooSlow]);
-      if (done) break;
+      const read: ReadableStreamReadResult<Uint8Array> = await Promise.race([reader.read(), tooSlow]);
+      if (read.done) break;
+      const value = read.value;
       received += value.length;
       if (received > maxBytes) throw tooLarge(maxBytes);
       chunks.push(value);
