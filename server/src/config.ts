@@ -76,10 +76,16 @@ export const serverConfig = z
       .optional()
       .describe('Admin keys and their account: your back office writes customers, keys, webhooks and embed sessions.'),
     rateLimits: z
-      .strictObject({ ingest: rateLimit.optional(), console: rateLimit.optional() })
+      .strictObject({
+        ingest: rateLimit.optional(),
+        console: rateLimit.optional(),
+        customer: rateLimit.optional(),
+        admin: rateLimit.optional(),
+        embedSessions: rateLimit.optional(),
+      })
       .optional()
       .describe(
-        "Requests allowed per account in each window, for ingest and for the console (per customer for customers' consoles); beyond, 429 with Retry-After.",
+        "Requests allowed per account in each window: ingest, the console (customers' consoles spend their account's, each within `customer`), the admin API and embed sessions minted; beyond, 429 with Retry-After.",
       ),
     authFailures: z
       .union([z.literal(false), z.strictObject({ perAddress: rateLimit.optional(), perCredential: rateLimit.optional() })])
@@ -89,6 +95,15 @@ export const serverConfig = z
       .strictObject({ minBytesPerSecond: z.int().positive().optional(), graceSeconds: z.number().positive().optional() })
       .optional()
       .describe('The pace an ingest body must keep once graceSeconds (default 5) have passed: minBytesPerSecond (default 32,768); slower, 408.'),
+    fairShare: z
+      .strictObject({
+        total: z.int().positive().optional(),
+        perAccount: z.int().positive().optional(),
+        perCustomer: z.int().positive().optional(),
+        queue: z.int().min(0).optional(),
+      })
+      .optional()
+      .describe('Console reads run at once: in all (default 4), per account (2) and per customer (1), served in turn; beyond `queue` (64) waiting, 429.'),
     maxConcurrentIngest: z
       .int()
       .positive()

@@ -4,6 +4,7 @@ import type { AuthFailureLimits, ConnectionInfo } from './auth-failures.ts';
 import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
+import type { FairShareLimits } from './fair-share.ts';
 import type { UploadPace } from './ingest-gate.ts';
 import type { Thresholds } from './figures.ts';
 import type { MetricsOptions } from './metrics.ts';
@@ -32,7 +33,18 @@ export interface ConsoleServerOptions {
    * default 1,000 per 10 s) and `console` (the console API; default 300 per 10 s). Beyond it: 429
    * with Retry-After. `false` turns one off.
    */
-  rateLimits?: { ingest?: RateLimit | false; console?: RateLimit | false };
+  rateLimits?: {
+    ingest?: RateLimit | false;
+    console?: RateLimit | false;
+    /** One customer's console (its tokens and embed sessions), within its account's `console` budget (default 100 per 10 s). */
+    customer?: RateLimit | false;
+    /** The admin API, per account (default 300 per 10 s). */
+    admin?: RateLimit | false;
+    /** Embed sessions minted per account (default 60 a minute). */
+    embedSessions?: RateLimit | false;
+  };
+  /** Console reads run at once: in all, per account and per customer, served in turn (defaults in `DEFAULT_FAIR_SHARE`). */
+  fairShare?: FairShareLimits;
   /** Requests that failed authentication, per client address and per credential prefix, before the next is a 429 (defaults in `DEFAULT_AUTH_FAILURES`); `false` turns it off. */
   authFailures?: AuthFailureLimits | false;
   /** The pace an ingest or OTLP body must keep: slower, it is cut with a 408 (defaults in `DEFAULT_UPLOAD_PACE`: 32 KiB/s after 5 s). */

@@ -30,6 +30,7 @@ import { createSpikeWatch } from './spikes.ts';
 import { createIngestHandlers } from './ingest-handlers.ts';
 import { createOperationsHandlers } from './operations-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
+import { createFairShare } from './fair-share.ts';
 import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
@@ -86,6 +87,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const allowed = new Set(options.corsOrigins ?? []);
   const ingestRate = rateLimited(options.rateLimits?.ingest, DEFAULT_RATE_LIMITS.ingest, 'ingest');
   const consoleRate = rateLimited(options.rateLimits?.console, DEFAULT_RATE_LIMITS.console, 'console API');
+  const customerRate = rateLimited(options.rateLimits?.customer, DEFAULT_RATE_LIMITS.customer, 'console API', 'This customer’s console');
+  const adminRate = rateLimited(options.rateLimits?.admin, DEFAULT_RATE_LIMITS.admin, 'admin API');
+  const mintRate = rateLimited(options.rateLimits?.embedSessions, DEFAULT_RATE_LIMITS.embedSessions, 'embed session');
+  const admitRead = createFairShare(options.fairShare);
 
   const app = new Hono<Env>();
   /** Each group of the route table is a sub-app with its own middleware, mounted at the group's base. */
@@ -142,10 +147,18 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   });
   groups.console.use('*', async (c, next) => {
     const principal = await authenticate(c.req.raw);
-    // Each customer's console has a budget of its own: one customer's busy page cannot throttle the operators' or another customer's.
-    await consoleRate(principal.customer ? `${principal.accountId}\u0000${principal.customer.id}` : principal.accountId);
+    // Customers' consoles spend their account's budget, each within a share of its own: however
+    // many sessions are minted, an account has one budget, and one busy customer cannot spend all of it.
+    if (principal.customer) await customerRate(`${principal.accountId}\u0000${principal.customer.id}`);
+    await consoleRate(principal.accountId);
     c.set('principal', principal);
-    await next();
+    if (c.req.method !== 'GET') return next();
+    const done = await admitRead(principal.accountId, principal.customer?.id);
+    try {
+      await next();
+    } finally {
+      done();
+    }
   });
   groups.console.use('*', bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }));
 
@@ -164,6 +177,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     '*',
     async (c, next) => {
       const principal = await adminPrincipal(c.req.raw);
+      await adminRate(principal.accountId);
       c.set('principal', principal);
       c.set('accountId', principal.accountId);
       await next();
@@ -222,8 +236,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       const { record, created } = await admin.publishVersion(adminContext(c), validate(versionInput, await jsonBody(c.req.raw)));
       return c.json(record, created ? 201 : 200);
     },
-    createEmbedSession: async (c) =>
-      c.json(await admin.createEmbedSession(adminContext(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201),
+    createEmbedSession: async (c) => {
+      await mintRate(c.get('accountId'));
+      return c.json(await admin.createEmbedSession(adminContext(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201);
+    },
     ...createOperationsHandlers<Env>({ stores, log, metrics, options: options.metrics }),
   };
   /**

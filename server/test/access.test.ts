@@ -80,8 +80,10 @@ describe('access: roles, customer scope and embed sessions', () => {
   before(async () => {
     server = await startServer({
       clock: () => new Date(now),
-      // Every route is asked with each bad credential: that is no guessing to throttle (auth.test.ts tests the throttle).
+      // Every route is asked with each credential: that is no guessing to throttle, nor a customer's
+      // busy page (auth.test.ts tests the throttle, the describe below the customers' share).
       authFailures: false,
+      rateLimits: { customer: false },
       auth: {
         tokens: {
           ...TOKENS,
@@ -314,28 +316,39 @@ describe('access: roles, customer scope and embed sessions', () => {
   });
 });
 
-describe('access: each customer’s console has a rate budget of its own', () => {
+describe('access: customers’ consoles spend their account’s budget, each within a share', () => {
   let server: ConsoleServer;
   before(async () => {
     server = await startServer({
-      rateLimits: { console: { requests: 3, perSeconds: 600 } },
+      rateLimits: { console: { requests: 5, perSeconds: 600 }, customer: { requests: 2, perSeconds: 600 } },
       auth: {
         tokens: {
           ...TOKENS,
           'token-acme': { accountId: 'acct_a', user: { id: 'cus_acme', name: 'Acme Ltd' }, customerId: 'cus_acme' },
-          'token-globex': { accountId: 'acct_a', user: { id: 'cus_globex', name: 'Globex Corp' }, customerId: 'cus_globex' },
         },
       },
     });
+    const owner = { id: 'u_ana', name: 'Ana Silva' };
+    for (const [id, name] of [
+      ['cus_acme', 'Acme Ltd'],
+      ['cus_globex', 'Globex Corp'],
+    ])
+      await call(server, `/admin/v1/customers/${id}`, { token: 'admin-a', method: 'PUT', body: { name, plan: 'Pro', status: 'Active', owner } });
   });
   after(() => server.close());
 
-  test('a customer past its budget is refused, while the operators and another customer still read', async () => {
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(server, '/console/v1/overview', { token: 'token-acme' })).status);
-    assert.deepEqual(statuses, [200, 200, 200, 429]);
-    assert.equal((await call(server, '/console/v1/overview', { token: 'token-a' })).status, 200);
-    assert.equal((await call(server, '/console/v1/overview', { token: 'token-globex' })).status, 200);
+  test('a customer past its share is refused; a new session is no new budget; past the account’s, everyone of it waits', async () => {
+    const read = async (token: string) => (await call(server, '/console/v1/overview', { token })).status;
+    const session = async (customerId: string) =>
+      (await call(server, '/admin/v1/embed-sessions', { token: 'admin-a', body: { customerId, expiresInSeconds: 600 } })).json.token as string;
+    assert.deepEqual([await read('token-acme'), await read(await session('cus_acme')), await read(await session('cus_acme'))], [200, 200, 429]);
+    assert.equal(await read('token-a'), 200, 'the operators still read');
+    const globex = await session('cus_globex');
+    assert.deepEqual([await read(globex), await read(globex)], [200, 200], 'another customer has its own share');
+    const spent = await call(server, '/console/v1/overview', { token: 'token-a' });
+    assert.equal(spent.status, 429, 'five reads spent the account’s budget');
+    assert.match(spent.json.detail, /This account sent more than 5 console API requests in 600 s/);
+    assert.equal(await read('token-b'), 200, 'another account is untouched');
   });
 });
 

@@ -1,0 +1,99 @@
+/**
+ * Console reads admitted by fair share, not only by rate: the server runs a few reads at once,
+ * one account at most `perAccount` of them and one customer of an account at most `perCustomer`,
+ * and when a read ends the next waiting one is taken from the accounts in turn. A tenant whose
+ * reads are heavy but within its rate then waits behind its own reads, not in front of another
+ * tenant's. A page's burst of panels waits its turn; beyond `queue` waiting reads an account gets
+ * 429 with Retry-After.
+ */
+import { ProblemError } from './problem.ts';
+
+export interface FairShareLimits {
+  /** Reads run at once, in all (default 4). */
+  total?: number;
+  /** Reads of one account run at once (default 2). */
+  perAccount?: number;
+  /** Reads of one customer's console (embed sessions, customer tokens) run at once (default 1). */
+  perCustomer?: number;
+  /** Reads of one account waiting, at most (default 64). */
+  queue?: number;
+}
+
+export const DEFAULT_FAIR_SHARE = { total: 4, perAccount: 2, perCustomer: 1, queue: 64 } as const;
+
+interface Waiter {
+  customerId: string | undefined;
+  start: () => void;
+}
+
+interface Account {
+  running: number;
+  customers: Map<string, number>;
+  waiting: Waiter[];
+}
+
+/** Admits a read of the account (and customer); the answer ends its turn. */
+export type Admit = (accountId: string, customerId: string | undefined) => Promise<() => void>;
+
+export function createFairShare(limits: FairShareLimits = {}): Admit {
+  const { total, perAccount, perCustomer, queue } = { ...DEFAULT_FAIR_SHARE, ...limits };
+  let running = 0;
+  const accounts = new Map<string, Account>();
+  /** Accounts with reads waiting, in the order they are served. */
+  const turns: string[] = [];
+
+  const fits = (account: Account, customerId: string | undefined) =>
+    running < total && account.running < perAccount && (customerId === undefined || (account.customers.get(customerId) ?? 0) < perCustomer);
+
+  const take = (accountId: string, account: Account, customerId: string | undefined): (() => void) => {
+    running++;
+    account.running++;
+    if (customerId !== undefined) account.customers.set(customerId, (account.customers.get(customerId) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      running--;
+      account.running--;
+      if (customerId !== undefined) {
+        const left = account.customers.get(customerId)! - 1;
+        if (left) account.customers.set(customerId, left);
+        else account.customers.delete(customerId);
+      }
+      if (!account.running && !account.waiting.length) accounts.delete(accountId);
+      serveWaiting();
+    };
+  };
+
+  /** Starts waiting reads while they fit, one account at a time in turn, until a whole turn starts none. */
+  const serveWaiting = () => {
+    let idle = 0;
+    while (running < total && turns.length && idle < turns.length) {
+      const accountId = turns.shift()!;
+      const account = accounts.get(accountId)!;
+      const next = account.waiting.findIndex((w) => fits(account, w.customerId));
+      if (next === -1) idle++;
+      else {
+        account.waiting.splice(next, 1)[0]!.start();
+        idle = 0;
+      }
+      if (account.waiting.length) turns.push(accountId);
+    }
+  };
+
+  return (accountId, customerId) => {
+    let account = accounts.get(accountId);
+    if (!account) accounts.set(accountId, (account = { running: 0, customers: new Map(), waiting: [] }));
+    const ours = account;
+    if (!ours.waiting.length && fits(ours, customerId)) return Promise.resolve(take(accountId, ours, customerId));
+    if (ours.waiting.length >= queue)
+      return Promise.reject(
+        new ProblemError(429, 'Too many requests', 'This account has too many console reads waiting. Retry in 1 s.', undefined, { 'retry-after': '1' }),
+      );
+    return new Promise((resolve) => {
+      ours.waiting.push({ customerId, start: () => resolve(take(accountId, ours, customerId)) });
+      if (!turns.includes(accountId)) turns.push(accountId);
+      serveWaiting();
+    });
+  };
+}

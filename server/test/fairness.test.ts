@@ -1,0 +1,102 @@
+// Fair shares under load, by outcome: one tenant's heavy reads wait behind its own, never in
+// front of another tenant's; the admin API and embed-session minting have limits of their own.
+// (How long the other tenant waits under each attack is measured by `BENCH_PARTS=fairness
+// npm run bench:server`, not asserted here.)
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Stores } from '../src/index.ts';
+import { call, openTestStores, startServer } from './harness.ts';
+
+/** Stores whose telemetry reads of `held` wait until `release`, counting how many wait at once. */
+function holding(stores: Stores, held: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const seen = { inside: 0, most: 0, other: 0 };
+  const waiting: { count: number; resolve: () => void }[] = [];
+  /** Resolves once `count` reads of `held` wait inside the store at once. */
+  const reached = (count: number) => new Promise<void>((resolve) => (seen.inside >= count ? resolve() : waiting.push({ count, resolve })));
+  const telemetry = new Proxy(stores.telemetry, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== 'function' || name === 'append' || name === 'appendDeliveries') return value;
+      return async (accountId: unknown, ...rest: unknown[]) => {
+        if (accountId !== held) {
+          seen.other++;
+          return (value as (...args: unknown[]) => unknown).call(target, accountId, ...rest);
+        }
+        seen.most = Math.max(seen.most, ++seen.inside);
+        for (const w of waiting.filter((w) => seen.inside >= w.count)) w.resolve();
+        try {
+          await gate;
+          return await (value as (...args: unknown[]) => Promise<unknown>).call(target, accountId, ...rest);
+        } finally {
+          seen.inside--;
+        }
+      };
+    },
+  });
+  return { stores: { ...stores, telemetry }, release, seen, reached };
+}
+
+test('a tenant’s heavy reads wait behind its own: another tenant reads meanwhile, and every held read is answered', async () => {
+  const stores = await openTestStores();
+  const held = holding(stores, 'acct_a');
+  const server = await startServer({ store: held.stores, fairShare: { total: 3, perAccount: 2 } });
+  try {
+    const reads = Array.from({ length: 6 }, () => call(server, '/console/v1/requests?limit=5', { token: 'token-a' }));
+    await held.reached(2);
+    const other = await call(server, '/console/v1/requests?limit=5', { token: 'token-b' });
+    assert.equal(other.status, 200, 'tenant B is answered while A’s reads are held');
+    assert.ok(held.seen.other > 0);
+    assert.equal(held.seen.most, 2, 'no more than two of A’s reads reached the store at once');
+    held.release();
+    assert.deepEqual(
+      (await Promise.all(reads)).map((r) => r.status),
+      Array(6).fill(200),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('a tenant past its waiting reads gets 429 with Retry-After; its reads in turn still end', async () => {
+  const stores = await openTestStores();
+  const held = holding(stores, 'acct_a');
+  const server = await startServer({ store: held.stores, fairShare: { total: 4, perAccount: 1, queue: 2 } });
+  try {
+    const reads = Array.from({ length: 3 }, () => call(server, '/console/v1/requests?limit=5', { token: 'token-a' }));
+    await held.reached(1);
+    const refused = await call(server, '/console/v1/requests?limit=5', { token: 'token-a' });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('retry-after'), '1');
+    held.release();
+    assert.deepEqual(
+      (await Promise.all(reads)).map((r) => r.status),
+      [200, 200, 200],
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('the admin API and embed-session minting have limits of their own, per account', async () => {
+  const server = await startServer({ rateLimits: { admin: { requests: 4, perSeconds: 600 }, embedSessions: { requests: 2, perSeconds: 600 } } });
+  try {
+    const owner = { id: 'u_ana', name: 'Ana Silva' };
+    const put = (key: string, id: string) =>
+      call(server, `/admin/v1/customers/${id}`, { token: key, method: 'PUT', body: { name: id, plan: 'Pro', status: 'Active', owner } });
+    const mint = () => call(server, '/admin/v1/embed-sessions', { token: 'admin-a', body: { customerId: 'cus_1', expiresInSeconds: 60 } });
+    assert.equal((await put('admin-a', 'cus_1')).status, 201);
+    assert.deepEqual([(await mint()).status, (await mint()).status], [201, 201]);
+    const third = await mint();
+    assert.equal(third.status, 429);
+    assert.match(third.json.detail, /more than 2 embed session requests in 600 s/);
+    const over = await put('admin-a', 'cus_2');
+    assert.equal(over.status, 429, 'the fifth admin request of the account');
+    assert.match(over.json.detail, /more than 4 admin API requests/);
+    assert.ok(Number(over.headers.get('retry-after')) >= 1);
+    assert.equal((await put('admin-b', 'cus_1')).status, 201, 'another account has its own');
+  } finally {
+    await server.close();
+  }
+});
