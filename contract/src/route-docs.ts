@@ -182,6 +182,8 @@ export const ROUTE_SUMMARIES = {
   putDeprecation: 'Deprecate an endpoint until its sunset: create (201) or replace (200)',
   addVersion: 'Record that a version’s documentation was published: first time (201), again (200)',
   createEmbedSession: 'Mint an embed session: a token for one customer’s console (and some of its views), for at most an hour',
+  endEmbedSession: 'End one embed session by its id: its token is refused from now on',
+  endCustomerEmbedSessions: 'End every embed session of a customer minted until now',
   health: 'The process is up',
   ready: 'The stores answer (503 with the reason when not)',
   metrics: 'Prometheus text format',

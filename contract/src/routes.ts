@@ -191,6 +191,8 @@ export const ROUTES = {
   putDeprecation: { group: 'admin', method: 'PUT', path: '/deprecations/{id}' },
   addVersion: { group: 'admin', method: 'POST', path: '/versions', status: 201 },
   createEmbedSession: { group: 'admin', method: 'POST', path: '/embed-sessions', status: 201 },
+  endEmbedSession: { group: 'admin', method: 'DELETE', path: '/embed-sessions/{id}', status: 204 },
+  endCustomerEmbedSessions: { group: 'admin', method: 'DELETE', path: '/customers/{id}/embed-sessions', status: 204 },
 
   health: { group: 'operations', method: 'GET', path: '/healthz' },
   ready: { group: 'operations', method: 'GET', path: '/readyz' },

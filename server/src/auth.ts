@@ -170,6 +170,8 @@ export function createAuthenticator(options: AuthOptions = {}, { embedSessions, 
     const fromTokens = token && options.tokens && Object.hasOwn(options.tokens, token) ? principalOf(options.tokens[token]!) : undefined;
     const session = !fromTokens && token && embedSessions ? await embedSessions.verify(token) : undefined;
     if (session === 'expired') throw unauthorized('The embed session has expired: ask your backend for a new one.');
+    if (session === 'ended') throw unauthorized('The embed session was ended: ask your backend for a new one.');
+    if (session === 'inactive') throw unauthorized('The customer of this embed session is not Active: its console is closed.');
     const custom = async () => {
       const found = await options.authenticate?.(credentialsOnly(request));
       return found && principalOf(found);

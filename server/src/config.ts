@@ -69,6 +69,15 @@ export const serverConfig = z
       })
       .optional()
       .describe('Who may read the console: static tokens, JWTs (HS256 secret or a JWKS URL) and their claims.'),
+    embedSessionKeys: z
+      .array(z.strictObject({ id: z.string().regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . or -'), secret: z.string().optional() }))
+      .min(1)
+      .refine((keys) => new Set(keys.map((k) => k.id)).size === keys.length, 'names one id twice')
+      .refine((keys) => keys.every((k) => k.secret !== undefined || k.id === 'stored'), 'a key without a secret must be { "id": "stored" }, the store’s own')
+      .optional()
+      .describe(
+        'The keys that sign embed sessions: the first signs, each verifies its own; { "id": "stored" } is the store’s. Rotate by putting a new key first for an hour.',
+      ),
     ingestKeys: keyed(z.string().min(1, 'names no account'))
       .optional()
       .describe('Ingest keys and the account each writes telemetry to: collectors and OTLP exporters.'),

@@ -15,13 +15,14 @@ const MIN_BITS = 48;
 
 interface Secrets {
   auth?: AuthOptions | undefined;
+  embedSessionKeys?: readonly { id: string; secret?: string | undefined }[] | undefined;
   ingestKeys?: Record<string, string> | undefined;
   adminKeys?: Record<string, string> | undefined;
   metrics?: { token?: string | undefined } | undefined;
 }
 
 /** Each secret with the option it is set in. */
-function secretsOf({ auth, ingestKeys, adminKeys, metrics }: Secrets): { option: string; secret: string; minLength: number }[] {
+function secretsOf({ auth, embedSessionKeys, ingestKeys, adminKeys, metrics }: Secrets): { option: string; secret: string; minLength: number }[] {
   const keys = (option: string, record: Record<string, unknown> | undefined) =>
     Object.keys(record ?? {}).map((secret) => ({ option, secret, minLength: MIN_TOKEN_LENGTH }));
   return [
@@ -30,6 +31,9 @@ function secretsOf({ auth, ingestKeys, adminKeys, metrics }: Secrets): { option:
     ...keys('adminKeys', adminKeys),
     ...(metrics?.token !== undefined ? [{ option: 'metrics.token', secret: metrics.token, minLength: MIN_TOKEN_LENGTH }] : []),
     ...(auth?.jwt?.secret !== undefined ? [{ option: 'auth.jwt.secret', secret: auth.jwt.secret, minLength: MIN_JWT_SECRET_BYTES }] : []),
+    ...(embedSessionKeys ?? []).flatMap(({ secret }) =>
+      secret === undefined ? [] : [{ option: 'embedSessionKeys', secret, minLength: MIN_JWT_SECRET_BYTES }],
+    ),
   ];
 }
 
@@ -49,9 +53,9 @@ export function sharedSecrets(secrets: Secrets): string[] {
 export function weakSecrets(secrets: Secrets): string[] {
   const problems = new Set<string>();
   for (const { option, secret, minLength } of secretsOf(secrets)) {
-    const what = option === 'auth.jwt.secret' ? 'is' : option === 'metrics.token' ? 'is' : 'has a secret that is';
-    if (new TextEncoder().encode(secret).length < minLength)
-      problems.add(`${option}: ${what} shorter than ${minLength} ${option === 'auth.jwt.secret' ? 'bytes' : 'characters'}`);
+    const what = option === 'auth.jwt.secret' || option === 'metrics.token' ? 'is' : 'has a secret that is';
+    const unit = minLength === MIN_JWT_SECRET_BYTES ? 'bytes' : 'characters';
+    if (new TextEncoder().encode(secret).length < minLength) problems.add(`${option}: ${what} shorter than ${minLength} ${unit}`);
     else if (estimatedBits(secret) < MIN_BITS) problems.add(`${option}: ${what} too uniform to resist guessing (repeated characters); use a random one`);
   }
   return [...problems];

@@ -4,6 +4,7 @@ import type { AuthFailureLimits, ConnectionInfo } from './auth-failures.ts';
 import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
+import type { EmbedSessionKey } from './embed-sessions.ts';
 import type { FairShareLimits } from './fair-share.ts';
 import type { UploadPace } from './ingest-gate.ts';
 import type { Thresholds } from './figures.ts';
@@ -24,6 +25,12 @@ export interface ConsoleServerOptions {
   telemetryConnection?: TelemetryConnection;
   /** How console requests are authenticated (static tokens, JWT, or your own hook). */
   auth?: AuthOptions;
+  /**
+   * The keys that sign embed sessions (default: one the store makes, `{ id: 'stored' }`). The
+   * first signs; each verifies the tokens that name its `id`. To rotate: put a new key first and
+   * keep the old one second for an hour (the longest a session lives), then remove it.
+   */
+  embedSessionKeys?: EmbedSessionKey[];
   /** Ingest keys and the account each writes telemetry to: `{ 'demo-ingest-key': 'acct_demo' }`. */
   ingestKeys?: Record<string, string>;
   /** Admin keys and the account each manages (customers, webhooks, activity): `{ 'demo-admin-key': 'acct_demo' }`. Without them the admin API refuses every request. */

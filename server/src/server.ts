@@ -10,6 +10,7 @@ import { cors } from 'hono/cors';
 import { bearerToken, createAuthenticator, createKeyAuthenticator, withoutCookies, type Principal } from './auth.ts';
 import { refusal } from '@ops-console/contract/access';
 import { createEmbedSessions } from './embed-sessions.ts';
+import { sessionCheck } from './views/admin.ts';
 import { createAlerting } from './alerts/evaluator.ts';
 import { createNotifier } from './alerts/notify.ts';
 import { isTimeZone } from './calendar.ts';
@@ -18,7 +19,6 @@ import { sharedSecrets } from './secrets.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import { DEFAULT_THRESHOLDS } from './figures.ts';
-import { activityInput, customerInput, deprecationInput, embedSessionInput, keyInput, rateLimitInput, versionInput, webhookInput } from './ingest.ts';
 import { parseQuery } from './query.ts';
 import { elementsDir, mountElements } from './elements.ts';
 import { createMetrics } from './metrics.ts';
@@ -29,18 +29,16 @@ import { createRequestIds } from './request-ids.ts';
 import { createSpikeWatch } from './spikes.ts';
 import { createIngestHandlers } from './ingest-handlers.ts';
 import { createOperationsHandlers } from './operations-handlers.ts';
+import { createAdminHandlers } from './admin-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
 import { createFairShare } from './fair-share.ts';
 import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
-import { jsonBody, validate } from './json-body.ts';
 import { DEFAULT_RATE_LIMITS, rateLimited, type RateLimit } from './rate-limits.ts';
 import { DEFAULT_OTLP_ATTRIBUTES } from './otlp/spans.ts';
 import { openStores } from './store/open.ts';
 import { IDEMPOTENCY_TTL_MS } from './store/types.ts';
-import * as admin from './views/admin.ts';
-import type { AdminContext } from './views/admin.ts';
 
 export { DEFAULT_RATE_LIMITS, type RateLimit };
 export type { ConsoleServer, ConsoleServerOptions } from './server-options.ts';
@@ -68,7 +66,12 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const maxBodyBytes = options.limits?.maxBodyBytes ?? INGEST_LIMITS.maxBodyBytes;
   const maxBatch = options.limits?.maxBatch ?? INGEST_LIMITS.maxBatch;
   const bodies = createBodyReader();
-  const embedSessions = createEmbedSessions(await stores.records.secret('embed-sessions'), () => clock().getTime());
+  const embedSessions = createEmbedSessions(
+    options.embedSessionKeys?.length ? options.embedSessionKeys : [{ id: 'stored' }],
+    await stores.records.secret('embed-sessions'),
+    () => clock().getTime(),
+    sessionCheck(stores),
+  );
   const authenticate = createAuthenticator(options.auth, { embedSessions, now: () => clock().getTime() });
   const ingestAccount = createKeyAuthenticator(options.ingestKeys, 'ingestKeys');
   const adminAccount = createKeyAuthenticator(options.adminKeys, 'adminKeys');
@@ -188,9 +191,6 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   // ---- OpenTelemetry: OTLP/HTTP traces, HTTP server spans become requests ----
   groups.otlp.use('*', ingestGate);
 
-  const adminContext = (c: Context<Env>): AdminContext => ({ stores, accountId: c.get('accountId'), timeZone, now: clock().getTime() });
-  /** The `{id}` of the route's path (every handler that reads it has one). */
-  const idParam = (c: Context<Env>): string => c.req.param('id') ?? '';
   const policy = { allowPrivateUrls: options.alerts?.allowPrivateUrls ?? false, resolve: options.alerts?.resolve };
   const notifier = createNotifier({ ...policy, ...options.alerts, clock: () => clock().getTime() });
   const alerting = createAlerting({
@@ -214,32 +214,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       otlpNames: { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes },
       bodies,
     }),
-    putCustomer: async (c) => {
-      const { record, created } = await admin.putCustomer(adminContext(c), idParam(c), validate(customerInput, await jsonBody(c.req.raw)));
-      return c.json(record, created ? 201 : 200);
-    },
-    putWebhook: async (c) => {
-      const { record, created } = await admin.putWebhook(adminContext(c), idParam(c), validate(webhookInput, await jsonBody(c.req.raw)));
-      return c.json(record, created ? 201 : 200);
-    },
-    addActivity: async (c) => c.json(await admin.addActivity(adminContext(c), validate(activityInput, await jsonBody(c.req.raw))), 201),
-    putRateLimit: async (c) => c.json(await admin.putRateLimit(adminContext(c), idParam(c), validate(rateLimitInput, await jsonBody(c.req.raw)))),
-    putKey: async (c) => {
-      const { record, created } = await admin.putKey(adminContext(c), idParam(c), validate(keyInput, await jsonBody(c.req.raw)));
-      return c.json(record, created ? 201 : 200);
-    },
-    putDeprecation: async (c) => {
-      const { record, created } = await admin.putDeprecation(adminContext(c), idParam(c), validate(deprecationInput, await jsonBody(c.req.raw)));
-      return c.json(record, created ? 201 : 200);
-    },
-    addVersion: async (c) => {
-      const { record, created } = await admin.publishVersion(adminContext(c), validate(versionInput, await jsonBody(c.req.raw)));
-      return c.json(record, created ? 201 : 200);
-    },
-    createEmbedSession: async (c) => {
-      await mintRate(c.get('accountId'));
-      return c.json(await admin.createEmbedSession(adminContext(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201);
-    },
+    ...createAdminHandlers<Env>({ stores, timeZone, now: () => clock().getTime(), embedSessions, mintRate }),
     ...createOperationsHandlers<Env>({ stores, log, metrics, options: options.metrics }),
   };
   /**

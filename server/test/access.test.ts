@@ -8,7 +8,7 @@ import { ROUTES, fullPath, type RouteName } from '@ops-console/contract/routes';
 import * as schema from '@ops-console/contract/schemas';
 import type { ConsoleServer } from '../src/index.ts';
 import { NOW } from './events.ts';
-import { TOKENS, call, ingest, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
+import { TOKENS, call, freshStoreConfig, ingest, nearestRankP95, pct1, startServer, type EventInput } from './harness.ts';
 
 const JWT_SECRET = 'a-test-secret-of-enough-length-for-hs256';
 const owner = { id: 'u_lee', name: 'Lee Park' };
@@ -405,6 +405,74 @@ describe('access: what fails closed', () => {
       assert.equal((await call(server, '/console/v1/keys')).status, 401);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('access: embed sessions can be ended, and their signing key rotates', () => {
+  let now = Date.parse(NOW);
+  const config = freshStoreConfig();
+  let server: ConsoleServer;
+  const owner = { id: 'u_ana', name: 'Ana Silva' };
+  const customer = (status: string) => ({ name: 'Acme Ltd', plan: 'Pro', status, owner });
+  const mint = async (on = server) => {
+    const { status, json } = await call(on, '/admin/v1/embed-sessions', { token: 'admin-a', body: { customerId: 'cus_acme', expiresInSeconds: 600 } });
+    assert.equal(status, 201);
+    return json as { id: string; token: string };
+  };
+  const read = async (token: string, on = server) => {
+    const { status, json } = await call(on, '/console/v1/overview', { token });
+    return status === 200 ? 200 : `${status} ${json.detail}`;
+  };
+  before(async () => {
+    server = await startServer({ ...config, clock: () => new Date(now) });
+    await call(server, '/admin/v1/customers/cus_acme', { token: 'admin-a', method: 'PUT', body: customer('Active') });
+  });
+  after(() => server.close());
+
+  test('one session ends by its id; the customer’s other sessions go on; another account’s admin ends nothing of ours', async () => {
+    const [first, second] = [await mint(), await mint()];
+    assert.match(first.id, /^es_/);
+    assert.equal((await call(server, `/admin/v1/embed-sessions/${first.id}`, { token: 'admin-b', method: 'DELETE' })).status, 204);
+    assert.equal(await read(first.token), 200, 'another account’s end is its own');
+    assert.equal((await call(server, `/admin/v1/embed-sessions/${first.id}`, { token: 'admin-a', method: 'DELETE' })).status, 204);
+    assert.equal(await read(first.token), '401 The embed session was ended: ask your backend for a new one.');
+    assert.equal(await read(second.token), 200);
+    assert.equal((await call(server, `/admin/v1/embed-sessions/${first.id}`, { token: 'token-a', method: 'DELETE' })).status, 403, 'an editor may not');
+  });
+
+  test('every session of a customer ends at once; one minted after works', async () => {
+    const sessions = [await mint(), await mint()];
+    assert.equal((await call(server, '/admin/v1/customers/cus_acme/embed-sessions', { token: 'admin-a', method: 'DELETE' })).status, 204);
+    for (const { token } of sessions) assert.match(String(await read(token)), /^401 The embed session was ended/);
+    now += 1_000;
+    assert.equal(await read((await mint()).token), 200);
+    assert.equal((await call(server, '/admin/v1/customers/cus_nobody/embed-sessions', { token: 'admin-a', method: 'DELETE' })).status, 404);
+  });
+
+  test('a customer that is not Active has its sessions refused and none minted', async () => {
+    const session = await mint();
+    await call(server, '/admin/v1/customers/cus_acme', { token: 'admin-a', method: 'PUT', body: customer('Expired') });
+    assert.equal(await read(session.token), '401 The customer of this embed session is not Active: its console is closed.');
+    const refused = await call(server, '/admin/v1/embed-sessions', { token: 'admin-a', body: { customerId: 'cus_acme', expiresInSeconds: 600 } });
+    assert.deepEqual([refused.status, refused.json.detail], [409, 'Acme Ltd is Expired: embed sessions are for Active customers only.']);
+    await call(server, '/admin/v1/customers/cus_acme', { token: 'admin-a', method: 'PUT', body: customer('Active') });
+    assert.equal(await read(session.token), 200, 'Active again, its unended sessions hold again');
+  });
+
+  test('the signing key rotates: tokens name their key, two keys verify during a rotation, a removed key’s tokens are refused', async () => {
+    const shared = { ...(config.store ? { store: server.stores } : config), clock: () => new Date(now) };
+    const old = await mint();
+    const rotating = await startServer({ ...shared, embedSessionKeys: [{ id: 'k2', secret: 'a-new-signing-key-of-32-bytes-or-more' }, { id: 'stored' }] });
+    const rotated = await startServer({ ...shared, embedSessionKeys: [{ id: 'k2', secret: 'a-new-signing-key-of-32-bytes-or-more' }] });
+    try {
+      const fresh = await mint(rotating);
+      assert.equal(JSON.parse(Buffer.from(fresh.token.split('.')[0]!, 'base64url').toString()).kid, 'k2');
+      assert.deepEqual([await read(old.token, rotating), await read(fresh.token, rotating)], [200, 200], 'both keys verify during the rotation');
+      assert.equal(await read(fresh.token, rotated), 200);
+      assert.equal(await read(old.token, rotated), '401 The token is not valid for this console.', 'the removed key’s tokens');
+    } finally {
+      if (!config.store) await Promise.all([rotating.close(), rotated.close()]);
     }
   });
 });

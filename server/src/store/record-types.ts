@@ -279,6 +279,10 @@ export interface RecordStore {
   remember(accountId: string, key: string, value: Remembered, budgetBytes?: number): Promise<void>;
   /** Removes the keys first used before `ts`. */
   forgetBefore(ts: number): Promise<void>;
+  /** Ends embed sessions: `session:<id>` one, `customer:<id>` every session of the customer minted before `endedAt`; kept until `keepUntil`. */
+  endEmbedSessions(accountId: string, key: string, endedAt: number, keepUntil: number): Promise<void>;
+  /** When each of `keys` was ended (epoch ms); keys never ended are absent. */
+  embedSessionEnds(accountId: string, keys: readonly string[]): Promise<Map<string, number>>;
   /** The named secret (64 hex digits), made once by whichever server asks first and the same for every server of the store. */
   secret(name: string): Promise<string>;
   /** Runs `work` in one transaction: every write in it lands, or none does. */

@@ -4,11 +4,12 @@
  */
 import type { z } from 'zod';
 import { dayLabel } from '../calendar.ts';
-import type { EmbedSessions } from '../embed-sessions.ts';
+import { MAX_EMBED_SESSION_SECONDS } from '@ops-console/contract/access';
+import type { EmbedSessions, SessionCheck } from '../embed-sessions.ts';
 import type { activityInput, customerInput, deprecationInput, embedSessionInput, keyInput, rateLimitInput, versionInput, webhookInput } from '../ingest.ts';
 import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
 import { INGEST_LIMITS } from '../limits.ts';
-import { notFound, unprocessable } from '../problem.ts';
+import { ProblemError, notFound, unprocessable } from '../problem.ts';
 import type { ActivityRecord, DeprecationRecord, KeyRecord, PublishedVersion, Stores } from '../store/types.ts';
 import { recordActivity } from './activity.ts';
 import { CONSOLE_ACTOR, deprecatedEndpoint } from './deprecations.ts';
@@ -160,9 +161,39 @@ export async function putKey(ctx: AdminContext, id: string, input: z.infer<typeo
 }
 
 /** Mints an embed session for one of the account's customers: its console, and only its, until the session expires. */
+/** The longest a session lives, in ms: an end is kept that long, then no session it ends can still be valid. */
+const SESSION_LIFE_MS = MAX_EMBED_SESSION_SECONDS * 1000;
+
+/** Ends one session of the account. Its id is not looked up (sessions are not stored): an id of another account ends nothing of it. */
+export async function endEmbedSession(ctx: AdminContext, id: string) {
+  if (!/^es_[\w-]{1,64}$/.test(id)) throw notFound(`No embed session ${id}: session ids start with es_.`);
+  await ctx.stores.records.endEmbedSessions(ctx.accountId, `session:${id}`, ctx.now, ctx.now + SESSION_LIFE_MS);
+}
+
+/** Ends every session of the customer minted until now. */
+export async function endCustomerEmbedSessions(ctx: AdminContext, customerId: string) {
+  const customer = await ctx.stores.records.customer(ctx.accountId, customerId);
+  if (!customer) throw notFound(`No customer ${customerId} in this account.`);
+  await ctx.stores.records.endEmbedSessions(ctx.accountId, `customer:${customerId}`, ctx.now, ctx.now + SESSION_LIFE_MS);
+}
+
+/** Whether a session still holds: its customer is Active, and neither it nor its customer's sessions were ended after it was minted. */
+export const sessionCheck =
+  (stores: Stores): SessionCheck =>
+  async ({ accountId, customerId, id, issuedMs }) => {
+    const [customer, ends] = await Promise.all([
+      stores.records.customer(accountId, customerId),
+      stores.records.embedSessionEnds(accountId, [`session:${id}`, `customer:${customerId}`]),
+    ]);
+    if (ends.has(`session:${id}`) || (ends.get(`customer:${customerId}`) ?? -1) >= issuedMs) return 'ended';
+    return customer?.status === 'Active' ? undefined : 'inactive';
+  };
+
 export async function createEmbedSession(ctx: AdminContext, sessions: EmbedSessions, input: z.infer<typeof embedSessionInput>) {
   const customer = await ctx.stores.records.customer(ctx.accountId, input.customerId);
   if (!customer) throw notFound(`No customer ${input.customerId} in this account: create it with PUT /admin/v1/customers/{id} first.`);
+  if (customer.status !== 'Active')
+    throw new ProblemError(409, 'Conflict', `${customer.name} is ${customer.status}: embed sessions are for Active customers only.`);
   const views = input.views && [...new Set(input.views)];
   const session = await sessions.mint({ accountId: ctx.accountId, customer, views, seconds: input.expiresInSeconds });
   return { ...session, customerId: customer.id, views: views ?? null };

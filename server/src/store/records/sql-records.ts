@@ -5,7 +5,7 @@
  * engine, so pages come in the same order whichever database holds them.
  */
 import { randomBytes } from 'node:crypto';
-import { empty, identifier, sql, type Sql } from '../sql.ts';
+import { empty, identifier, join, sql, type Sql } from '../sql.ts';
 import { num, text, type Row } from '../sql-rows.ts';
 import type {
   ActivityRecord,
@@ -272,6 +272,16 @@ export function sqlRecords(db: RecordDb): Omit<RecordStore, 'atomically'> {
     async secret(name) {
       await db.write(sql`INSERT INTO secrets (name, value) VALUES (${name}, ${randomBytes(32).toString('hex')}) ON CONFLICT (name) DO NOTHING`);
       return text((await db.read(sql`SELECT value FROM secrets WHERE name = ${name}`))[0]?.['value']);
+    },
+    async endEmbedSessions(accountId, key, endedAt, keepUntil) {
+      await db.write(sql`DELETE FROM embed_session_ends WHERE account_id = ${accountId} AND keep_until < ${endedAt}`);
+      await db.write(sql`INSERT INTO embed_session_ends (account_id, "key", ended_at, keep_until) VALUES (${accountId}, ${key}, ${endedAt}, ${keepUntil})
+        ON CONFLICT (account_id, "key") DO UPDATE SET ended_at = excluded.ended_at, keep_until = excluded.keep_until`);
+    },
+    async embedSessionEnds(accountId, keys) {
+      if (!keys.length) return new Map();
+      const rows = await db.read(sql`SELECT "key", ended_at FROM embed_session_ends WHERE account_id = ${accountId} AND "key" IN (${join(keys)})`);
+      return new Map(rows.map((row) => [text(row['key']), num(row['ended_at'])]));
     },
     async forgetBefore(ts) {
       await db.write(sql`DELETE FROM idempotency WHERE coalesce((doc->>'at')::bigint, 0) < ${ts}`);
