@@ -91,6 +91,7 @@ export const serverConfig = z
         customer: rateLimit.optional(),
         admin: rateLimit.optional(),
         embedSessions: rateLimit.optional(),
+        channelTests: rateLimit.optional(),
       })
       .optional()
       .describe(
@@ -173,6 +174,8 @@ export const serverConfig = z
           .optional(),
         attempts: z.int().min(1).max(10).optional(),
         backoffMs: z.int().min(0).optional(),
+        caps: z.strictObject({ rules: z.int().min(0).optional(), slos: z.int().min(0).optional(), channels: z.int().min(0).optional() }).optional(),
+        concurrency: z.int().positive().optional(),
       })
       .optional()
       .describe(

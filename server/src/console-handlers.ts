@@ -24,6 +24,7 @@ import { endpointDetail, endpoints } from './views/endpoints.ts';
 import { keyDetail, keyList } from './views/keys.ts';
 import { alertList, channelList, createChannel, createRule, deleteChannel, deleteRule, ruleList, updateChannel, updateRule } from './views/alerts.ts';
 import type { UrlPolicy } from './alerts/destinations.ts';
+import type { AlertCaps } from './alerts/caps.ts';
 import { createSlo, deleteSlo, sloDetail, sloList, updateSlo } from './views/slos.ts';
 import { payloadOf, type Notifier } from './alerts/notify.ts';
 import { notFound } from './problem.ts';
@@ -36,7 +37,7 @@ import { webhook, webhookList } from './views/webhooks.ts';
 
 export interface ConsoleDependencies {
   /** Where alert channels may send, and how a test notification goes. */
-  alerts: { policy: UrlPolicy; notifier: Notifier };
+  alerts: { policy: UrlPolicy; notifier: Notifier; caps?: AlertCaps | undefined; testRate: (accountId: string) => Promise<void> };
   stores: Stores;
   timeZone: string;
   thresholds: Thresholds;
@@ -139,14 +140,16 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
       c.json(await keyList(inWindow(c, window), { q, customerId, status, sort, limit, cursor })),
     key: async (c, query) => c.json(await keyDetail(inWindow(c, query), idParam(c))),
     alertChannels: async (c) => c.json(await channelList(view(c))),
-    createAlertChannel: async (c) => idempotent(c, (ctx, body) => createChannel(ctx, body, alerts.policy)),
+    createAlertChannel: async (c) => idempotent(c, (ctx, body) => createChannel(ctx, body, alerts.policy, alerts.caps)),
     updateAlertChannel: async (c) => c.json(await updateChannel(view(c), idParam(c), await jsonBody(c.req.raw), alerts.policy)),
     deleteAlertChannel: async (c) => c.json(await deleteChannel(view(c), idParam(c))),
     testAlertChannel: async (c) => {
       const ctx = view(c);
       const channel = await stores.records.alertChannel(ctx.accountId, idParam(c));
       if (!channel) throw notFound(`No alert channel ${idParam(c)} in this account.`);
-      const rule = { id: 'rule_test', name: channel.name, metric: 'errorRate', window: '5m', for: '0m', threshold: 0 } as const;
+      await alerts.testRate(ctx.accountId);
+      // A fixed text: the test must not let an editor send words of its own through the operator's SMTP or webhooks.
+      const rule = { id: 'rule_test', name: 'Test notification from Ops Console', metric: 'errorRate', window: '5m', for: '0m', threshold: 0 } as const;
       const alert = {
         id: 'alert_test',
         ruleId: rule.id,
@@ -164,12 +167,12 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
       return c.json({ ...outcome!, at: new Date(outcome!.at).toISOString().replace(/\.\d{3}Z$/, 'Z') }, 200);
     },
     alertRules: async (c) => c.json(await ruleList(view(c))),
-    createAlertRule: async (c) => idempotent(c, (ctx, body) => createRule(ctx, body)),
+    createAlertRule: async (c) => idempotent(c, (ctx, body) => createRule(ctx, body, alerts.caps)),
     updateAlertRule: async (c) => c.json(await updateRule(view(c), idParam(c), await jsonBody(c.req.raw))),
     deleteAlertRule: async (c) => c.json(await deleteRule(view(c), idParam(c))),
     alerts: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await alertList(view(c), { ...query, limit })),
     slos: async (c) => c.json(await sloList(view(c))),
-    createSlo: async (c) => idempotent(c, (ctx, body) => createSlo(ctx, body)),
+    createSlo: async (c) => idempotent(c, (ctx, body) => createSlo(ctx, body, alerts.caps)),
     slo: async (c) => c.json(await sloDetail(view(c), idParam(c))),
     updateSlo: async (c) => c.json(await updateSlo(view(c), idParam(c), await jsonBody(c.req.raw))),
     deleteSlo: async (c) => c.json(await deleteSlo(view(c), idParam(c))),

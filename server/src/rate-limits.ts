@@ -16,6 +16,8 @@ export const DEFAULT_RATE_LIMITS = {
   admin: { requests: 300, perSeconds: 10 },
   /** Embed sessions minted per account. */
   embedSessions: { requests: 60, perSeconds: 60 },
+  /** Test notifications sent per account. */
+  channelTests: { requests: 5, perSeconds: 60 },
 } as const;
 
 /** A check to await per request of an account: it throws the 429 when the account is over `limit` (`false`: no limit). */

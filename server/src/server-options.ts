@@ -1,6 +1,7 @@
 /** What a console server is made with, and what it is. */
 import type { LevelWithSilent, Logger } from 'pino';
 import type { AuthFailureLimits, ConnectionInfo } from './auth-failures.ts';
+import type { AlertCaps } from './alerts/caps.ts';
 import type { SmtpOptions } from './alerts/notify.ts';
 import type { AuthOptions } from './auth.ts';
 import type { ElementsOptions } from './elements.ts';
@@ -49,6 +50,8 @@ export interface ConsoleServerOptions {
     admin?: RateLimit | false;
     /** Embed sessions minted per account (default 60 a minute). */
     embedSessions?: RateLimit | false;
+    /** Test notifications per account (default 5 a minute). */
+    channelTests?: RateLimit | false;
   };
   /** Console reads run at once: in all, per account and per customer, served in turn (defaults in `DEFAULT_FAIR_SHARE`). */
   fairShare?: FairShareLimits;
@@ -93,6 +96,10 @@ export interface ConsoleServerOptions {
     smtp?: SmtpOptions;
     attempts?: number;
     backoffMs?: number;
+    /** Rules, SLOs and channels per account (defaults in `DEFAULT_ALERT_CAPS`: 100, 50, 20). */
+    caps?: AlertCaps;
+    /** Rules evaluated at once (default 4), taken from the accounts in turn; a cycle starts none after half its interval, the rest wait for the next. */
+    concurrency?: number;
   };
   /** The elements served at `/elements/ops-console.js` (default: the installed `@ops-console/elements`); `false` serves none. */
   elements?: ElementsOptions | false;

@@ -198,10 +198,19 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     notifier,
     clock: () => clock().getTime(),
     everyMs: (options.alerts?.evaluateEverySeconds ?? 60) * 1000 || 60_000,
+    concurrency: options.alerts?.concurrency,
     onError: (error) => log.error({ err: error }, 'alert evaluation failed'),
   });
   if ((options.alerts?.evaluateEverySeconds ?? 60) > 0) alerting.start();
-  const consoleHandlers = createConsoleHandlers<Env>({ stores, timeZone, thresholds, clock, requestIds, alerts: { policy, notifier } });
+  const testRate = rateLimited(options.rateLimits?.channelTests, DEFAULT_RATE_LIMITS.channelTests, 'channel test');
+  const consoleHandlers = createConsoleHandlers<Env>({
+    stores,
+    timeZone,
+    thresholds,
+    clock,
+    requestIds,
+    alerts: { policy, notifier, caps: options.alerts?.caps, testRate },
+  });
   /** What answers the other routes of the table (the elements' files are mounted apart). */
   const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
     ...createIngestHandlers({

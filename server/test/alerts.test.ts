@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsoleServer, type ConsoleServer, type ConsoleServerOptions } from '../src/index.ts';
 import { createNotifier, payloadOf } from '../src/alerts/notify.ts';
-import { ADMIN_KEYS, INGEST_KEYS, TOKENS, call, freshStoreConfig, ingest, nearestRank, pct1, storeSetup, type EventInput } from './harness.ts';
+import { inTurn } from '../src/alerts/evaluator.ts';
+import { ADMIN_KEYS, INGEST_KEYS, TOKENS, call, freshStoreConfig, ingest, nearestRank, pct1, startServer, storeSetup, type EventInput } from './harness.ts';
 
 const MINUTE = 60_000;
 const START = Date.parse('2026-09-14T09:00:00Z');
@@ -698,5 +699,143 @@ describe('alerts: what a review found, each fixed', () => {
     assert.equal(changed.json.state, 'ok');
     const [alert] = (await api(`/alerts?ruleId=${rule.json.id}`)).json.items;
     assert.equal(alert.state, 'resolved');
+  });
+});
+
+test('GET /slos reads every SLO’s figures in one pass, each what the events say for its scope, objective and period', async () => {
+  const now = START + 10 * 24 * 60 * MINUTE;
+  const server = await startServer({ clock: () => new Date(now), alerts: { evaluateEverySeconds: 0 } });
+  try {
+    const minutesAgo = (m: number) => new Date(now - m * MINUTE).toISOString();
+    const events: EventInput[] = [];
+    for (let i = 0; i < 120; i++)
+      events.push({
+        ts: minutesAgo([2, 20, 50, 300, 2_000, 8_000, 12_000, 40_000][i % 8]! + (i % 3)),
+        method: i % 2 ? 'GET' : 'POST',
+        route: i % 2 ? '/contacts/{id}' : '/messages',
+        status: i % 7 === 0 ? 503 : 200,
+        durationMs: (i * 37) % 180,
+        apiVersion: 'v1',
+        ...(i % 3 ? { customerId: i % 3 === 1 ? 'cus_acme' : 'cus_globex' } : {}),
+      });
+    await ingest(server, events);
+    const api = (path: string, body?: unknown) =>
+      call(server, `/console/v1${path}`, { token: 'token-a', body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const messages = (await api('/endpoints')).json.items.find((e: { path: string }) => e.path === '/messages').id as string;
+    const plans = [
+      { name: 'All', objective: 'availability', targetPct: 99, period: '7d', scope: {} },
+      { name: 'Messages', objective: 'availability', targetPct: 95, period: '30d', scope: { endpointId: messages } },
+      { name: 'Acme fast', objective: 'latency', thresholdMs: 100, targetPct: 90, period: '7d', scope: { customerId: 'cus_acme' } },
+      { name: 'Acme messages', objective: 'latency', thresholdMs: 50, targetPct: 80, period: '28d', scope: { endpointId: messages, customerId: 'cus_acme' } },
+    ];
+    for (const plan of plans) assert.equal((await api('/slos', { ...plan, channelIds: [] })).status, 201);
+    const PERIODS: Record<string, number> = { '5m': 5, '30m': 30, '1h': 60, '6h': 360, '3d': 4_320, '7d': 10_080, '28d': 40_320, '30d': 43_200 };
+    const list = (await api('/slos')).json.items as {
+      name: string;
+      id: string;
+      requests: number;
+      badRequests: number;
+      burnRates: Record<string, number | null>;
+    }[];
+    assert.equal(list.length, plans.length);
+    for (const plan of plans) {
+      const item = list.find((s) => s.name === plan.name)!;
+      const scoped = events.filter(
+        (e) => (!plan.scope.endpointId || e.route === '/messages') && (!plan.scope.customerId || e.customerId === plan.scope.customerId),
+      );
+      const inWindow = (window: string) => scoped.filter((e) => Date.parse(e.ts) >= now - PERIODS[window]! * MINUTE && Date.parse(e.ts) <= now);
+      const isBad = (e: EventInput) => (plan.objective === 'latency' ? e.durationMs > plan.thresholdMs! : e.status >= 500);
+      const period = inWindow(plan.period);
+      assert.deepEqual([item.requests, item.badRequests], [period.length, period.filter(isBad).length], plan.name);
+      const budget = (100 - plan.targetPct) / 100;
+      for (const window of ['5m', '30m', '1h', '6h', '3d']) {
+        const seen = inWindow(window);
+        const expected = seen.length ? Math.round((seen.filter(isBad).length / seen.length / budget) * 100) / 100 : null;
+        assert.equal(item.burnRates[window], expected, `${plan.name} over ${window}`);
+      }
+      const detail = (await api(`/slos/${item.id}`)).json;
+      assert.deepEqual([detail.requests, detail.badRequests, detail.burnRates], [item.requests, item.badRequests, item.burnRates]);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+describe('alerts cost what an account may ask', () => {
+  const owner = { 'token-viewer': { accountId: 'acct_a', user: { id: 'u_vi', name: 'Vi Nguyen' }, role: 'viewer' as const } };
+  const startCapped = (extra: Partial<ConsoleServerOptions> = {}) =>
+    startServer({
+      auth: { tokens: { ...TOKENS, ...owner } },
+      alerts: { evaluateEverySeconds: 0, allowPrivateUrls: true, caps: { rules: 2, slos: 1, channels: 1 } },
+      ...extra,
+    });
+  const api = (server: ConsoleServer, path: string, body?: unknown, token = 'token-a') =>
+    call(server, `/console/v1${path}`, { token, body, headers: { 'idempotency-key': crypto.randomUUID() } });
+  const rule = (extra: Record<string, unknown> = {}) => ({ name: 'Errors', metric: 'errorRate', threshold: 5, window: '5m', ...extra });
+
+  test('rules, SLOs and channels are capped per account, with a 409 that says so', async () => {
+    const server = await startCapped();
+    try {
+      assert.deepEqual([(await api(server, '/alert-rules', rule())).status, (await api(server, '/alert-rules', rule())).status], [201, 201]);
+      const third = await api(server, '/alert-rules', rule());
+      assert.deepEqual([third.status, third.json.detail], [409, 'This account has 2 alert rules, the most it may have (2): remove one first.']);
+      const slo = { name: 'Up', objective: 'availability', targetPct: 99, period: '7d', scope: {}, channelIds: [] };
+      assert.deepEqual([(await api(server, '/slos', slo)).status, (await api(server, '/slos', slo)).status], [201, 409]);
+      const channel = { kind: 'webhook', name: 'Ops', url: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-16-chars' };
+      assert.deepEqual([(await api(server, '/alert-channels', channel)).status, (await api(server, '/alert-channels', channel)).status], [201, 409]);
+      assert.equal((await api(server, '/alert-rules', rule(), 'token-b')).status, 201, 'another account has its own');
+      assert.equal((await api(server, '/alert-rules')).json.items.length, 2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('each metric reads at most its window, and a condition holds at most a day before it fires', async () => {
+    const server = await startCapped({ alerts: { evaluateEverySeconds: 0, caps: { rules: 10 } } });
+    try {
+      const refused = await api(server, '/alert-rules', rule({ metric: 'p95', threshold: 300, window: '2d' }));
+      assert.deepEqual([refused.status, refused.json.errors], [422, [{ field: 'window', message: 'at most 1d' }]]);
+      assert.equal((await api(server, '/alert-rules', rule({ window: '9999d' }))).status, 422);
+      assert.equal((await api(server, '/alert-rules', rule({ window: '7d' }))).status, 201);
+      assert.deepEqual((await api(server, '/alert-rules', rule({ for: '2d' }))).json.errors, [{ field: 'for', message: 'at most 1d' }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a cycle evaluates the accounts’ rules in turn, not one account’s all first', () => {
+    const due = ['a1', 'a2', 'a3', 'b1', 'a4', 'c1', 'c2'].map((id) => ({ accountId: id[0]!, id }));
+    assert.deepEqual(
+      inTurn(due).map((d) => d.id),
+      ['a1', 'b1', 'c1', 'a2', 'c2', 'a3', 'a4'],
+    );
+  });
+
+  test('viewers see only where a channel sends; the channel test sends a fixed text, at most 5 a minute', async () => {
+    const hook = await receiver();
+    const server = await startCapped({ alerts: { evaluateEverySeconds: 0, allowPrivateUrls: true, caps: { channels: 5 } } });
+    try {
+      const created = await api(server, '/alert-channels', {
+        kind: 'webhook',
+        name: 'Buy cheap watches at spam.example',
+        url: `${hook.url}/api/webhooks/123/t0ken?thread=9`,
+        secret: 'a-secret-of-16-chars',
+      });
+      assert.equal(created.status, 201);
+      const seen = async (token: string) => (await api(server, '/alert-channels', undefined, token)).json.items[0].url as string;
+      assert.equal(await seen('token-viewer'), `${new URL(hook.url).origin}/…`);
+      assert.equal(await seen('token-a'), `${hook.url}/api/webhooks/123/t0ken?thread=9`, 'an editor, who may change it, sees it whole');
+      const tests = [];
+      for (let i = 0; i < 6; i++) tests.push((await api(server, `/alert-channels/${created.json.id}/test`, {})).status);
+      assert.deepEqual(tests, [200, 200, 200, 200, 200, 429]);
+      assert.equal(hook.got.length, 5);
+      for (const { body } of hook.got) {
+        assert.equal(JSON.parse(body).rule.name, 'Test notification from Ops Console');
+        assert.doesNotMatch(body, /cheap watches/);
+      }
+    } finally {
+      await server.close();
+      await hook.close();
+    }
   });
 });

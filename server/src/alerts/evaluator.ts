@@ -21,6 +21,8 @@ export interface AlertingOptions {
   clock: () => number;
   /** How often rules are evaluated (ms). */
   everyMs: number;
+  /** Rules evaluated at once (default 4). */
+  concurrency?: number | undefined;
   onError: (error: unknown) => void;
 }
 
@@ -32,7 +34,16 @@ function targetOf(scope: AlertRuleRecord['scope']): { kind: string; id: string }
   return null;
 }
 
-export function createAlerting({ stores, notifier, clock, everyMs, onError }: AlertingOptions) {
+/** The items in turn by account: the first of each account, then the second of each, and so on. */
+export function inTurn<T extends { accountId: string }>(items: readonly T[]): T[] {
+  const byAccount = new Map<string, T[]>();
+  for (const item of items) byAccount.set(item.accountId, [...(byAccount.get(item.accountId) ?? []), item]);
+  const lists = [...byAccount.values()];
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: longest }, (_, i) => lists.flatMap((l) => (i < l.length ? [l[i]!] : []))).flat();
+}
+
+export function createAlerting({ stores, notifier, clock, everyMs, onError, concurrency = 4 }: AlertingOptions) {
   /** The evaluation under way (or the last one): cycles run one after another, never side by side. */
   let running: Promise<void> = Promise.resolve();
   let queued = false;
@@ -134,12 +145,26 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError }: Al
     await stores.records.atomically((records) => records.appendNotifications(accountId, alertId, outcomes));
   }
 
-  /** One evaluation of every due rule, at `now`. */
+  /**
+   * One evaluation of the due rules, at `now`: `concurrency` at a time, taken from the accounts in
+   * turn, and none started once half the cycle's interval is spent. What is left keeps its claim
+   * only until then, and is due again at the next cycle: one account's thousand rules cannot hold
+   * the server, nor keep another account's few from being read.
+   */
   async function cycle(now = clock()): Promise<void> {
     // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
-    const until = now + Math.max(1, Math.floor(everyMs / 2));
-    const due = await stores.records.claimDueRules(now, until);
-    await Promise.all(due.map(({ accountId, state, ...watched }) => evaluate(accountId, watched, state, now, until).catch((error: unknown) => onError(error))));
+    const budgetMs = Math.max(1, Math.floor(everyMs / 2));
+    const until = now + budgetMs;
+    const due = inTurn(await stores.records.claimDueRules(now, until));
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length && performance.now() - started < budgetMs) {
+        const { accountId, state, ...watched } = due[next++]!;
+        await evaluate(accountId, watched, state, now, until).catch((error: unknown) => onError(error));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
   }
 
   /** Evaluates after the cycle under way; errors go to `onError`. */

@@ -6,7 +6,7 @@
 import { BURN_RATE_ALERTS } from '@ops-console/contract/enums';
 import { isoSeconds } from '@ops-console/contract/time-window';
 import { DAY_MS } from '../context.ts';
-import type { EventFilter, SloRecord, TelemetryStore } from '../store/types.ts';
+import type { EventFilter, Grouping, SloRecord, TelemetryStore } from '../store/types.ts';
 import { readsOf } from '../views/reads.ts';
 import { durationMs } from './rules.ts';
 
@@ -26,25 +26,85 @@ export function sloFilters(slo: StoredSlo): { all: EventFilter; bad: EventFilter
   return { all, bad: { ...all, ...(slo.objective === 'latency' ? { slowerThanMs: slo.thresholdMs! } : { statusClass: 5 }) } };
 }
 
+export type SloFigures = Awaited<ReturnType<typeof sloFigures>>;
+
 /** The SLO's figures at `now`: over its period, and its burn rate over each alert window. */
 export async function sloFigures(telemetry: TelemetryStore, accountId: string, slo: StoredSlo, now: number) {
-  const read = readsOf(telemetry, accountId);
-  const { all, bad } = sloFilters(slo);
+  return (await sloFiguresOf(telemetry, accountId, [slo], now)).get(slo.id)!;
+}
+
+const ENDPOINT: readonly Grouping[] = ['apiVersion', 'method', 'route'];
+
+/**
+ * Every SLO's figures at `now`, read in one pass: the windows of all of them are cut into rings
+ * that do not overlap (now back to the shortest window, from there to the next, …), and each
+ * ring is counted once per grouping the SLOs' scopes need (none, endpoint, customer, both), with
+ * the errors the availability SLOs count as bad; latency SLOs add one count per threshold. A
+ * window's figure is the sum of the rings inside it, so the figures are those of each window read alone.
+ */
+export async function sloFiguresOf(telemetry: TelemetryStore, accountId: string, slos: readonly StoredSlo[], now: number) {
+  const spans = [...new Set([...BURN_WINDOWS, ...slos.map((s) => s.period)].map(durationMs))].sort((a, b) => a - b);
+  // Oldest first, as a question's periods go; ring i (from the newest) ends where ring i - 1 starts.
+  const rings = spans.map((span, i) => ({ from: now - span, to: i === 0 ? now + 1 : now - spans[i - 1]! })).reverse();
+  const byOf = (slo: StoredSlo): readonly Grouping[] => [...(slo.endpoint ? ENDPOINT : []), ...(slo.scope.customerId ? (['customerId'] as const) : [])];
+  const asks = new Map<string, { by: readonly Grouping[]; slowerThanMs?: number }>();
+  const askOf = (by: readonly Grouping[], slowerThanMs?: number) => {
+    const key = `${by.join(',')}|${slowerThanMs ?? ''}`;
+    if (!asks.has(key)) asks.set(key, { by, ...(slowerThanMs === undefined ? {} : { slowerThanMs }) });
+    return key;
+  };
+  const planned = slos.map((slo) => ({
+    slo,
+    all: askOf(byOf(slo)),
+    bad: slo.objective === 'latency' ? askOf(byOf(slo), slo.thresholdMs) : undefined,
+  }));
+  const answers = new Map(
+    await Promise.all(
+      [...asks].map(
+        async ([key, { by, slowerThanMs }]) =>
+          [key, await telemetry.counts(accountId, { periods: rings, by, filter: slowerThanMs === undefined ? {} : { slowerThanMs } })] as const,
+      ),
+    ),
+  );
+  /** Per ring (newest first), the requests (or errors) of the row for the SLO's scope. */
+  const ringsOf = (key: string, slo: StoredSlo, field: 'requests' | 'errors') => {
+    const { all } = sloFilters(slo);
+    const row = answers
+      .get(key)!
+      .find(
+        ({ group }) =>
+          (!slo.endpoint || (group.apiVersion === all.apiVersion && group.method === all.method && group.route === all.route)) &&
+          (!slo.scope.customerId || group.customerId === all.customerId),
+      );
+    return row ? [...row[field]].reverse() : spans.map(() => 0);
+  };
+  const within = (counts: number[], window: string) => {
+    const span = durationMs(window);
+    return counts.reduce((sum, n, i) => (spans[i]! <= span ? sum + n : sum), 0);
+  };
+  return new Map(
+    planned.map(({ slo, all, bad }) => {
+      const totals = ringsOf(all, slo, 'requests');
+      const bads = bad === undefined ? ringsOf(all, slo, 'errors') : ringsOf(bad, slo, 'requests');
+      return [slo.id, figuresOf(slo, (w) => ({ total: within(totals, w), bad: within(bads, w) }))] as const;
+    }),
+  );
+}
+
+function figuresOf(slo: StoredSlo, windowOf: (window: string) => { total: number; bad: number }) {
   const budget = (100 - slo.targetPct) / 100;
-  const windows = [slo.period, ...BURN_WINDOWS].map((w) => ({ from: now - durationMs(w), to: now + 1 }));
-  // Each window on its own: they overlap, and a question's periods may not.
-  const counted = await Promise.all(windows.flatMap((w) => [read.perPeriod([w], all), read.perPeriod([w], bad)]));
-  const pairs = windows.map((_, i) => ({ total: counted[2 * i]![0]!.requests, bad: counted[2 * i + 1]![0]!.requests }));
-  const [period, ...burn] = pairs;
-  const burnRates = Object.fromEntries(BURN_WINDOWS.map((w, i) => [w, burn[i]!.total ? round2(burn[i]!.bad / burn[i]!.total / budget) : null])) as Record<
-    BurnWindow,
-    number | null
-  >;
+  const period = windowOf(slo.period);
+  const burnRates = Object.fromEntries(
+    BURN_WINDOWS.map((w) => {
+      const { total, bad } = windowOf(w);
+      return [w, total ? round2(bad / total / budget) : null];
+    }),
+  ) as Record<BurnWindow, number | null>;
   return {
-    requests: period!.total,
-    badRequests: period!.bad,
-    sliPct: period!.total ? round2(100 - (100 * period!.bad) / period!.total) : null,
-    budgetRemainingPct: period!.total ? Math.round((1 - period!.bad / period!.total / budget) * 1000) / 10 : null,
+    requests: period.total,
+    badRequests: period.bad,
+    sliPct: period.total ? round2(100 - (100 * period.bad) / period.total) : null,
+    budgetRemainingPct: period.total ? Math.round((1 - period.bad / period.total / budget) * 1000) / 10 : null,
     burnRates,
   };
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { alertChannelPatch, alertRulePatch, newAlertChannel, newAlertRule } from '@ops-console/contract/schemas';
 import { isoSeconds } from '@ops-console/contract/time-window';
 import { checkedUrl, type UrlPolicy } from '../alerts/destinations.ts';
+import { checkCap, checkSpans, type AlertCaps } from '../alerts/caps.ts';
 import { durationMs, linkOf } from '../alerts/rules.ts';
 import type { ViewContext } from '../context.ts';
 import { validate } from '../json-body.ts';
@@ -18,9 +19,10 @@ import { endpointFilter } from './endpoints.ts';
  * A channel as the API answers it: never its secret, nor a Slack URL's path (the URL is the
  * Slack credential: its origin is shown).
  */
-export const channelView = ({ secret, createdAt, ...channel }: AlertChannelRecord) => ({
+export const channelView = ({ secret, createdAt, ...channel }: AlertChannelRecord, { viewer = false } = {}) => ({
   ...channel,
-  ...(channel.kind === 'slack' && channel.url ? { url: `${new URL(channel.url).origin}/…` } : {}),
+  // A viewer sees where any channel sends, not its path or query: Discord, Teams and Google Chat put their tokens there too.
+  ...((channel.kind === 'slack' || viewer) && channel.url ? { url: `${new URL(channel.url).origin}/…` } : {}),
   signed: secret !== undefined,
   createdAt: isoSeconds(createdAt),
 });
@@ -53,11 +55,13 @@ export const alertView = (alert: AlertRecord) => ({
 });
 
 export async function channelList(ctx: ViewContext) {
-  return { items: (await ctx.stores.records.alertChannels(ctx.accountId)).map(channelView) };
+  const viewer = ctx.principal.role === 'viewer';
+  return { items: (await ctx.stores.records.alertChannels(ctx.accountId)).map((channel) => channelView(channel, { viewer })) };
 }
 
-export async function createChannel(ctx: ViewContext, body: unknown, policy: UrlPolicy) {
+export async function createChannel(ctx: ViewContext, body: unknown, policy: UrlPolicy, caps?: AlertCaps) {
   const input = validate(newAlertChannel, body);
+  checkCap('channels', (await ctx.stores.records.alertChannels(ctx.accountId)).length, caps);
   if (input.url) await checkedUrl(input.url, policy);
   const channel: AlertChannelRecord = { id: `ch_${randomUUID().slice(0, 8)}`, ...input, createdAt: ctx.now };
   return {
@@ -92,6 +96,7 @@ export async function deleteChannel(ctx: ViewContext, id: string) {
 /** The rule from a new or changed body: its channels must be the account's, its endpoint one with recent requests. */
 async function checkedRule(ctx: ViewContext, rule: AlertRuleRecord) {
   if (durationMs(rule.window) < 60_000) throw unprocessable('window must be at least 1m.', [{ field: 'window', message: 'at least 1m' }]);
+  checkSpans(rule);
   const channels = new Set((await ctx.stores.records.alertChannels(ctx.accountId)).map((c) => c.id));
   const unknown = rule.channelIds.filter((id) => !channels.has(id));
   if (unknown.length) throw unprocessable(`No alert channel ${unknown.join(', ')} in this account.`, [{ field: 'channelIds', message: 'unknown channel' }]);
@@ -126,8 +131,9 @@ export async function ruleList(ctx: ViewContext) {
   return { items: rules.map((rule) => ruleView(rule, states.get(rule.id))) };
 }
 
-export async function createRule(ctx: ViewContext, body: unknown) {
+export async function createRule(ctx: ViewContext, body: unknown, caps?: AlertCaps) {
   const { silencedUntil, ...input } = validate(newAlertRule, body);
+  checkCap('rules', (await ctx.stores.records.alertRules(ctx.accountId)).length, caps);
   const rule = await checkedRule(ctx, { id: `rule_${randomUUID().slice(0, 8)}`, ...input, ...silenceOf(silencedUntil), createdAt: ctx.now });
   return { answer: ruleView(rule), write: (scoped: ViewContext) => scoped.stores.records.upsertAlertRule(scoped.accountId, rule).then(() => undefined) };
 }
