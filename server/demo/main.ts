@@ -5,16 +5,16 @@
  * by the collector, and to a second API that sends OpenTelemetry traces to the receiver; and
  * the demo page, which reads the real console API with the nine elements.
  */
-import { serve as serveNode } from '@hono/node-server';
+import { serve as serveNode, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createCollector, createConsoleServer } from '../src/index.ts';
 import { liveTraffic } from './live.ts';
 import { createSampleApi } from './sample-api.ts';
 import { DEMO_RECEIVER_SECRET, seed } from './seed.ts';
-import { signatureOf } from '../src/alerts/notify.ts';
+import { verifyAlertWebhook } from '../../docs/samples/verify-alert-webhook.ts';
 
 const env = process.env;
 const port = Number(env['OPS_CONSOLE_PORT'] ?? 8787);
@@ -76,23 +76,29 @@ const server = await createConsoleServer({
 });
 
 const origin = `http://${host}:${port}`;
-const app = new Hono();
-app.all('/console/*', (c) => server.fetch(c.req.raw));
-app.all('/ingest/*', (c) => server.fetch(c.req.raw));
-app.all('/admin/*', (c) => server.fetch(c.req.raw));
-app.post('/v1/traces', (c) => server.fetch(c.req.raw));
+const app = new Hono<{ Bindings: HttpBindings }>();
+/** The console server, told each request's address: failed authentication is counted by it. */
+const toServer = (c: Context<{ Bindings: HttpBindings }>) => server.fetch(c.req.raw, { remoteAddress: c.env.incoming.socket.remoteAddress });
+/** Whether the request came from this machine: the demo's own routes hand out credentials. */
+const fromThisMachine = (c: Context<{ Bindings: HttpBindings }>) => isLoopback(c.env.incoming.socket.remoteAddress ?? '');
+const onlyHere = (c: Context<{ Bindings: HttpBindings }>) =>
+  c.json({ title: 'Forbidden', status: 403, detail: 'The demo hands out its credentials only to this machine.' }, 403);
+app.all('/console/*', toServer);
+app.all('/ingest/*', toServer);
+app.all('/admin/*', toServer);
+app.post('/v1/traces', toServer);
 app.get('/', serveStatic({ path: 'server/demo/index.html', root }));
 app.get('/customer.html', serveStatic({ path: 'server/demo/customer.html', root }));
 // The demo page's token source: a real portal hands out its own session's token the same way.
-app.get('/demo/token', (c) => c.json({ token }, 200, { 'cache-control': 'no-store' }));
+app.get('/demo/token', (c) => (fromThisMachine(c) ? c.json({ token }, 200, { 'cache-control': 'no-store' }) : onlyHere(c)));
 // The customer page's: the portal's backend, with its admin key, mints an embed session for the
 // customer signed in (here always Acme Ltd) and hands the page only that short-lived token.
 // The alerts' webhook receiver: it checks each delivery's signature and keeps the last 100 to look at.
 const received: { at: string; signature: 'valid' | 'invalid'; body: unknown }[] = [];
 app.post('/demo/alert-receiver', async (c) => {
   const body = await c.req.text();
-  const [, t] = /^t=(\d+),/.exec(c.req.header('ops-console-signature') ?? '') ?? [];
-  const valid = t !== undefined && signatureOf(DEMO_RECEIVER_SECRET, Number(t), body) === c.req.header('ops-console-signature');
+  // As the docs' sample checks a delivery: in constant time, and refused when older than 5 minutes.
+  const valid = verifyAlertWebhook(DEMO_RECEIVER_SECRET, c.req.header('ops-console-signature'), body);
   let parsed: unknown = body;
   try {
     parsed = JSON.parse(body);
@@ -105,6 +111,7 @@ app.post('/demo/alert-receiver', async (c) => {
 });
 app.get('/demo/alert-receiver', (c) => c.json({ deliveries: received }, 200, { 'cache-control': 'no-store' }));
 app.get('/demo/customer-session', async (c) => {
+  if (!fromThisMachine(c)) return onlyHere(c);
   const minted = await server.fetch(
     new Request(`${origin}/admin/v1/embed-sessions`, {
       method: 'POST',
@@ -182,5 +189,5 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 function isLoopback(name: string): boolean {
-  return name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name);
+  return name === 'localhost' || name === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(name);
 }

@@ -60,7 +60,8 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
   await send(
     api,
     '/admin/v1/customers/cus_acme',
-    { name: 'Acme Ltd', createdAt: created.acme, plan: 'Free', status: 'Expired', owner: people.ana },
+    // Active: its own console (the customer page) runs on embed sessions, which a customer that is not Active is refused.
+    { name: 'Acme Ltd', createdAt: created.acme, plan: 'Free', status: 'Active', owner: people.ana },
     { method: 'PUT' },
   );
   await send(
@@ -70,7 +71,12 @@ export async function seed(api: Api, { perDay }: { perDay: number }): Promise<{ 
     { method: 'PUT' },
   );
   for (const c of CUSTOMERS.slice(2))
-    await send(api, `/admin/v1/customers/${c.id}`, { name: c.name, plan: 'Pro', status: 'Active', owner: people.lee }, { method: 'PUT' });
+    await send(
+      api,
+      `/admin/v1/customers/${c.id}`,
+      { name: c.name, plan: 'Pro', status: c.id === 'cus_umbrella' ? 'Expired' : 'Active', owner: people.lee },
+      { method: 'PUT' },
+    );
   await send(
     api,
     '/admin/v1/webhooks/wh_invoice_paid',

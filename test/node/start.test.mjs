@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launch, open, until } from './browser.mjs';
@@ -390,6 +390,38 @@ test('npm start refuses to serve its published credentials beyond this machine u
   assert.equal(refused.code, 1);
   assert.match(refused.said, /published credentials beyond this machine/);
   assert.match(refused.said, /OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS=1/);
+});
+
+test('served beyond this machine, the demo hands its token and customer sessions only to this machine', async (t) => {
+  // An address of this machine's that is not loopback: a request to it comes from it, as another host's would.
+  const outside = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  if (!outside) return t.skip('this machine has no address but loopback');
+  const demo = spawn(process.execPath, ['server/demo/main.ts'], {
+    env: {
+      ...process.env,
+      OPS_CONSOLE_DB: join(dir, 'outside.duckdb'),
+      OPS_CONSOLE_PORT: String(port + 20),
+      OPS_CONSOLE_HOST: '0.0.0.0',
+      OPS_CONSOLE_ALLOW_DEFAULT_CREDENTIALS: '1',
+      OPS_CONSOLE_BACKFILL_PER_DAY: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    let printed = '';
+    for await (const chunk of demo.stdout) {
+      printed += chunk;
+      if (printed.includes('Ctrl+C stops')) break;
+    }
+    const status = async (host, path) => (await fetch(`http://${host}:${port + 20}${path}`)).status;
+    assert.deepEqual([await status(outside, '/demo/token'), await status(outside, '/demo/customer-session')], [403, 403]);
+    assert.deepEqual([await status('127.0.0.1', '/demo/token'), await status('127.0.0.1', '/demo/customer-session')], [200, 200]);
+  } finally {
+    demo.kill('SIGTERM');
+    await once(demo, 'exit');
+  }
 });
 
 test('the demo page’s token comes from the server (the page hard-codes none, so OPS_CONSOLE_DEMO_TOKEN reaches it)', async () => {
