@@ -1,11 +1,11 @@
 // Builds the console server's container image from the packed packages:
 //   npm run image [-- --tag NAME] [-- --build-arg NODE_IMAGE=…]
 // Packs the three packages into .packs/ (emptied first: the Dockerfile copies every tarball
-// there), then runs `docker build` (or `podman build`, in Docker's image format so HEALTHCHECK
+// there) with a package.json and the lockfile the image installs from, then runs `docker build` (or `podman build`, in Docker's image format so HEALTHCHECK
 // is kept; OPS_CONSOLE_ENGINE picks one) with server/Dockerfile on that folder.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, delimiter, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
@@ -21,7 +21,32 @@ if (!engine) {
 
 const packs = join(root, '.packs');
 rmSync(packs, { recursive: true, force: true });
-execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packs], { stdio: ['ignore', 'ignore', 'inherit'] });
+const tarballs = execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  .trim()
+  .split('\n')
+  .map((path) => basename(path));
+// The image installs from a lockfile (`npm ci`): written here, beside the tarballs, with every
+// dependency's exact version and integrity, so each build from this folder installs the same tree.
+const named = (prefix) => tarballs.find((file) => file.startsWith(prefix));
+writeFileSync(
+  join(packs, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: 'ops-console-image',
+      private: true,
+      dependencies: Object.fromEntries(
+        ['contract', 'server', 'elements'].map((name) => [`@ops-console/${name}`, `file:./${named(`ops-console-${name}-`)}`]),
+      ),
+    },
+    null,
+    2,
+  )}\n`,
+);
+const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+execFileSync(npm[0], [...npm.slice(1), 'install', '--package-lock-only', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], {
+  cwd: packs,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 // Podman (also behind a `docker` command that is podman-docker's shim) writes OCI images unless
 // told otherwise, and OCI images have no HEALTHCHECK.
 const isPodman = engine.endsWith('podman') || /podman/i.test(spawnSync(engine, ['--version'], { encoding: 'utf8' }).stdout ?? '');

@@ -9,7 +9,8 @@
  * BENCH_SIZES=1000000,10000000 (empty: none); calls: BENCH_CALLS; setups:
  * BENCH_STORES=duckdb,clickhouse,clickhouse-2shards; collector: BENCH_COLLECT_SECONDS,
  * BENCH_COLLECT_ROUNDS, BENCH_COLLECT_RATE, BENCH_COLLECT_SLOW_MS; OTLP: BENCH_OTLP_BATCHES.
- * BENCH_PARTS=collect,otlp,ingest,routes runs only the parts named (default: all).
+ * Then tenant B's p95 while tenant A attacks, against B's with A idle (fairness.ts).
+ * BENCH_PARTS=collect,otlp,fairness,ingest,routes runs only the parts named (default: all).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,12 +19,13 @@ import { createConsoleServer, openStores, serve } from '../src/index.ts';
 import { toRequestEvent } from '../src/store/request-event.ts';
 import { demoEvent, random } from '../demo/traffic.ts';
 import { measureCollector, measureOtlp, type Row } from './collect.ts';
+import { measureFairness } from './fairness.ts';
 import { BENCH_ACCOUNT, clickHouseSetup, duckDbSetup, type Setup } from './setups.ts';
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '1000000,10000000').split(',').filter(Boolean).map(Number);
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 30);
 const INGEST_EVENTS = Number(process.env['BENCH_INGEST'] ?? 200_000);
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'collect,otlp,ingest,routes').split(','));
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'collect,otlp,fairness,ingest,routes').split(','));
 const BATCH = 5_000;
 const DAY = 86_400_000;
 const auth = { tokens: { bench: { accountId: BENCH_ACCOUNT, user: { id: 'u_b', name: 'Bench' } } } };
@@ -244,7 +246,8 @@ async function measureAlerts(server: Awaited<ReturnType<typeof createConsoleServ
 try {
   if (PARTS.has('collect')) await measureCollector(rows, join(dir, 'collect.duckdb'));
   if (PARTS.has('otlp')) await measureOtlp(rows, join(dir, 'otlp.duckdb'));
-  for (const name of STORES) {
+  if (PARTS.has('fairness')) await measureFairness(rows, join(dir, 'fair.duckdb'));
+  for (const name of PARTS.has('ingest') || PARTS.has('routes') ? STORES : []) {
     const started = performance.now();
     const setup = name === 'duckdb' ? duckDbSetup(dir) : await clickHouseSetup(name === 'clickhouse' ? 1 : 2);
     try {

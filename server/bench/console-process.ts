@@ -9,7 +9,29 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConsoleServer, serve } from '../src/index.ts';
 
-if (process.argv[2] === 'console') {
+if (process.argv[2] === 'fair') {
+  // Two tenants, A (the attacker) and B, on one server as an operator runs it: defaults but the
+  // alert cycle, which runs every second so that A's rules are evaluated while B is measured.
+  const tenant = (name: string) => ({ accountId: `acct_${name}`, user: { id: `u_${name}`, name: `Tenant ${name.toUpperCase()}` }, role: 'admin' as const });
+  const server = await createConsoleServer({
+    store: process.argv[3]!,
+    auth: { tokens: { 'token-a-0123456789abcdef': tenant('a'), 'token-b-0123456789abcdef': tenant('b') } },
+    ingestKeys: { 'ingest-a-0123456789abcdef': 'acct_a', 'ingest-b-0123456789abcdef': 'acct_b' },
+    adminKeys: { 'admin-a-0123456789abcdef': 'acct_a', 'admin-b-0123456789abcdef': 'acct_b' },
+    alerts: { evaluateEverySeconds: 1 },
+    logLevel: 'silent',
+  });
+  const http = await serve(server, { port: 0 });
+  console.log(http.url);
+  process.on(
+    'SIGTERM',
+    () =>
+      void http
+        .close({ timeoutMs: 1_000 })
+        .then(() => server.close())
+        .then(() => process.exit(0)),
+  );
+} else if (process.argv[2] === 'console') {
   const server = await createConsoleServer({ store: process.argv[3]!, ingestKeys: { 'bench-ingest': 'acct_bench' } });
   const http = await serve(server, { port: 0 });
   console.log(http.url);

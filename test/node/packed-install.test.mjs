@@ -118,11 +118,13 @@ for (const line of ['this', '22']) {
         port: 0,
         host: '127.0.0.1',
         store: `duckdb:./${data}/ops.duckdb`,
-        auth: { tokens: { t1: { accountId: 'acct_1', user: { id: 'u1', name: 'Ana Silva' } } } },
-        ingestKeys: { k1: 'acct_1' },
+        auth: { tokens: { tok_3f9a1c7e5b2d8046: { accountId: 'acct_1', user: { id: 'u1', name: 'Ana Silva' } } } },
+        ingestKeys: { ik_8c2e4a6f0b1d3957: 'acct_1' },
         corsOrigins: [portal.origin],
-        metrics: { token: 'm1' },
+        metrics: { token: 'mt_5a7c9e1b3d2f4068' },
       }),
+      // It holds secrets: its owner's to read and change, as the deploy docs say.
+      { mode: 0o600 },
     );
     execFileSync('mkdir', ['-p', join(project, data)]);
     let { child, url } = await startServer(node);
@@ -136,7 +138,7 @@ for (const line of ['this', '22']) {
         node,
         `import { createServer } from 'node:http';
          import { collectHttp, createCollector } from '@ops-console/server/collect';
-         const collector = createCollector({ sink: { url: process.argv[1], ingestKey: 'k1' } });
+         const collector = createCollector({ sink: { url: process.argv[1], ingestKey: 'ik_8c2e4a6f0b1d3957' } });
          const api = createServer(collectHttp(collector, (req, res) => { res.statusCode = req.url.startsWith('/fail') ? 503 : 200; res.end('ok'); },
            { route: (req) => req.url.startsWith('/fail') ? '/fail' : '/things/{id}' }));
          await new Promise((r) => api.listen(0, '127.0.0.1', r));
@@ -149,16 +151,16 @@ for (const line of ['this', '22']) {
       );
       assert.equal(JSON.parse(sent).sent, 9, sent);
 
-      const figures = async () => (await (await get(`${url}/console/v1/overview`, 't1')).json()).figures;
+      const figures = async () => (await (await get(`${url}/console/v1/overview`, 'tok_3f9a1c7e5b2d8046')).json()).figures;
       assert.equal((await figures()).requestsThisMonth.value, 9);
-      const metrics = await (await get(`${url}/metrics`, 'm1')).text();
+      const metrics = await (await get(`${url}/metrics`, 'mt_5a7c9e1b3d2f4068')).text();
       assert.match(metrics, /^ops_console_ingest_events_total\{[^}]*outcome="accepted"[^}]*\} 9$/m);
 
       // A portal on another origin loads the elements from this server and shows the figure.
       pages[`/portal-${line}.html`] = `<!doctype html><meta charset="utf-8"><title>Portal</title><link rel="icon" href="data:,">
         <ops-console routing="hash" api-base="${url}/console/v1" locale="en-US"></ops-console>
         <script type="module">
-          document.querySelector('ops-console').getToken = async () => 't1';
+          document.querySelector('ops-console').getToken = async () => 'tok_3f9a1c7e5b2d8046';
           await import('${url}/elements/ops-console.js');
         </script>`;
       const { page, errors, requests } = await open(browser, `${portal.origin}/portal-${line}.html`);

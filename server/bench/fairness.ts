@@ -1,0 +1,192 @@
+/**
+ * `BENCH_PARTS=fairness npm run bench:server`: tenant B's ingest and read p95 while tenant A
+ * attacks, one attack at a time, against B's p95 with A idle, measured in the same run on one
+ * console server in a process of its own. The attacks are the adversarial review's: an OTLP
+ * decompression bomb, 10 MB bodies, bodies trickled to hold upload slots, heavy reads within A's
+ * rate, reads through many embed sessions, admin writes, and a thousand alert rules. Budget:
+ * B's p95 within 3× of idle. Duration per phase: BENCH_FAIR_SECONDS (default 8).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import protobuf from 'protobufjs';
+import { demoEvent, random } from '../demo/traffic.ts';
+import type { Row } from './collect.ts';
+
+const SECONDS = Number(process.env['BENCH_FAIR_SECONDS'] ?? 8);
+const KEYS = {
+  a: { token: 'token-a-0123456789abcdef', ingest: 'ingest-a-0123456789abcdef', admin: 'admin-a-0123456789abcdef' },
+  b: { token: 'token-b-0123456789abcdef', ingest: 'ingest-b-0123456789abcdef', admin: 'admin-b-0123456789abcdef' },
+};
+const DAY = 86_400_000;
+
+const p95 = (values: number[]) => [...values].sort((x, y) => x - y)[Math.max(0, Math.ceil(0.95 * values.length) - 1)] ?? 0;
+
+/** An export of `count` empty spans, written field by field. */
+function emptySpans(count: number): Uint8Array {
+  const scope = protobuf.Writer.create();
+  for (let i = 0; i < count; i++) scope.uint32((2 << 3) | 2).uint32(0);
+  const resource = protobuf.Writer.create()
+    .uint32((2 << 3) | 2)
+    .bytes(scope.finish())
+    .finish();
+  return protobuf.Writer.create()
+    .uint32((1 << 3) | 2)
+    .bytes(resource)
+    .finish();
+}
+
+export async function measureFairness(rows: Row[], file: string): Promise<void> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./console-process.ts', import.meta.url)), 'fair', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = ((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value as string).trim();
+  const send = (path: string, key: string, init: RequestInit = {}) =>
+    fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    });
+  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  try {
+    // A month of traffic for each tenant, so that reads have something to read.
+    const rand = random(3);
+    const now = Date.now();
+    for (const tenant of ['a', 'b'] as const)
+      for (let i = 0; i < 20; i++)
+        await send(
+          '/ingest/v1/requests',
+          KEYS[tenant].ingest,
+          json({ events: Array.from({ length: 5_000 }, () => demoEvent(rand, now - Math.floor(rand() * 30 * DAY))) }),
+        );
+    for (const tenant of ['a', 'b'] as const)
+      await send(`/admin/v1/customers/cus_${tenant}`, KEYS[tenant].admin, {
+        ...json({ name: `Customer of ${tenant}`, plan: 'Pro', status: 'Active', owner: { id: 'u', name: 'U' } }),
+        method: 'PUT',
+      });
+
+    /** B's steady use: a small ingest batch and an overview read, in turn, for the phase. */
+    const probeB = async (stop: { done: boolean }) => {
+      const ingest: number[] = [];
+      const read: number[] = [];
+      const refused: number[] = [];
+      while (!stop.done) {
+        let started = performance.now();
+        const ingested = await send(
+          '/ingest/v1/requests',
+          KEYS.b.ingest,
+          json({ events: Array.from({ length: 100 }, () => demoEvent(rand, Date.now() - 1_000)) }),
+        );
+        ingest.push(performance.now() - started);
+        started = performance.now();
+        const answered = await send('/console/v1/endpoints', KEYS.b.token);
+        read.push(performance.now() - started);
+        if (ingested !== 202 || answered !== 200) refused.push(ingested !== 202 ? ingested : answered);
+        await sleep(50);
+      }
+      return { ingest: p95(ingest), read: p95(read), samples: read.length, refused };
+    };
+    /** Runs A's attack (a loop that checks `stop`) beside B's probe for the phase. */
+    const phase = async (attack: ((stop: { done: boolean }) => Promise<unknown>) | undefined) => {
+      const stop = { done: false };
+      const attacking = attack ? Promise.all(Array.from({ length: 2 }, () => attack(stop).catch(() => undefined))) : Promise.resolve();
+      const timer = setTimeout(() => (stop.done = true), SECONDS * 1000);
+      const seen = await probeB(stop);
+      clearTimeout(timer);
+      await attacking;
+      return seen;
+    };
+    const loop = (once: () => Promise<unknown>) => async (stop: { done: boolean }) => {
+      while (!stop.done) await once().catch(() => sleep(10));
+    };
+
+    const bomb = gzipSync(emptySpans(5_000_000), { level: 9 });
+    const big = JSON.stringify({ events: Array.from({ length: 10_000 }, (_, i) => ({ ...demoEvent(rand, now - i), path: `/${'x'.repeat(1_000)}` })) });
+    const trickle = (stop: { done: boolean }) =>
+      fetch(`${url}/ingest/v1/requests`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.a.ingest}`, 'content-type': 'application/json' },
+        duplex: 'half',
+        body: new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (stop.done) {
+              controller.close();
+              return;
+            }
+            await sleep(500);
+            controller.enqueue(new TextEncoder().encode(' '));
+          },
+        }),
+      }).then((r) => r.arrayBuffer());
+    let sessions = 0;
+    const attacks: [string, ((stop: { done: boolean }) => Promise<unknown>) | undefined][] = [
+      ['A idle', undefined],
+      [
+        'OTLP gzip bomb',
+        loop(() =>
+          send('/v1/traces', KEYS.a.ingest, { method: 'POST', body: bomb, headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } }),
+        ),
+      ],
+      [
+        '10 MB ingest bodies',
+        loop(() => send('/ingest/v1/requests', KEYS.a.ingest, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } })),
+      ],
+      ['bodies trickled to hold upload slots', (stop) => loop(() => trickle(stop))(stop)],
+      ['heavy reads within A’s rate', loop(() => send('/console/v1/traffic?range=30d', KEYS.a.token))],
+      [
+        'reads through many embed sessions',
+        loop(async () => {
+          const minted = await fetch(`${url}/admin/v1/embed-sessions`, {
+            ...json({ customerId: 'cus_a', expiresInSeconds: 600 }),
+            headers: { authorization: `Bearer ${KEYS.a.admin}`, 'content-type': 'application/json' },
+          });
+          const { token } = (await minted.json()) as { token?: string };
+          sessions++;
+          if (token) for (let i = 0; i < 5; i++) await send('/console/v1/overview', token);
+          else await sleep(100);
+        }),
+      ],
+      [
+        'admin writes',
+        loop(() =>
+          send(`/admin/v1/customers/cus_a_${Math.floor(rand() * 1e6)}`, KEYS.a.admin, {
+            ...json({ name: 'X', plan: 'P', status: 'Active', owner: { id: 'u', name: 'U' } }),
+            method: 'PUT',
+          }),
+        ),
+      ],
+      [
+        '1,000 alert rules evaluated every second',
+        loop(() =>
+          send('/console/v1/alert-rules', KEYS.a.token, {
+            ...json({ name: 'Any', metric: 'p99', threshold: 1, window: '1d' }),
+            headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          }),
+        ),
+      ],
+    ];
+    let idle: Awaited<ReturnType<typeof phase>> | undefined;
+    for (const [name, attack] of attacks) {
+      const seen = await phase(attack);
+      idle ??= seen;
+      const ratio = (value: number, base: number) => Math.round((value / Math.max(base, 1)) * 10) / 10;
+      for (const [what, value, base] of [
+        ['ingest', seen.ingest, idle.ingest],
+        ['read', seen.read, idle.read],
+      ] as const)
+        rows.push({
+          group: 'fairness (tenant B while tenant A attacks)',
+          figure: `B's ${what} p95, ${name} (${seen.samples} samples${seen.refused.length ? `, ${seen.refused.length} refused: ${[...new Set(seen.refused)].join(', ')}` : ''})`,
+          value: `${Math.round(value)} ms${attack ? ` (${ratio(value, base)}× idle)` : ''}`,
+          budget: attack ? '≤ 3× idle' : '—',
+          result: attack ? (value <= 3 * Math.max(base, 1) ? 'pass' : 'FAIL') : '',
+        });
+      if (name.startsWith('reads through')) console.error(`fairness: ${sessions} embed sessions minted`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
