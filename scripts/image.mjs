@@ -34,9 +34,7 @@ writeFileSync(
     {
       name: 'ops-console-image',
       private: true,
-      dependencies: Object.fromEntries(
-        ['contract', 'server', 'elements'].map((name) => [`@ops-console/${name}`, `file:./${named(`ops-console-${name}-`)}`]),
-      ),
+      dependencies: Object.fromEntries(['contract', 'server', 'elements'].map((name) => [`@ops-console/${name}`, `file:./${named(`ops-console-${name}-`)}`])),
     },
     null,
     2,
