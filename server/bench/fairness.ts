@@ -88,87 +88,29 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
       }
       return { ingest: p95(ingest), read: p95(read), samples: read.length, refused };
     };
-    /** Runs A's attack (a loop that checks `stop`) beside B's probe for the phase. */
-    const phase = async (attack: ((stop: { done: boolean }) => Promise<unknown>) | undefined) => {
+    /** Runs A's attack, in a process of its own (two loops of it), beside B's probe for the phase. */
+    const phase = async (attack: string | undefined) => {
       const stop = { done: false };
-      const attacking = attack ? Promise.all(Array.from({ length: 2 }, () => attack(stop).catch(() => undefined))) : Promise.resolve();
+      const attacker = attack
+        ? spawn(process.execPath, [fileURLToPath(import.meta.url), 'attack', attack, url], { stdio: ['ignore', 'ignore', 'inherit'] })
+        : undefined;
+      // The attack under way before B is measured.
+      if (attacker) await sleep(1_000);
       const timer = setTimeout(() => (stop.done = true), SECONDS * 1000);
       const seen = await probeB(stop);
       clearTimeout(timer);
-      await attacking;
+      if (attacker) {
+        attacker.kill('SIGKILL');
+        await once(attacker, 'exit');
+        // What A left under way ends before the next phase.
+        await sleep(2_000);
+      }
       return seen;
     };
-    const loop = (once: () => Promise<unknown>) => async (stop: { done: boolean }) => {
-      while (!stop.done) await once().catch(() => sleep(10));
-    };
 
-    const bomb = gzipSync(emptySpans(5_000_000), { level: 9 });
-    const big = JSON.stringify({ events: Array.from({ length: 10_000 }, (_, i) => ({ ...demoEvent(rand, now - i), path: `/${'x'.repeat(1_000)}` })) });
-    const trickle = (stop: { done: boolean }) =>
-      fetch(`${url}/ingest/v1/requests`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${KEYS.a.ingest}`, 'content-type': 'application/json' },
-        duplex: 'half',
-        body: new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            if (stop.done) {
-              controller.close();
-              return;
-            }
-            await sleep(500);
-            controller.enqueue(new TextEncoder().encode(' '));
-          },
-        }),
-      }).then((r) => r.arrayBuffer());
-    let sessions = 0;
-    const attacks: [string, ((stop: { done: boolean }) => Promise<unknown>) | undefined][] = [
-      ['A idle', undefined],
-      [
-        'OTLP gzip bomb',
-        loop(() =>
-          send('/v1/traces', KEYS.a.ingest, { method: 'POST', body: bomb, headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } }),
-        ),
-      ],
-      [
-        '10 MB ingest bodies',
-        loop(() => send('/ingest/v1/requests', KEYS.a.ingest, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } })),
-      ],
-      ['bodies trickled to hold upload slots', (stop) => loop(() => trickle(stop))(stop)],
-      ['heavy reads within A’s rate', loop(() => send('/console/v1/traffic?range=30d', KEYS.a.token))],
-      [
-        'reads through many embed sessions',
-        loop(async () => {
-          const minted = await fetch(`${url}/admin/v1/embed-sessions`, {
-            ...json({ customerId: 'cus_a', expiresInSeconds: 600 }),
-            headers: { authorization: `Bearer ${KEYS.a.admin}`, 'content-type': 'application/json' },
-          });
-          const { token } = (await minted.json()) as { token?: string };
-          sessions++;
-          if (token) for (let i = 0; i < 5; i++) await send('/console/v1/overview', token);
-          else await sleep(100);
-        }),
-      ],
-      [
-        'admin writes',
-        loop(() =>
-          send(`/admin/v1/customers/cus_a_${Math.floor(rand() * 1e6)}`, KEYS.a.admin, {
-            ...json({ name: 'X', plan: 'P', status: 'Active', owner: { id: 'u', name: 'U' } }),
-            method: 'PUT',
-          }),
-        ),
-      ],
-      [
-        '1,000 alert rules evaluated every second',
-        loop(() =>
-          send('/console/v1/alert-rules', KEYS.a.token, {
-            ...json({ name: 'Any', metric: 'p99', threshold: 1, window: '1d' }),
-            headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-          }),
-        ),
-      ],
-    ];
     let idle: Awaited<ReturnType<typeof phase>> | undefined;
-    for (const [name, attack] of attacks) {
+    for (const attack of [undefined, ...ATTACKS]) {
+      const name = attack ?? 'A idle';
       const seen = await phase(attack);
       idle ??= seen;
       const ratio = (value: number, base: number) => Math.round((value / Math.max(base, 1)) * 10) / 10;
@@ -183,10 +125,93 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
           budget: attack ? '≤ 3× idle' : '—',
           result: attack ? (value <= 3 * Math.max(base, 1) ? 'pass' : 'FAIL') : '',
         });
-      if (name.startsWith('reads through')) console.error(`fairness: ${sessions} embed sessions minted`);
     }
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit');
   }
 }
+
+/** Tenant A's attacks, by name: each is two loops of requests, until the process is ended. */
+const ATTACKS = [
+  'OTLP gzip bomb',
+  '10 MB ingest bodies',
+  'bodies trickled to hold upload slots',
+  'heavy reads within A’s rate',
+  'reads through many embed sessions',
+  'admin writes',
+  '1,000 alert rules evaluated every second',
+] as const;
+
+async function attack(name: (typeof ATTACKS)[number], url: string): Promise<void> {
+  const send = (path: string, key: string, init: RequestInit = {}) =>
+    fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } }).then(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    });
+  const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const rand = random(5);
+  const now = Date.now();
+  const forever = (once: () => Promise<unknown>) => async () => {
+    for (;;) await once().catch(() => sleep(10));
+  };
+  const bodies = {
+    bomb: () => gzipSync(emptySpans(5_000_000), { level: 9 }),
+    // 10,000 events of about 1 KB each: the largest batch the limits take.
+    big: () => JSON.stringify({ events: Array.from({ length: 10_000 }, (_, i) => ({ ...demoEvent(rand, now - i), path: `/${'x'.repeat(900)}` })) }),
+  };
+  const trickle = () =>
+    fetch(`${url}/ingest/v1/requests`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.a.ingest}`, 'content-type': 'application/json' },
+      duplex: 'half',
+      body: new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await sleep(500);
+          controller.enqueue(new TextEncoder().encode(' '));
+        },
+      }),
+    }).then((r) => r.arrayBuffer());
+  const loops: Record<(typeof ATTACKS)[number], () => () => Promise<void>> = {
+    'OTLP gzip bomb': () => {
+      const bomb = bodies.bomb();
+      return forever(() =>
+        send('/v1/traces', KEYS.a.ingest, { method: 'POST', body: bomb, headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } }),
+      );
+    },
+    '10 MB ingest bodies': () => {
+      const big = bodies.big();
+      return forever(() => send('/ingest/v1/requests', KEYS.a.ingest, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }));
+    },
+    'bodies trickled to hold upload slots': () => forever(trickle),
+    'heavy reads within A’s rate': () => forever(() => send('/console/v1/traffic?range=30d', KEYS.a.token)),
+    'reads through many embed sessions': () =>
+      forever(async () => {
+        const minted = await fetch(`${url}/admin/v1/embed-sessions`, {
+          ...json({ customerId: 'cus_a', expiresInSeconds: 600 }),
+          headers: { authorization: `Bearer ${KEYS.a.admin}`, 'content-type': 'application/json' },
+        });
+        const { token } = (await minted.json()) as { token?: string };
+        if (token) for (let i = 0; i < 5; i++) await send('/console/v1/overview', token);
+        else await sleep(100);
+      }),
+    'admin writes': () =>
+      forever(() =>
+        send(`/admin/v1/customers/cus_a_${Math.floor(rand() * 1e6)}`, KEYS.a.admin, {
+          ...json({ name: 'X', plan: 'P', status: 'Active', owner: { id: 'u', name: 'U' } }),
+          method: 'PUT',
+        }),
+      ),
+    '1,000 alert rules evaluated every second': () =>
+      forever(() =>
+        send('/console/v1/alert-rules', KEYS.a.token, {
+          ...json({ name: 'Any', metric: 'p99', threshold: 1, window: '1d' }),
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        }),
+      ),
+  };
+  const loop = loops[name]();
+  await Promise.all([loop(), loop()]);
+}
+
+if (process.argv[2] === 'attack') await attack(process.argv[3] as (typeof ATTACKS)[number], process.argv[4]!);

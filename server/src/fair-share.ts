@@ -6,7 +6,9 @@
  * tenant's. A page's burst of panels waits its turn; beyond `queue` waiting reads an account gets
  * 429 with Retry-After.
  */
+import { availableParallelism } from 'node:os';
 import { ProblemError } from './problem.ts';
+import type { TelemetryStore } from './store/types.ts';
 
 export interface FairShareLimits {
   /** Reads run at once, in all (default 4). */
@@ -20,6 +22,12 @@ export interface FairShareLimits {
 }
 
 export const DEFAULT_FAIR_SHARE = { total: 4, perAccount: 2, perCustomer: 1, queue: 64 } as const;
+
+/**
+ * The database's share, query by query: as many queries at once as the machine has cores, one
+ * of them per account (each query uses every core it can). The queue is the requests' to bound.
+ */
+export const QUERY_SHARE = { total: Math.max(2, availableParallelism()), perAccount: 1, queue: Number.MAX_SAFE_INTEGER } as const;
 
 interface Waiter {
   customerId: string | undefined;
@@ -96,4 +104,30 @@ export function createFairShare(limits: FairShareLimits = {}): Admit {
       serveWaiting();
     });
   };
+}
+
+/** The telemetry store's reads, by their account: the reads a fair share admits one query at a time. */
+const READS = ['counts', 'latency', 'keys', 'busiestMinute', 'lastUsed', 'requests', 'deliveries'] as const;
+
+/**
+ * The telemetry store with each read admitted by its account's fair share of the database: a
+ * console read asks several queries at once, and an alert cycle many, so requests alone do not
+ * say what a tenant costs. Writes pass as they are (one writer takes them in turn).
+ */
+export function fairTelemetry(telemetry: TelemetryStore, admit: Admit): TelemetryStore {
+  const fair = Object.create(telemetry) as TelemetryStore;
+  for (const name of READS) {
+    const read = (telemetry[name] as (accountId: string, ...rest: unknown[]) => Promise<unknown>).bind(telemetry);
+    Object.assign(fair, {
+      [name]: async (accountId: string, ...rest: unknown[]) => {
+        const done = await admit(accountId, undefined);
+        try {
+          return await read(accountId, ...rest);
+        } finally {
+          done();
+        }
+      },
+    });
+  }
+  return fair;
 }

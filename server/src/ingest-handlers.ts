@@ -83,7 +83,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
     ingestRequests: async (c) => {
       const accountId = c.get('accountId');
       const key = idempotencyKey(c);
-      const read = await bodies.read({
+      const read = await bodies.read(accountId, {
         kind: 'requests',
         ...common(c),
         contentType: c.req.header('content-type'),
@@ -95,7 +95,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
     },
     ingestWebhookDeliveries: async (c) => {
       const accountId = c.get('accountId');
-      const read = await bodies.read({ kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
+      const read = await bodies.read(accountId, { kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
       if ('refused' in read) return refuse(read);
       const batch = read as BatchRead<z.infer<typeof deliveryInput>>;
       await stores.telemetry.appendDeliveries(batch.good.map((d) => toDelivery(accountId, d)));
@@ -108,7 +108,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
       const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
       const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
         new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-      const read = await bodies.read({ kind: 'otlp', ...common(c), encoding, names: otlpNames });
+      const read = await bodies.read(accountId, { kind: 'otlp', ...common(c), encoding, names: otlpNames });
       // 3: INVALID_ARGUMENT; 8: RESOURCE_EXHAUSTED.
       if ('refused' in read) return answer(read.refused, encodeStatus(encoding, read.refused === 413 ? 8 : 3, read.message));
       await acceptRequests(accountId, read);

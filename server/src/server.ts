@@ -31,7 +31,7 @@ import { createIngestHandlers } from './ingest-handlers.ts';
 import { createOperationsHandlers } from './operations-handlers.ts';
 import { createAdminHandlers } from './admin-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
-import { createFairShare } from './fair-share.ts';
+import { QUERY_SHARE, createFairShare, fairTelemetry } from './fair-share.ts';
 import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
@@ -60,6 +60,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     typeof options.store === 'object'
       ? options.store
       : await openStores({ store: options.store, telemetry: options.telemetry, records: options.records, telemetryConnection: options.telemetryConnection });
+  /** The stores as tenants' work reads them: each telemetry read admitted by its account's share of the database. */
+  const fair = { ...stores, telemetry: fairTelemetry(stores.telemetry, createFairShare(QUERY_SHARE)) };
   const thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const requestIds = createRequestIds(await stores.records.secret('request-ids'));
   const clock = options.clock ?? (() => new Date());
@@ -105,7 +107,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   installBasics(app, { log, metrics });
   app.use('*', throttleAuthFailures(options.authFailures));
   const spikes = createSpikeWatch(
-    stores,
+    fair,
     () => clock().getTime(),
     (error) => log.error({ err: error }, 'spike check failed'),
   );
@@ -194,7 +196,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const policy = { allowPrivateUrls: options.alerts?.allowPrivateUrls ?? false, resolve: options.alerts?.resolve };
   const notifier = createNotifier({ ...policy, ...options.alerts, clock: () => clock().getTime() });
   const alerting = createAlerting({
-    stores,
+    stores: fair,
     notifier,
     clock: () => clock().getTime(),
     everyMs: (options.alerts?.evaluateEverySeconds ?? 60) * 1000 || 60_000,
@@ -204,7 +206,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   if ((options.alerts?.evaluateEverySeconds ?? 60) > 0) alerting.start();
   const testRate = rateLimited(options.rateLimits?.channelTests, DEFAULT_RATE_LIMITS.channelTests, 'channel test');
   const consoleHandlers = createConsoleHandlers<Env>({
-    stores,
+    stores: fair,
     timeZone,
     thresholds,
     clock,

@@ -38,17 +38,17 @@ function holding(stores: Stores, held: string) {
   return { stores: { ...stores, telemetry }, release, seen, reached };
 }
 
-test('a tenant’s heavy reads wait behind its own: another tenant reads meanwhile, and every held read is answered', async () => {
+test('a tenant’s heavy reads wait behind its own: another tenant reads meanwhile, and every held read is answered', { timeout: 30_000 }, async () => {
   const stores = await openTestStores();
   const held = holding(stores, 'acct_a');
   const server = await startServer({ store: held.stores, fairShare: { total: 3, perAccount: 2 } });
   try {
     const reads = Array.from({ length: 6 }, () => call(server, '/console/v1/requests?limit=5', { token: 'token-a' }));
-    await held.reached(2);
+    await held.reached(1);
     const other = await call(server, '/console/v1/requests?limit=5', { token: 'token-b' });
     assert.equal(other.status, 200, 'tenant B is answered while A’s reads are held');
     assert.ok(held.seen.other > 0);
-    assert.equal(held.seen.most, 2, 'no more than two of A’s reads reached the store at once');
+    assert.equal(held.seen.most, 1, 'one of A’s queries at a time reached the store');
     held.release();
     assert.deepEqual(
       (await Promise.all(reads)).map((r) => r.status),
@@ -59,7 +59,7 @@ test('a tenant’s heavy reads wait behind its own: another tenant reads meanwhi
   }
 });
 
-test('a tenant past its waiting reads gets 429 with Retry-After; its reads in turn still end', async () => {
+test('a tenant past its waiting reads gets 429 with Retry-After; its reads in turn still end', { timeout: 30_000 }, async () => {
   const stores = await openTestStores();
   const held = holding(stores, 'acct_a');
   const server = await startServer({ store: held.stores, fairShare: { total: 4, perAccount: 1, queue: 2 } });
