@@ -157,8 +157,8 @@ async function attack(name: (typeof ATTACKS)[number], url: string): Promise<void
   };
   const bodies = {
     bomb: () => gzipSync(emptySpans(5_000_000), { level: 9 }),
-    // 10,000 events of about 1 KB each: the largest batch the limits take.
-    big: () => JSON.stringify({ events: Array.from({ length: 10_000 }, (_, i) => ({ ...demoEvent(rand, now - i), path: `/${'x'.repeat(900)}` })) }),
+    // 10,000 events of about 1 KB each, just under 10 MB: the largest batch the limits take.
+    big: () => JSON.stringify({ events: Array.from({ length: 10_000 }, (_, i) => ({ ...demoEvent(rand, now - i), path: `/${'x'.repeat(780)}` })) }),
   };
   const trickle = () =>
     fetch(`${url}/ingest/v1/requests`, {

@@ -52,6 +52,20 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
   const refuse = (refusal: Refusal): never => {
     throw refusal.refused === 413 ? new ProblemError(413, 'Content too large', refusal.message) : badRequest(refusal.message);
   };
+  /** Per account, the end of its last batch: the next starts after it. */
+  const turns = new Map<string, Promise<unknown>>();
+  /**
+   * One account's batches are read and kept one after another: however many it sends at once,
+   * it holds one worker and has one write waiting for the store, so another account's batch
+   * never queues behind a row of them.
+   */
+  const inTurn = <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
+    const turn = (turns.get(accountId) ?? Promise.resolve()).then(work);
+    const settled = turn.catch(() => undefined);
+    turns.set(accountId, settled);
+    void settled.then(() => turns.get(accountId) === settled && turns.delete(accountId));
+    return turn;
+  };
   /** The answer to a batch: its counts and its first rejections, whatever its size. */
   const answerOf = ({ good, rejectedCount, rejected }: Sorted<unknown>) => ({ accepted: good.length, rejectedCount, rejected });
 
@@ -80,52 +94,55 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
   };
 
   const handlers: Record<'ingestRequests' | 'ingestWebhookDeliveries' | 'otlpTraces', Handler<E>> = {
-    ingestRequests: async (c) => {
-      const accountId = c.get('accountId');
-      const key = idempotencyKey(c);
-      const read = await bodies.read(accountId, {
-        kind: 'requests',
-        ...common(c),
-        contentType: c.req.header('content-type'),
-        fingerprintOf: key === undefined ? undefined : `${c.req.method} ${new URL(c.req.url).pathname}`,
-      });
-      if ('refused' in read) return refuse(read);
-      const batch = read as BatchRead<MeasuredRequest>;
-      return c.json(await acceptRequests(accountId, batch, key === undefined ? undefined : { key, fingerprint: batch.fingerprint! }), 202);
-    },
-    ingestWebhookDeliveries: async (c) => {
-      const accountId = c.get('accountId');
-      const read = await bodies.read(accountId, { kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
-      if ('refused' in read) return refuse(read);
-      const batch = read as BatchRead<z.infer<typeof deliveryInput>>;
-      await stores.telemetry.appendDeliveries(batch.good.map((d) => toDelivery(accountId, d)));
-      return c.json(answerOf(batch), 202);
-    },
-    otlpTraces: async (c) => {
-      const accountId = c.get('accountId');
-      const encoding = encodingOf(c.req.header('content-type'));
-      if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
-      const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
-      const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
-        new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
-      const read = await bodies.read(accountId, { kind: 'otlp', ...common(c), encoding, names: otlpNames });
-      // 3: INVALID_ARGUMENT; 8: RESOURCE_EXHAUSTED.
-      if ('refused' in read) return answer(read.refused, encodeStatus(encoding, read.refused === 413 ? 8 : 3, read.message));
-      await acceptRequests(accountId, read);
-      const refusedCount = read.unreadableCount + read.rejectedCount;
-      const reasons = [...read.unreadable, ...read.rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
-      metrics.otlpSpans.inc({ outcome: 'accepted' }, read.good.length);
-      metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
-      metrics.otlpSpans.inc({ outcome: 'rejected' }, refusedCount);
-      // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
-      const notes = refusedCount
-        ? [
-            `${refusedCount} HTTP server span${refusedCount === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
-            read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
-          ].filter(Boolean)
-        : [];
-      return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: refusedCount, errorMessage: notes.join(' ') } : undefined));
-    },
+    ingestRequests: (c) =>
+      inTurn(c.get('accountId'), async () => {
+        const accountId = c.get('accountId');
+        const key = idempotencyKey(c);
+        const read = await bodies.read({
+          kind: 'requests',
+          ...common(c),
+          contentType: c.req.header('content-type'),
+          fingerprintOf: key === undefined ? undefined : `${c.req.method} ${new URL(c.req.url).pathname}`,
+        });
+        if ('refused' in read) return refuse(read);
+        const batch = read as BatchRead<MeasuredRequest>;
+        return c.json(await acceptRequests(accountId, batch, key === undefined ? undefined : { key, fingerprint: batch.fingerprint! }), 202);
+      }),
+    ingestWebhookDeliveries: (c) =>
+      inTurn(c.get('accountId'), async () => {
+        const accountId = c.get('accountId');
+        const read = await bodies.read({ kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
+        if ('refused' in read) return refuse(read);
+        const batch = read as BatchRead<z.infer<typeof deliveryInput>>;
+        await stores.telemetry.appendDeliveries(batch.good.map((d) => toDelivery(accountId, d)));
+        return c.json(answerOf(batch), 202);
+      }),
+    otlpTraces: (c) =>
+      inTurn(c.get('accountId'), async () => {
+        const accountId = c.get('accountId');
+        const encoding = encodingOf(c.req.header('content-type'));
+        if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');
+        const type = encoding === 'json' ? 'application/json' : 'application/x-protobuf';
+        const answer = (status: 200 | 400 | 413, body: Uint8Array | string) =>
+          new Response(typeof body === 'string' ? body : new Uint8Array(body), { status, headers: { 'content-type': type } });
+        const read = await bodies.read({ kind: 'otlp', ...common(c), encoding, names: otlpNames });
+        // 3: INVALID_ARGUMENT; 8: RESOURCE_EXHAUSTED.
+        if ('refused' in read) return answer(read.refused, encodeStatus(encoding, read.refused === 413 ? 8 : 3, read.message));
+        await acceptRequests(accountId, read);
+        const refusedCount = read.unreadableCount + read.rejectedCount;
+        const reasons = [...read.unreadable, ...read.rejected.map((r) => `span "${read.names[r.index] ?? ''}": ${inSpanTerms(r.reason)}`)];
+        metrics.otlpSpans.inc({ outcome: 'accepted' }, read.good.length);
+        metrics.otlpSpans.inc({ outcome: 'ignored' }, read.ignored);
+        metrics.otlpSpans.inc({ outcome: 'rejected' }, refusedCount);
+        // A partial success only when spans were refused: ignoring client and internal spans is the normal case, and exporters log every partial success.
+        const notes = refusedCount
+          ? [
+              `${refusedCount} HTTP server span${refusedCount === 1 ? '' : 's'} rejected (${reasons.slice(0, 3).join('; ')}).`,
+              read.ignored ? `${read.ignored} span${read.ignored === 1 ? '' : 's'} ignored: not HTTP server spans.` : '',
+            ].filter(Boolean)
+          : [];
+        return answer(200, encodeResponse(encoding, notes.length ? { rejectedSpans: refusedCount, errorMessage: notes.join(' ') } : undefined));
+      }),
   };
   return handlers;
 }

@@ -235,31 +235,17 @@ test('per-account rate limits: 429 with Retry-After beyond them, other accounts 
 test('bodies read at once are bounded: one more ingest is a 503 with Retry-After, and nothing is lost once the first is read', async () => {
   const server = await startServer({ maxConcurrentIngest: 1 });
   try {
-    let finish!: () => void;
-    const held = new Promise<void>((resolve) => (finish = resolve));
-    // A batch whose body arrives slowly: the first half now, the rest when the test says.
-    const body = JSON.stringify({ events: [goodEvent(1), goodEvent(2)].map((e, i) => ({ ...e, path: `/contacts/held_${i}` })) });
-    const stream = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
-        await held;
-        controller.enqueue(new TextEncoder().encode(body.slice(10)));
-        controller.close();
-      },
-    });
-    const slow = server.fetch(
-      new Request('http://console.test/ingest/v1/requests', {
-        method: 'POST',
-        body: stream,
-        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
-        duplex: 'half',
-      }),
+    // A batch whose body arrives slowly: its first bytes now, the rest when the test says.
+    const slow = trickle(
+      server,
+      'ingest-a',
+      [goodEvent(1), goodEvent(2)].map((e, i) => ({ ...e, path: `/contacts/held_${i}` })),
     );
     const busy = await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(3)] } });
     assert.equal(busy.status, 503);
     assert.equal(busy.headers.get('retry-after'), '1');
-    finish();
-    assert.equal((await slow).status, 202);
+    slow.release();
+    assert.equal((await slow.response).status, 202);
     assert.equal(
       (await call(server, '/ingest/v1/requests', { token: 'ingest-b', body: { events: [goodEvent(3)] } })).status,
       202,

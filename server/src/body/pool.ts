@@ -14,19 +14,14 @@ const WORKER = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './work
 /** A worker's heap, at most: a 10 MB body of the smallest events, parsed and checked, fits in it. */
 const WORKER_HEAP_MB = 384;
 
-/**
- * Reads a body in a worker. One account's bodies are read one after another, so however many it
- * sends at once it holds one worker, and another account's body finds one free.
- */
+/** Reads a body in a worker (the ingest handlers send one account's bodies one after another). */
 export interface BodyReader {
-  read(accountId: string, task: Extract<ReadTask, { kind: 'otlp' }>): Promise<OtlpRead | Refusal>;
-  read(accountId: string, task: Exclude<ReadTask, { kind: 'otlp' }>): Promise<BatchRead<unknown> | Refusal>;
+  read(task: Extract<ReadTask, { kind: 'otlp' }>): Promise<OtlpRead | Refusal>;
+  read(task: Exclude<ReadTask, { kind: 'otlp' }>): Promise<BatchRead<unknown> | Refusal>;
   close(): Promise<void>;
 }
 
 export function createBodyReader({ threads = Math.max(2, Math.min(4, availableParallelism())) } = {}): BodyReader {
-  /** Per account, the end of its last body's read: the next one starts after it. */
-  const turns = new Map<string, Promise<unknown>>();
   let pool: Piscina | undefined;
   const started = () =>
     (pool ??= new Piscina({
@@ -38,20 +33,13 @@ export function createBodyReader({ threads = Math.max(2, Math.min(4, availablePa
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     }));
   return {
-    read(accountId: string, task: ReadTask) {
-      const inWorker = async () => {
-        try {
-          return (await started().run(task, { transferList: [task.body.buffer as ArrayBuffer] })) as OtlpRead | BatchRead<unknown> | Refusal;
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
-          return { refused: 413, message: 'The body takes more memory to read than the server allows; send it in smaller batches.' } satisfies Refusal;
-        }
-      };
-      const read = (turns.get(accountId) ?? Promise.resolve()).then(inWorker);
-      const settled = read.catch(() => undefined);
-      turns.set(accountId, settled);
-      void settled.then(() => turns.get(accountId) === settled && turns.delete(accountId));
-      return read;
+    async read(task: ReadTask) {
+      try {
+        return (await started().run(task, { transferList: [task.body.buffer as ArrayBuffer] })) as OtlpRead | BatchRead<unknown> | Refusal;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+        return { refused: 413, message: 'The body takes more memory to read than the server allows; send it in smaller batches.' } satisfies Refusal;
+      }
     },
     async close() {
       await pool?.destroy();
