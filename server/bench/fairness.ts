@@ -17,7 +17,8 @@ import { demoEvent, random } from '../demo/traffic.ts';
 import type { Row } from './collect.ts';
 
 const SECONDS = Number(process.env['BENCH_FAIR_SECONDS'] ?? 8);
-const KEYS = {
+/** The two tenants' credentials on the `fair` console server (console-process.ts). */
+export const KEYS = {
   a: { token: 'token-a-0123456789abcdef', ingest: 'ingest-a-0123456789abcdef', admin: 'admin-a-0123456789abcdef' },
   b: { token: 'token-b-0123456789abcdef', ingest: 'ingest-b-0123456789abcdef', admin: 'admin-b-0123456789abcdef' },
 };
@@ -133,7 +134,7 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
 }
 
 /** Tenant A's attacks, by name: each is two loops of requests, until the process is ended. */
-const ATTACKS = [
+export const ATTACKS = [
   'OTLP gzip bomb',
   '10 MB ingest bodies',
   'bodies trickled to hold upload slots',

@@ -1,11 +1,22 @@
 // Fair shares under load, by outcome: one tenant's heavy reads wait behind its own, never in
-// front of another tenant's; the admin API and embed-session minting have limits of their own.
+// front of another tenant's; the admin API and embed-session minting have limits of their own;
+// and, against a real server, each attack of the bench's leaves another tenant's batches taken
+// and kept and its reads answered.
 // (How long the other tenant waits under each attack is measured by `BENCH_PARTS=fairness
 // npm run bench:server`, not asserted here.)
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { test } from 'node:test';
-import type { Stores } from '../src/index.ts';
-import { call, openTestStores, startServer } from './harness.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { ATTACKS, KEYS } from '../bench/fairness.ts';
+import { openStores, type Stores } from '../src/index.ts';
+import { call, goodEvent, openTestStores, startServer } from './harness.ts';
 
 /** Stores whose telemetry reads of `held` wait until `release`, counting how many wait at once. */
 function holding(stores: Stores, held: string) {
@@ -100,3 +111,54 @@ test('the admin API and embed-session minting have limits of their own, per acco
     await server.close();
   }
 });
+
+test(
+  'each attack of tenant A, one at a time against a real server: tenant B’s batches are all taken and kept, and its reads all answered',
+  { timeout: 180_000 },
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-fair-'));
+    const file = join(dir, 'fair.duckdb');
+    const bench = (name: string) => fileURLToPath(new URL(`../bench/${name}`, import.meta.url));
+    const server = spawn(process.execPath, [bench('console-process.ts'), 'fair', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = ((await createInterface({ input: server.stdout })[Symbol.asyncIterator]().next()).value as string).trim();
+    const send = async (path: string, key: string, init: RequestInit = {}) => {
+      const response = await fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    let sent = 0;
+    try {
+      await send('/admin/v1/customers/cus_a', KEYS.a.admin, {
+        method: 'PUT',
+        body: JSON.stringify({ name: 'Customer of A', plan: 'Pro', status: 'Active', owner: { id: 'u', name: 'U' } }),
+      });
+      for (const [i, name] of ATTACKS.entries()) {
+        const attacker = spawn(process.execPath, [bench('fairness.ts'), 'attack', name, url], { stdio: ['ignore', 'ignore', 'inherit'] });
+        try {
+          await sleep(1_000);
+          const statuses = [];
+          for (let round = 0; round < 4; round++) {
+            const events = Array.from({ length: 20 }, (_, j) => ({ ...goodEvent(j), ts: new Date().toISOString(), path: `/fair/${i}/${round}/${j}` }));
+            statuses.push(await send('/ingest/v1/requests', KEYS.b.ingest, { method: 'POST', body: JSON.stringify({ events }) }));
+            sent += events.length;
+            statuses.push(await send('/console/v1/endpoints', KEYS.b.token));
+          }
+          assert.deepEqual(statuses, [202, 200, 202, 200, 202, 200, 202, 200], `B while A runs “${name}”`);
+        } finally {
+          attacker.kill('SIGKILL');
+          await once(attacker, 'exit');
+        }
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    const stores = await openStores({ store: file });
+    try {
+      assert.equal((await stores.telemetry.requests('acct_b', { limit: 1_000, pathContains: '/fair/' })).length, sent, 'nothing of B’s is lost');
+    } finally {
+      await stores.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
