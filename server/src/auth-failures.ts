@@ -12,14 +12,23 @@ import type { RateLimit } from './rate-limits.ts';
 export interface AuthFailureLimits {
   /** Failed requests from one address (the connection's; a proxy's when behind one). Default 60 a minute. */
   perAddress?: RateLimit | false;
-  /** Failed requests whose credential starts with the same characters. Default 20 a minute. */
+  /** Failed requests whose credential starts with the same 8 characters (a JWT: its signature). Default 20 a minute. */
   perCredential?: RateLimit | false;
 }
 
 export const DEFAULT_AUTH_FAILURES = { perAddress: { requests: 60, perSeconds: 60 }, perCredential: { requests: 20, perSeconds: 60 } } as const;
 
 /** Characters of a presented credential that name its lane: enough to tell one key from another, too few to be one. */
-const PREFIX_LENGTH = 6;
+const PREFIX_LENGTH = 8;
+
+/**
+ * A credential's lane: its first characters, or for a JWT (whose header, `eyJhbGci…`, every JWT
+ * shares) the first characters of its signature, so one client's bad tokens never hold another's.
+ */
+export function laneOf(credential: string): string {
+  const parts = credential.split('.');
+  return (parts.length === 3 ? parts[2]! : credential).slice(0, PREFIX_LENGTH);
+}
 
 /** What the server's fetch is told about the connection a request came on. */
 export interface ConnectionInfo {
@@ -38,7 +47,7 @@ export function throttleAuthFailures(limits: AuthFailureLimits | false | undefin
     const credential = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim();
     return [
       ...(byAddress && address ? [{ lane: byAddress, key: address, what: 'from this address' }] : []),
-      ...(byCredential && credential ? [{ lane: byCredential, key: credential.slice(0, PREFIX_LENGTH), what: 'with a credential like this one' }] : []),
+      ...(byCredential && credential ? [{ lane: byCredential, key: laneOf(credential), what: 'with a credential like this one' }] : []),
     ];
   };
   return async (c, next) => {

@@ -181,6 +181,18 @@ export class LineError {
   }
 }
 
+/** Issues named in one item's reason, and the reason's length at most: an answer's size follows its count of rejections, not what they hold. */
+const MAX_ISSUES = 3;
+const MAX_REASON = 300;
+
+/** `field: what is wrong; …`, the first issues, then how many more; cut to its length. */
+function reasonOf(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const named = issues.slice(0, MAX_ISSUES).map((i) => `${i.path.map(String).join('.') || 'event'}: ${i.message}`);
+  if (issues.length > MAX_ISSUES) named.push(`and ${issues.length - MAX_ISSUES} more`);
+  const reason = named.join('; ');
+  return reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON - 1)}…` : reason;
+}
+
 /** The valid items with their index in the batch, and the others with the reason. */
 export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { good: { index: number; value: T }[]; rejected: Rejected[] } {
   const good: { index: number; value: T }[] = [];
@@ -192,7 +204,7 @@ export function sortOut<T>(items: readonly unknown[], schema: z.ZodType<T>): { g
     }
     const result = schema.safeParse(item);
     if (result.success) good.push({ index, value: result.data });
-    else rejected.push({ index, reason: result.error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ') });
+    else rejected.push({ index, reason: reasonOf(result.error.issues) });
   }
   return { good, rejected };
 }

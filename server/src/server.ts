@@ -105,7 +105,6 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   if (options.metrics?.token !== undefined && !isCredential(options.metrics.token))
     throw new Error('metrics.token is empty or "undefined": is its environment variable unset?');
   installBasics(app, { log, metrics });
-  app.use('*', throttleAuthFailures(options.authFailures));
   const spikes = createSpikeWatch(
     fair,
     () => clock().getTime(),
@@ -122,6 +121,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
   const tooLarge = (limit: number) => () =>
     problemResponse(new ProblemError(413, 'Content too large', `Send at most ${limit.toLocaleString('en-US')} bytes per request.`));
 
+  // Every group that takes credentials counts its failed ones; health and readiness take none.
+  const authFailures = throttleAuthFailures(options.authFailures);
+  for (const group of ['ingest', 'otlp', 'admin'] as const) groups[group].use('*', authFailures);
+
   // ---- console API ----
   groups.console.use(
     '*',
@@ -132,6 +135,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       exposeHeaders: ['Retry-After'],
       maxAge: 600,
     }),
+    // After CORS: a page of an allowed origin can read its 429.
+    authFailures,
   );
   // A write under cookie auth must be one a page of an allowed origin sent: a form or a
   // text/plain fetch from another site can carry the cookie but neither JSON nor the right Origin.

@@ -198,8 +198,8 @@ test('failed authentication is throttled per credential prefix and per address, 
   const http = await serve(server, { port: 0 });
   try {
     const read = (token: string) => fetch(`${http.url}/console/v1/activity`, { headers: { authorization: `Bearer ${token}` } });
-    for (let i = 0; i < 20; i++) assert.equal((await read(`wrong-${i}`)).status, 401);
-    const guessing = await read('wrong-20');
+    for (let i = 0; i < 20; i++) assert.equal((await read(`wrong-prefix-${i}`)).status, 401);
+    const guessing = await read('wrong-prefix-20');
     assert.equal(guessing.status, 429);
     assert.ok(Number(guessing.headers.get('retry-after')) >= 1);
     assert.match(((await guessing.json()) as { detail: string }).detail, /More than 20 requests with a credential like this one failed authentication in 60 s/);
@@ -211,8 +211,30 @@ test('failed authentication is throttled per credential prefix and per address, 
     assert.equal((await call(server, '/console/v1/activity', { token: 'token-a' })).status, 200, 'another client is not held');
     const admin = await fetch(`${http.url}/admin/v1/activity`, { method: 'POST', headers: { authorization: 'Bearer wrong-admin' } });
     assert.equal(admin.status, 429, 'the admin API is the same lane');
+    assert.equal((await fetch(`${http.url}/healthz`)).status, 200, 'health takes no credential and is never held');
   } finally {
     await http.close();
+    await server.close();
+  }
+});
+
+test('failed JWTs hold no other JWT: their lane is their signature, not the header every JWT shares', async () => {
+  const secret = 'a-test-secret-of-enough-length-for-hs256';
+  const server = await createConsoleServer({ store: ':memory:', auth: { jwt: { secret, issuer: 'portal', audience: 'ops-console' } } });
+  try {
+    const key = new TextEncoder().encode(secret);
+    const sign = (subject: string) =>
+      new SignJWT({ account: 'acct_j' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setIssuer('portal')
+        .setAudience('ops-console')
+        .setExpirationTime('5m')
+        .sign(key);
+    const forged = async (i: number) => `${(await sign(`u_${i}`)).split('.').slice(0, 2).join('.')}.${'A'.repeat(10)}${i}xyz`;
+    for (let i = 0; i < 25; i++) assert.equal((await call(server, '/console/v1/activity', { token: await forged(i) })).status, i < 20 ? 401 : 429);
+    assert.equal((await call(server, '/console/v1/activity', { token: await sign('u_real') })).status, 200, 'a good JWT is not held by the forged ones');
+  } finally {
     await server.close();
   }
 });

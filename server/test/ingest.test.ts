@@ -304,11 +304,12 @@ test('an answer lists the counts and the first 100 rejections, and the Idempoten
 test('each account’s remembered answers are bounded: the oldest keys go first, another account’s stay', async () => {
   const stores = await openTestStores();
   try {
-    const answer = (at: number) => ({ fingerprint: 'f', status: 202, body: { note: 'x'.repeat(1_500) }, at });
-    await stores.records.remember('acct_b', 'other', answer(0), 5_000);
-    for (let i = 0; i < 6; i++) await stores.records.remember('acct_a', `k${i}`, answer(1_000 + i), 5_000);
+    // Large answers: each is weighed against the budget as it is kept.
+    const answer = (at: number) => ({ fingerprint: 'f', status: 202, body: { note: 'x'.repeat(9_000) }, at });
+    await stores.records.remember('acct_b', 'other', answer(0), 30_000);
+    for (let i = 0; i < 6; i++) await stores.records.remember('acct_a', `k${i}`, answer(1_000 + i), 30_000);
     const left = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await stores.records.remembered('acct_a', `k${i}`)) !== undefined));
-    assert.deepEqual(left, [false, false, false, true, true, true], 'the three newest fit in 5,000 characters');
+    assert.deepEqual(left, [false, false, false, true, true, true], 'the three newest fit in 30,000 characters');
     assert.ok(await stores.records.remembered('acct_b', 'other'));
   } finally {
     await stores.close();
@@ -413,6 +414,22 @@ test('a body that arrives slower than the pace is cut with a 408, nothing of it 
     slow.release();
     assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [goodEvent(2)] } })).status, 202);
     assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/slow_' })).length, 0);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a rejection’s reason names at most three problems and is at most 300 characters, however many the event has', async () => {
+  const server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z') });
+  try {
+    const headers = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`Bad Name ${i}`, '']));
+    const answer = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...goodEvent(1), headers }, {}] } });
+    assert.equal(answer.status, 202);
+    const [many, empty] = answer.json.rejected as { reason: string }[];
+    assert.ok(many!.reason.length <= 300, `${many!.reason.length} characters`);
+    assert.equal(empty!.reason.split('; ').length, 4, 'three problems and how many more');
+    assert.match(empty!.reason, /; and \d+ more$/);
+    assert.ok(answer.text.length < 2_000, 'the answer is small');
   } finally {
     await server.close();
   }

@@ -155,7 +155,9 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError, conc
     // Claimed for half a cycle: with several servers, whichever comes next takes each rule.
     const budgetMs = Math.max(1, Math.floor(everyMs / 2));
     const until = now + budgetMs;
-    const due = inTurn(await stores.records.claimDueRules(now, until));
+    // Those waiting longest first (never evaluated before all), so what a cycle's budget leaves is another's next time.
+    const claimed = await stores.records.claimDueRules(now, until);
+    const due = inTurn(claimed.toSorted((a, b) => (a.state.evaluatedAt ?? -Infinity) - (b.state.evaluatedAt ?? -Infinity)));
     const started = performance.now();
     let next = 0;
     const worker = async () => {

@@ -6,7 +6,7 @@
 import { BURN_RATE_ALERTS } from '@ops-console/contract/enums';
 import { isoSeconds } from '@ops-console/contract/time-window';
 import { DAY_MS } from '../context.ts';
-import type { EventFilter, Grouping, SloRecord, TelemetryStore } from '../store/types.ts';
+import type { EventFilter, SloRecord, TelemetryStore } from '../store/types.ts';
 import { readsOf } from '../views/reads.ts';
 import { durationMs } from './rules.ts';
 
@@ -33,49 +33,33 @@ export async function sloFigures(telemetry: TelemetryStore, accountId: string, s
   return (await sloFiguresOf(telemetry, accountId, [slo], now)).get(slo.id)!;
 }
 
-const ENDPOINT: readonly Grouping[] = ['apiVersion', 'method', 'route'];
-
 /**
  * Every SLO's figures at `now`, read in one pass: the windows of all of them are cut into rings
  * that do not overlap (now back to the shortest window, from there to the next, …), and each
- * ring is counted once per grouping the SLOs' scopes need (none, endpoint, customer, both), with
- * the errors the availability SLOs count as bad; latency SLOs add one count per threshold. A
- * window's figure is the sum of the rings inside it, so the figures are those of each window read alone.
+ * scope the SLOs name is counted once over all the rings, with the errors the availability SLOs
+ * count as bad; latency SLOs add one count per scope and threshold. A window's figure is the sum
+ * of the rings inside it, so the figures are those of each window read alone.
  */
 export async function sloFiguresOf(telemetry: TelemetryStore, accountId: string, slos: readonly StoredSlo[], now: number) {
   const spans = [...new Set([...BURN_WINDOWS, ...slos.map((s) => s.period)].map(durationMs))].sort((a, b) => a - b);
   // Oldest first, as a question's periods go; ring i (from the newest) ends where ring i - 1 starts.
   const rings = spans.map((span, i) => ({ from: now - span, to: i === 0 ? now + 1 : now - spans[i - 1]! })).reverse();
-  const byOf = (slo: StoredSlo): readonly Grouping[] => [...(slo.endpoint ? ENDPOINT : []), ...(slo.scope.customerId ? (['customerId'] as const) : [])];
-  const asks = new Map<string, { by: readonly Grouping[]; slowerThanMs?: number }>();
-  const askOf = (by: readonly Grouping[], slowerThanMs?: number) => {
-    const key = `${by.join(',')}|${slowerThanMs ?? ''}`;
-    if (!asks.has(key)) asks.set(key, { by, ...(slowerThanMs === undefined ? {} : { slowerThanMs }) });
+  const asks = new Map<string, EventFilter>();
+  const askOf = (filter: EventFilter) => {
+    const key = JSON.stringify(filter);
+    if (!asks.has(key)) asks.set(key, filter);
     return key;
   };
-  const planned = slos.map((slo) => ({
-    slo,
-    all: askOf(byOf(slo)),
-    bad: slo.objective === 'latency' ? askOf(byOf(slo), slo.thresholdMs) : undefined,
-  }));
+  const planned = slos.map((slo) => {
+    const { all, bad } = sloFilters(slo);
+    return { slo, all: askOf(all), bad: slo.objective === 'latency' ? askOf(bad) : undefined };
+  });
   const answers = new Map(
-    await Promise.all(
-      [...asks].map(
-        async ([key, { by, slowerThanMs }]) =>
-          [key, await telemetry.counts(accountId, { periods: rings, by, filter: slowerThanMs === undefined ? {} : { slowerThanMs } })] as const,
-      ),
-    ),
+    await Promise.all([...asks].map(async ([key, filter]) => [key, (await telemetry.counts(accountId, { periods: rings, filter }))[0]] as const)),
   );
-  /** Per ring (newest first), the requests (or errors) of the row for the SLO's scope. */
-  const ringsOf = (key: string, slo: StoredSlo, field: 'requests' | 'errors') => {
-    const { all } = sloFilters(slo);
-    const row = answers
-      .get(key)!
-      .find(
-        ({ group }) =>
-          (!slo.endpoint || (group.apiVersion === all.apiVersion && group.method === all.method && group.route === all.route)) &&
-          (!slo.scope.customerId || group.customerId === all.customerId),
-      );
+  /** Per ring (newest first), the requests (or errors) the ask counted. */
+  const ringsOf = (key: string, field: 'requests' | 'errors') => {
+    const row = answers.get(key);
     return row ? [...row[field]].reverse() : spans.map(() => 0);
   };
   const within = (counts: number[], window: string) => {
@@ -84,8 +68,8 @@ export async function sloFiguresOf(telemetry: TelemetryStore, accountId: string,
   };
   return new Map(
     planned.map(({ slo, all, bad }) => {
-      const totals = ringsOf(all, slo, 'requests');
-      const bads = bad === undefined ? ringsOf(all, slo, 'errors') : ringsOf(bad, slo, 'requests');
+      const totals = ringsOf(all, 'requests');
+      const bads = bad === undefined ? ringsOf(all, 'errors') : ringsOf(bad, 'requests');
       return [slo.id, figuresOf(slo, (w) => ({ total: within(totals, w), bad: within(bads, w) }))] as const;
     }),
   );

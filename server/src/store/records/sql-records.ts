@@ -30,7 +30,7 @@ import type { RecordDb } from './record-db.ts';
 
 /** A `doc` column: DuckDB answers JSON as text, PostgreSQL as a parsed value. */
 /** Answers under this many characters are weighed against their account's budget only now and then. */
-const SMALL_ANSWER = 1024;
+const SMALL_ANSWER = 8 * 1024;
 const PRUNE_EVERY = 64;
 /** Small answers remembered by this process: every PRUNE_EVERY-th weighs its account's. */
 let remembered = 0;
