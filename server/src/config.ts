@@ -277,8 +277,16 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 }
 
 /** `auth.tokens.t1.accountId: names no account`; an unknown option is named as such. */
+/** Options whose keys are secrets: a problem names such a key by its last 4 characters only, as a log may keep it. */
+const KEYED_BY_SECRET = ['auth.tokens', 'ingestKeys', 'adminKeys'];
+const masked = (path: readonly PropertyKey[]) =>
+  path.map((segment, i) => {
+    const key = String(segment);
+    return KEYED_BY_SECRET.includes(path.slice(0, i).map(String).join('.')) ? `…${key.length >= 16 ? key.slice(-4) : ''}` : key;
+  });
+
 function describe(issue: z.core.$ZodIssue): string {
-  const where = issue.path.map(String).join('.');
+  const where = masked(issue.path).join('.');
   if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${where ? `${where}.` : ''}${key}: is not an option`).join('; ');
   const message = issue.code === 'invalid_type' ? `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}` : issue.message;
   return where ? `${where}: ${message}` : message;

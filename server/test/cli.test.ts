@@ -68,7 +68,7 @@ test('a configuration that cannot be used: one line per problem naming the field
       .map((line) => line.trim())
       .sort(),
     [
-      'auth.tokens.t1.role: must be one of viewer, editor, admin',
+      'auth.tokens.….role: must be one of viewer, editor, admin',
       'corsOrigins.0: is not an origin (scheme://host[:port], no path)',
       'fooo: is not an option',
       'ingestKeys: a key is empty',
@@ -142,6 +142,18 @@ test('a console server refuses one secret in two roles', async () => {
     createConsoleServer({ store: ':memory:', ingestKeys: { 'same-key': 'acct_a' }, adminKeys: { 'same-key': 'acct_b' } }),
     /ingestKeys and adminKeys share a secret/,
   );
+});
+
+test('a problem with a token’s or key’s entry names it by its last 4 characters, never whole', () => {
+  const secret = 'ik_live_8c2e4a6f0b1d3957';
+  const result = run([
+    'serve',
+    '--config',
+    configFile('leak.json', { ingestKeys: { [secret]: '' }, auth: { tokens: { [`tok_${secret}`]: { accountId: '' } } } }),
+  ]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /ingestKeys\.…3957: names no account/);
+  assert.doesNotMatch(result.stderr, /8c2e4a6f/, 'the secret is not printed');
 });
 
 test('migrate makes the DuckDB file and exits', () => {
