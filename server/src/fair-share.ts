@@ -94,10 +94,12 @@ export function createFairShare(limits: FairShareLimits = {}): Admit {
     if (!account) accounts.set(accountId, (account = { running: 0, customers: new Map(), waiting: [] }));
     const ours = account;
     if (!ours.waiting.length && fits(ours, customerId)) return Promise.resolve(take(accountId, ours, customerId));
-    if (ours.waiting.length >= queue)
+    if (ours.waiting.length >= queue) {
+      if (!ours.running) accounts.delete(accountId);
       return Promise.reject(
         new ProblemError(429, 'Too many requests', 'This account has too many console reads waiting. Retry in 1 s.', undefined, { 'retry-after': '1' }),
       );
+    }
     return new Promise((resolve) => {
       ours.waiting.push({ customerId, start: () => resolve(take(accountId, ours, customerId)) });
       if (!turns.includes(accountId)) turns.push(accountId);

@@ -59,7 +59,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
    * it holds one worker and has one write waiting for the store, so another account's batch
    * never queues behind a row of them.
    */
-  const inTurn = <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
+  const oneAfterAnother = <T>(accountId: string, work: () => Promise<T>): Promise<T> => {
     const turn = (turns.get(accountId) ?? Promise.resolve()).then(work);
     const settled = turn.catch(() => undefined);
     turns.set(accountId, settled);
@@ -95,7 +95,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
 
   const handlers: Record<'ingestRequests' | 'ingestWebhookDeliveries' | 'otlpTraces', Handler<E>> = {
     ingestRequests: (c) =>
-      inTurn(c.get('accountId'), async () => {
+      oneAfterAnother(c.get('accountId'), async () => {
         const accountId = c.get('accountId');
         const key = idempotencyKey(c);
         const read = await bodies.read({
@@ -109,7 +109,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
         return c.json(await acceptRequests(accountId, batch, key === undefined ? undefined : { key, fingerprint: batch.fingerprint! }), 202);
       }),
     ingestWebhookDeliveries: (c) =>
-      inTurn(c.get('accountId'), async () => {
+      oneAfterAnother(c.get('accountId'), async () => {
         const accountId = c.get('accountId');
         const read = await bodies.read({ kind: 'deliveries', ...common(c), contentType: c.req.header('content-type') });
         if ('refused' in read) return refuse(read);
@@ -118,7 +118,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
         return c.json(answerOf(batch), 202);
       }),
     otlpTraces: (c) =>
-      inTurn(c.get('accountId'), async () => {
+      oneAfterAnother(c.get('accountId'), async () => {
         const accountId = c.get('accountId');
         const encoding = encodingOf(c.req.header('content-type'));
         if (!encoding) throw new ProblemError(415, 'Unsupported media type', 'Send application/x-protobuf or application/json (OTLP/HTTP).');

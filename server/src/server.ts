@@ -162,7 +162,8 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     if (principal.customer) await customerRate(`${principal.accountId}\u0000${principal.customer.id}`);
     await consoleRate(principal.accountId);
     c.set('principal', principal);
-    if (c.req.method !== 'GET') return next();
+    // HEAD is answered by the GET handler: it is a read too.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const done = await admitRead(principal.accountId, principal.customer?.id);
     try {
       await next();

@@ -327,6 +327,11 @@ test('a body is counted before it is checked: nesting past 32 levels and NDJSON 
     const ndjson = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: lines, headers: { 'content-type': 'application/x-ndjson' } });
     assert.equal(ndjson.status, 413);
     assert.match(ndjson.json.detail, /at most 3 items per batch/);
+    // A line left inside a string, or closing more than it opened, hides nothing of the next line's nesting.
+    const hiding = ['{"a":"', ']]]]', `{"b":${'['.repeat(40)}${']'.repeat(40)}}`].join('\n');
+    const hidden = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: hiding, headers: { 'content-type': 'application/x-ndjson' } });
+    assert.equal(hidden.status, 413);
+    assert.match(hidden.json.detail, /deeper than 32 levels/);
     assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 0);
   } finally {
     await server.close();

@@ -80,7 +80,7 @@ export function readBody(task: ReadTask): BatchRead<unknown> | OtlpRead | Refusa
   const text = utf8(bytes);
   if (/ndjson|jsonl/i.test(task.contentType ?? '') && countLines(text, task.limits.maxBatch) > task.limits.maxBatch)
     return tooLarge(`Send at most ${number(task.limits.maxBatch)} items per batch; this one has more lines.`);
-  const deep = depthOver(text, MAX_DEPTH);
+  const deep = depthOver(text, MAX_DEPTH, { perLine: /ndjson|jsonl/i.test(task.contentType ?? '') });
   if (deep) return tooLarge(deep);
   const items = batchItems(text, task.contentType, task.kind === 'requests' ? 'events' : 'deliveries');
   if (typeof items === 'string') return unreadable(items);
@@ -155,20 +155,26 @@ function countLines(text: string, max: number): number {
   return lines;
 }
 
-/** Why JSON text nests deeper than `max` (objects and arrays, outside strings), or undefined. */
-function depthOver(text: string, max: number): string | undefined {
+/**
+ * Why JSON text nests deeper than `max` (objects and arrays, outside strings), or undefined.
+ * `perLine`: NDJSON, where each line starts afresh, so one broken line hides nothing of the next.
+ */
+function depthOver(text: string, max: number, { perLine = false } = {}): string | undefined {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
+    if (perLine && c === 10) {
+      depth = 0;
+      inString = false;
+    } else if (inString) {
       if (c === 92)
         i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
       if (++depth > max) return `The body nests objects and arrays deeper than ${max} levels.`;
-    } else if (c === 125 || c === 93) depth--;
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
   }
   return undefined;
 }
