@@ -8,7 +8,7 @@ import { CUSTOMER_VIEWS } from '@ops-console/contract/enums';
 import { eventsOfColumns } from './ingest-columns.ts';
 import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
-import { cleanStrings } from './text.ts';
+import { parseCleanJson } from './text.ts';
 
 // Strings arrive cleaned (server/src/text.ts): no NUL, control or bidi character, no lone surrogate.
 // Each check says what the field must be in the project's words: the reasons reach the sender.
@@ -154,7 +154,7 @@ export function batchItems(body: string, contentType: string | undefined, field:
     for (const [i, line] of lines.entries()) {
       if (!line.trim()) continue;
       try {
-        items.push(JSON.parse(line, cleanStrings));
+        items.push(parseCleanJson(line));
       } catch {
         items.push(new LineError(`line ${i + 1} is not JSON`));
       }
@@ -163,7 +163,7 @@ export function batchItems(body: string, contentType: string | undefined, field:
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body, cleanStrings);
+    parsed = parseCleanJson(body);
   } catch {
     return 'The body is not JSON.';
   }

@@ -1,10 +1,10 @@
 /** Request bodies as the server reads them: JSON with every string cleaned, checked with a schema into field-by-field 422s. */
 import { badRequest, unprocessable } from './problem.ts';
-import { cleanStrings } from './text.ts';
+import { parseCleanJson } from './text.ts';
 
 export function parseJson(raw: string): unknown {
   try {
-    return JSON.parse(raw, cleanStrings);
+    return parseCleanJson(raw);
   } catch {
     throw badRequest('The body is not JSON.');
   }

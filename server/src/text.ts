@@ -11,3 +11,13 @@ export const cleanText = (value: string): string => value.toWellFormed().replace
 
 /** A JSON.parse reviver applying the rule to every string value. */
 export const cleanStrings = (_key: string, value: unknown): unknown => (typeof value === 'string' ? cleanText(value) : value);
+
+/**
+ * Where JSON text may hold a string the rule changes: an unsafe character as it is, or an escape
+ * that can spell one (`\u…`, `\b`, `\f`). Decoded UTF-8 is already well formed, so text without
+ * either parses to clean strings as it is.
+ */
+const MAY_BE_UNSAFE = new RegExp(`\\\\[ubf]|${UNSAFE.source}`);
+
+/** JSON.parse with every string value clean: the reviver (a few times slower) only for text that needs it. */
+export const parseCleanJson = (text: string): unknown => (MAY_BE_UNSAFE.test(text) ? JSON.parse(text, cleanStrings) : JSON.parse(text));

@@ -1026,6 +1026,29 @@ describe('control characters', () => {
     }
   });
 
+  test('a body whose only unsafe characters are raw (bidi, C1) or the \\b and \\f escapes is cleaned too, in JSON and NDJSON', async () => {
+    const local = await startServer();
+    try {
+      const ts = new Date(Date.now() - 60_000).toISOString();
+      // Each alone in its body: no \\u escape to mark the body as one to clean.
+      const paths = { '/b/a\\bb\\fc': '/b/a\ufffdb\ufffdc', '/r/\u202egnp.exe': '/r/\ufffdgnp.exe', '/c/x\u0085y': '/c/x\ufffdy' };
+      for (const [sent, stored] of Object.entries(paths))
+        for (const ndjson of [false, true]) {
+          const event = `{"ts":"${ts}","method":"GET","route":"/p","path":"${sent}","status":200,"durationMs":1}`;
+          const batch = await call(local, '/ingest/v1/requests', {
+            token: 'ingest-a',
+            body: ndjson ? event : `{"events":[${event}]}`,
+            headers: ndjson ? { 'content-type': 'application/x-ndjson' } : {},
+          });
+          assert.deepEqual([batch.status, batch.json.accepted], [202, 1], batch.text);
+          const [kept] = await local.stores.telemetry.requests('acct_a', { limit: 1 });
+          assert.equal(kept!.path, stored, `${JSON.stringify(sent)} ${ndjson ? 'as NDJSON' : 'as JSON'}`);
+        }
+    } finally {
+      await local.close();
+    }
+  });
+
   test('lone surrogates, control and bidi characters become U+FFFD in events, OTLP spans and records alike, on every store; tab and newline stay', async () => {
     const local = await startServer();
     try {

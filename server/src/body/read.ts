@@ -158,20 +158,34 @@ function countLines(text: string, max: number): number {
 /**
  * Why JSON text nests deeper than `max` (objects and arrays, outside strings), or undefined.
  * `perLine`: NDJSON, where each line starts afresh, so one broken line hides nothing of the next.
+ * A string is skipped with indexOf, not character by character: most of a big body is strings.
  */
 function depthOver(text: string, max: number, { perLine = false } = {}): string | undefined {
+  /** Where the next of each is, at or after where it was last looked for (Infinity: none left): each is searched once per pass. */
+  const next = { '"': -1, '\\': -1, '\n': -1 };
+  const nextOf = (char: keyof typeof next, from: number) => {
+    if (next[char] >= from) return next[char];
+    const found = text.indexOf(char, from);
+    return (next[char] = found === -1 ? Infinity : found);
+  };
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (perLine && c === 10) {
-      depth = 0;
-      inString = false;
-    } else if (inString) {
-      if (c === 92)
-        i++; // a backslash escapes the next character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
+    if (c === 34) {
+      // Inside a string: on to its closing quote, past escapes (and, in NDJSON, no further than the line).
+      for (let from = i + 1; ;) {
+        const backslash = nextOf('\\', from);
+        const newline = perLine ? nextOf('\n', from) : Infinity;
+        const at = Math.min(nextOf('"', from), backslash, newline);
+        if (at === Infinity) return undefined;
+        if (at === backslash) from = at + 2;
+        else {
+          // A line break ends a broken line's string: it is read again as the next line's start.
+          i = at === newline ? at - 1 : at;
+          break;
+        }
+      }
+    } else if (perLine && c === 10) depth = 0;
     else if (c === 123 || c === 91) {
       if (++depth > max) return `The body nests objects and arrays deeper than ${max} levels.`;
     } else if ((c === 125 || c === 93) && depth > 0) depth--;

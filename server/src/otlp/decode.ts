@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
-import { cleanStrings } from '../text.ts';
+import { parseCleanJson } from '../text.ts';
 
 const PROTO_DIR = fileURLToPath(new URL('./proto/', import.meta.url));
 
@@ -91,7 +91,7 @@ export function decodeExport(bytes: Uint8Array, encoding: Encoding, maxSpans: nu
   if (encoding === 'json') {
     let request: unknown;
     try {
-      request = JSON.parse(new TextDecoder('utf-8').decode(bytes), cleanStrings) as unknown;
+      request = parseCleanJson(new TextDecoder('utf-8').decode(bytes));
     } catch {
       return { error: 'The body is not JSON (Content-Type: application/json).' };
     }
