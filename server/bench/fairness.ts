@@ -4,7 +4,8 @@
  * console server in a process of its own. The attacks are the adversarial review's: an OTLP
  * decompression bomb, 10 MB bodies, bodies trickled to hold upload slots, heavy reads within A's
  * rate, reads through many embed sessions, admin writes, and a thousand alert rules. Budget:
- * B's p95 within 3× of idle. Duration per phase: BENCH_FAIR_SECONDS (default 8).
+ * B's p95 within 3× of idle. Duration per phase: BENCH_FAIR_SECONDS (default 8); only some
+ * attacks: BENCH_FAIR_ONLY (parts of their names, comma-separated).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,6 +18,8 @@ import { demoEvent, random } from '../demo/traffic.ts';
 import type { Row } from './collect.ts';
 
 const SECONDS = Number(process.env['BENCH_FAIR_SECONDS'] ?? 8);
+/** BENCH_FAIR_ONLY=bomb,10 MB runs only the attacks whose names hold one of these parts. */
+const ONLY = process.env['BENCH_FAIR_ONLY']?.split(',');
 /** The two tenants' credentials on the `fair` console server (console-process.ts). */
 export const KEYS = {
   a: { token: 'token-a-0123456789abcdef', ingest: 'ingest-a-0123456789abcdef', admin: 'admin-a-0123456789abcdef' },
@@ -41,9 +44,18 @@ function emptySpans(count: number): Uint8Array {
 }
 
 export async function measureFairness(rows: Row[], file: string): Promise<void> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./console-process.ts', import.meta.url)), 'fair', file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env['BENCH_FAIR_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_FAIR_PROFILE']}`] : []),
+      fileURLToPath(new URL('./console-process.ts', import.meta.url)),
+      'fair',
+      file,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = ((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value as string).trim();
   const send = (path: string, key: string, init: RequestInit = {}) =>
     fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } }).then(async (r) => {
@@ -110,7 +122,7 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
     };
 
     let idle: Awaited<ReturnType<typeof phase>> | undefined;
-    for (const attack of [undefined, ...ATTACKS]) {
+    for (const attack of [undefined, ...ATTACKS.filter((a) => !ONLY || ONLY.some((part) => a.includes(part)))]) {
       const name = attack ?? 'A idle';
       const seen = await phase(attack);
       idle ??= seen;

@@ -6,6 +6,7 @@
  * tenant's. A page's burst of panels waits its turn; beyond `queue` waiting reads an account gets
  * 429 with Retry-After.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { ProblemError } from './problem.ts';
 import type { TelemetryStore } from './store/types.ts';
@@ -133,3 +134,9 @@ export function fairTelemetry(telemetry: TelemetryStore, admit: Admit): Telemetr
   }
   return fair;
 }
+
+/**
+ * Whose work is under way (its account), for what is shared below the handlers, where the
+ * account is not passed along: the embedded store's one writer serves accounts in turn by it.
+ */
+export const accountWork = new AsyncLocalStorage<string>();

@@ -7,6 +7,7 @@
 import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { Context } from 'hono';
 import type { ServerMetrics } from './metrics.ts';
+import { accountWork } from './fair-share.ts';
 import { ProblemError } from './problem.ts';
 
 export interface UploadPace {
@@ -57,7 +58,7 @@ export function createIngestGate<E extends IngestEnv>({ accountOf, rate, maxConc
     metrics.ingestBytesInFlight.inc(bytes);
     try {
       c.set('body', await readUpload(c.req.raw, { maxBytes: maxBodyBytes, minBytesPerSecond, graceMs }));
-      await next();
+      await accountWork.run(accountId, next);
     } finally {
       metrics.ingestBytesInFlight.dec(bytes);
       reading--;

@@ -31,7 +31,7 @@ import { createIngestHandlers } from './ingest-handlers.ts';
 import { createOperationsHandlers } from './operations-handlers.ts';
 import { createAdminHandlers } from './admin-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
-import { QUERY_SHARE, createFairShare, fairTelemetry } from './fair-share.ts';
+import { QUERY_SHARE, accountWork, createFairShare, fairTelemetry } from './fair-share.ts';
 import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
 import { createIngestGate } from './ingest-gate.ts';
@@ -163,10 +163,10 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     await consoleRate(principal.accountId);
     c.set('principal', principal);
     // HEAD is answered by the GET handler: it is a read too.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return accountWork.run(principal.accountId, next);
     const done = await admitRead(principal.accountId, principal.customer?.id);
     try {
-      await next();
+      await accountWork.run(principal.accountId, next);
     } finally {
       done();
     }
@@ -191,7 +191,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       await adminRate(principal.accountId);
       c.set('principal', principal);
       c.set('accountId', principal.accountId);
-      await next();
+      await accountWork.run(principal.accountId, next);
     },
     bodyLimit({ maxSize: WRITE_BODY_BYTES, onError: tooLarge(WRITE_BODY_BYTES) }),
   );

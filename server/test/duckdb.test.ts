@@ -1,5 +1,5 @@
-// The embedded DuckDB file: an acknowledged event survives kill -9 of the server, and events
-// written straight into the file are counted when it opens. (The scale-out stores have their
+// The embedded DuckDB file: an acknowledged event survives kill -9 of the server, events written
+// straight into the file are counted when it opens, and a big batch is kept part by part. (The scale-out stores have their
 // own such tests in scale-out.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { call, goodEvent, startServer } from './harness.ts';
+import { accountWork } from '../src/fair-share.ts';
+import { openDuckDbStores } from '../src/store/duckdb.ts';
+import type { RequestEvent, Stores } from '../src/store/types.ts';
 
 describe('durability', () => {
   test('an event acknowledged with 202 survives kill -9 of the server and a restart', async () => {
@@ -74,4 +77,113 @@ describe('pre-counted totals', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('big batches, part by part', () => {
+  const at = Date.parse('2026-09-14T09:00:00Z');
+  const eventsOf = (accountId: string, count: number): RequestEvent[] =>
+    Array.from({ length: count }, (_, i) => ({
+      accountId,
+      ts: at + i,
+      method: 'GET',
+      route: '/contacts/{id}',
+      path: `/contacts/c_${i}`,
+      status: 200,
+      durationMs: 12,
+      apiVersion: null,
+      keyId: null,
+      customerId: null,
+      actor: null,
+      bytes: null,
+    }));
+  const countOf = async (stores: Stores, accountId: string) =>
+    (await stores.telemetry.counts(accountId, { periods: [{ from: at, to: at + 86_400_000 }] }))[0]?.requests[0] ?? 0;
+  const answer = (fingerprint: string) => ({ fingerprint, status: 202, body: { accepted: 2_500 }, at });
+  const withFile = async (run: (file: string) => Promise<void>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-console-parts-'));
+    try {
+      await run(join(dir, 'console.duckdb'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  test('another account’s batch is kept between the parts of a big one, not after all of them', () =>
+    withFile(async (file) => {
+      const stores = await openDuckDbStores(file);
+      try {
+        const done: string[] = [];
+        const big = stores.telemetry.append(eventsOf('acct_a', 5_000)).then(() => done.push('A’s 5 parts'));
+        await stores.telemetry.append(eventsOf('acct_b', 1)).then(() => done.push('B'));
+        await big;
+        assert.deepEqual(done, ['B', 'A’s 5 parts']);
+        assert.equal(await countOf(stores, 'acct_a'), 5_000);
+        assert.equal(await countOf(stores, 'acct_b'), 1);
+      } finally {
+        await stores.close();
+      }
+    }));
+
+  test('the writer serves accounts in turn: another account’s write waits for one or two of a stream of writes, not all', () =>
+    withFile(async (file) => {
+      const stores = await openDuckDbStores(file);
+      try {
+        const done: string[] = [];
+        const stream = Array.from({ length: 6 }, () =>
+          accountWork.run('acct_a', () => stores.telemetry.append(eventsOf('acct_a', 10))).then(() => done.push('a')),
+        );
+        await accountWork.run('acct_b', () => stores.telemetry.append(eventsOf('acct_b', 1))).then(() => done.push('b'));
+        await Promise.all(stream);
+        // The first of A's was under way when B asked; then A and B in turn.
+        assert.deepEqual(done, ['a', 'a', 'b', 'a', 'a', 'a', 'a']);
+        assert.equal(await countOf(stores, 'acct_a'), 60);
+      } finally {
+        await stores.close();
+      }
+    }));
+
+  test('a repeat of an Idempotency-Key while the first is under way keeps each part once, and gets the first answer', () =>
+    withFile(async (file) => {
+      const stores = await openDuckDbStores(file);
+      try {
+        const events = eventsOf('acct_a', 2_500);
+        const [first, repeat] = await Promise.all([
+          stores.appendOnce('acct_a', 'ingest k1', answer('f1'), events),
+          stores.appendOnce('acct_a', 'ingest k1', answer('f1'), events),
+        ]);
+        assert.deepEqual([first.appended, repeat.appended].sort(), [false, true]);
+        assert.deepEqual(repeat.answer.body, first.answer.body);
+        assert.equal(await countOf(stores, 'acct_a'), 2_500);
+      } finally {
+        await stores.close();
+      }
+    }));
+
+  test('a batch cut short when the store stopped is finished by its retry: the parts kept are not kept twice', () =>
+    withFile(async (file) => {
+      const events = eventsOf('acct_a', 2_500);
+      const stores = await openDuckDbStores(file);
+      const cut = stores.appendOnce('acct_a', 'ingest k2', answer('f2'), events);
+      // B's write is queued behind A's first part, and A's next part behind B's: the store stops
+      // while A's batch is under way.
+      await stores.telemetry.append(eventsOf('acct_b', 1));
+      await stores.close();
+      await assert.rejects(cut, /store is closed/);
+      const reopened = await openDuckDbStores(file);
+      try {
+        const kept = await countOf(reopened, 'acct_a');
+        assert.ok(kept === 1_000 || kept === 2_000, `whole parts were kept before the store stopped, not all: ${kept}`);
+        const retry = await reopened.appendOnce('acct_a', 'ingest k2', answer('f2'), events);
+        assert.equal(retry.appended, true);
+        assert.equal(await countOf(reopened, 'acct_a'), 2_500);
+        const again = await reopened.appendOnce('acct_a', 'ingest k2', answer('f2'), events);
+        assert.equal(again.appended, false);
+        // A different batch under the key is told apart by its fingerprint (the handler answers 422).
+        const other = await reopened.appendOnce('acct_a', 'ingest k2', answer('other'), events);
+        assert.equal(other.answer.fingerprint, 'f2');
+        assert.equal(await countOf(reopened, 'acct_a'), 2_500);
+      } finally {
+        await reopened.close();
+      }
+    }));
 });

@@ -1,19 +1,32 @@
 /**
  * The embedded default store: request telemetry and records in one DuckDB file (columnar, so
  * p95 and monthly series over millions of events answer in milliseconds). Writes go through
- * one connection, one transaction at a time; reads open their own connections.
+ * one connection, one transaction at a time, and a big batch part by part between the others;
+ * reads open their own connections.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { accountWork, createFairShare } from '../fair-share.ts';
 import { storeClosed } from './unavailable.ts';
 import { duckDbIn, duckDbRecords, recordsIn } from './records/duckdb.ts';
 import { migrate } from './records/migrate.ts';
 import { duckDbTelemetry } from './telemetry/duckdb/telemetry.ts';
 import { forDuckDb } from './sql.ts';
-import { DuckDBDataChunk, DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { EVENT_COLUMN_TYPES, rollUp, SCHEMA, VECTOR_ROWS } from './telemetry/duckdb/schema.ts';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { eventPart, PART_ROWS, SEQ_COLUMN, type EventPart } from './telemetry/duckdb/event-part.ts';
+import { rollUp, SCHEMA } from './telemetry/duckdb/schema.ts';
 import { num, type Row } from './sql-rows.ts';
 import type { RequestEvent, Stores } from './types.ts';
+
+/**
+ * Event bytes between the writer's checkpoints, about: each then takes some 30 ms, and makes a
+ * row group of its own (8,000 events of 1 KB, or far more of the usual few hundred bytes).
+ */
+const CHECKPOINT_BYTES = 8 << 20;
+/** A writer idle this long merges small row groups and reclaims deleted rows (DuckDB's vacuum). */
+const VACUUM_AFTER_IDLE_MS = 30_000;
+/** What one vacuum may do: DuckDB's default. Checkpoints under load do none (see openDuckDbStores). */
+const VACUUM_TASKS = 100;
 
 /**
  * Opens (or creates) the DuckDB database at `path` (`':memory:'` for a throwaway one), and the
@@ -21,7 +34,9 @@ import type { RequestEvent, Stores } from './types.ts';
  */
 export async function openDuckDbStores(path: string): Promise<Stores> {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const instance = await DuckDBInstance.create(path);
+  // A checkpoint's vacuum merges the row groups before it, hundreds of milliseconds in one piece
+  // that every write waits for: under load checkpoints do none, and an idle writer vacuums.
+  const instance = await DuckDBInstance.create(path, { max_vacuum_tasks: '0' });
   const writer = await instance.connect();
   await writer.run(SCHEMA);
   await writer.run('BEGIN TRANSACTION');
@@ -35,10 +50,31 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   // Events written by an older version, or straight into the table, are counted now.
   if (seq > counted) await writer.run(`BEGIN TRANSACTION; ${rollUp(counted, seq)} COMMIT;`);
 
-  /** Writes run one after another on the writer connection, each in its own transaction. */
-  let queue: Promise<unknown> = Promise.resolve();
-  const write = <T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> => {
-    const run = queue.then(async () => {
+  /**
+   * Writer work runs one item at a time on the writer connection: each account's in the order it
+   * was asked for, and the accounts with work waiting in turn (by `accountWork`), so one account's
+   * stream of writes puts one of them, not all, before another account's.
+   */
+  const lane = createFairShare({ total: 1, perAccount: 1, queue: Number.MAX_SAFE_INTEGER });
+  const underWay = new Set<Promise<unknown>>();
+  let closed = false;
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = lane(accountWork.getStore() ?? '', undefined).then(async (done) => {
+      try {
+        if (closed) throw storeClosed();
+        return await work();
+      } finally {
+        done();
+      }
+    });
+    const settled = run.catch(() => undefined);
+    underWay.add(settled);
+    void settled.then(() => underWay.delete(settled));
+    return run;
+  };
+  /** A write in a transaction of its own. */
+  const write = <T>(work: (c: DuckDBConnection) => Promise<T>): Promise<T> =>
+    exclusive(async () => {
       await writer.run('BEGIN TRANSACTION');
       try {
         const result = await work(writer);
@@ -49,10 +85,6 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
         throw error;
       }
     });
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  let closed = false;
   const read = async (sql: string, params: DuckDBValue[] = []): Promise<Row[]> => {
     if (closed) throw storeClosed();
     const connection = await instance.connect();
@@ -64,37 +96,70 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     }
   };
 
-  /** Appends events inside the writer's transaction, with their rollup. */
-  const appendIn = async (c: DuckDBConnection, events: readonly RequestEvent[]) => {
-    if (!events.length) return;
+  /**
+   * The writer checkpoints itself (folds the write-ahead log into the file) after every few
+   * megabytes of events, as an item of its own: DuckDB's own checkpoint, at 16 MB, would run in
+   * whichever commit crossed it, and another account's small batch would wait for it.
+   */
+  let sinceCheckpoint = 0;
+  let vacuum: ReturnType<typeof setTimeout> | undefined;
+  const checkpointAfter = (bytes: number) => {
+    clearTimeout(vacuum);
+    vacuum = setTimeout(() => {
+      exclusive(async () => {
+        await writer.run(`SET max_vacuum_tasks = ${VACUUM_TASKS}`);
+        try {
+          await writer.run('CHECKPOINT');
+        } finally {
+          await writer.run('SET max_vacuum_tasks = 0');
+        }
+      }).catch(() => undefined);
+    }, VACUUM_AFTER_IDLE_MS);
+    vacuum.unref();
+    sinceCheckpoint += bytes;
+    if (sinceCheckpoint < CHECKPOINT_BYTES) return;
+    sinceCheckpoint = 0;
+    // One that cannot run now (a checkpoint needs no other write under way) is tried after the next part.
+    exclusive(() => writer.run('CHECKPOINT')).catch(() => (sinceCheckpoint = CHECKPOINT_BYTES));
+  };
+
+  /** Appends one part's rows inside the writer's transaction, numbered there, with their rollup. */
+  const appendIn = async (c: DuckDBConnection, part: EventPart) => {
+    if (!part.rows) return;
     const appender = await c.createAppender('request_events');
-    let next = seq;
-    // Column by column, a vector (2,048 rows) at a time: far fewer calls than value by value.
-    for (let start = 0; start < events.length; start += VECTOR_ROWS) {
-      const slice = events.slice(start, start + VECTOR_ROWS);
-      const chunk = DuckDBDataChunk.create(EVENT_COLUMN_TYPES);
-      chunk.setColumns([
-        slice.map((e) => e.accountId),
-        slice.map(() => BigInt(++next)),
-        slice.map((e) => BigInt(e.ts)),
-        slice.map((e) => e.method),
-        slice.map((e) => e.route),
-        slice.map((e) => e.path),
-        slice.map((e) => e.status),
-        slice.map((e) => e.durationMs),
-        slice.map((e) => e.apiVersion),
-        slice.map((e) => e.keyId),
-        slice.map((e) => e.customerId),
-        slice.map((e) => e.actor?.id ?? null),
-        slice.map((e) => e.actor?.name ?? null),
-        slice.map((e) => (e.bytes === null ? null : BigInt(e.bytes))),
-        slice.map((e) => (e.headers ? JSON.stringify(e.headers) : null)),
-      ]);
-      appender.appendDataChunk(chunk);
-    }
+    const from = seq;
+    part.chunk.setColumnValues(
+      SEQ_COLUMN,
+      Array.from({ length: part.rows }, (_, i) => BigInt(from + i + 1)),
+    );
+    appender.appendDataChunk(part.chunk);
     appender.closeSync();
-    await c.run(rollUp(seq, next));
-    seq = next; // only once the rows are in the transaction
+    await c.run(rollUp(from, from + part.rows));
+    seq = from + part.rows; // only once the rows are in the transaction
+  };
+
+  /**
+   * Appends events part by part (PART_ROWS each, in a transaction each), so that another
+   * account's write waits for one part, never a whole 10,000-event batch. `keep` runs in each
+   * part's transaction first and may skip it.
+   */
+  const appendInParts = async (
+    events: readonly RequestEvent[],
+    keep: (c: DuckDBConnection, index: number, count: number) => Promise<'append' | 'skip' | 'stop'>,
+  ) => {
+    // An empty batch is one (empty) part: with an Idempotency-Key its answer is still kept.
+    const count = Math.max(1, Math.ceil(events.length / PART_ROWS));
+    for (let index = 0; index < count; index++) {
+      // Built before its turn at the writer, which then only numbers and appends it.
+      const part = eventPart(events.slice(index * PART_ROWS, (index + 1) * PART_ROWS));
+      const kept = await write(async (c) => {
+        const decision = await keep(c, index, count);
+        if (decision === 'append') await appendIn(c, part);
+        return decision;
+      });
+      if (kept === 'stop') return;
+      if (kept === 'append') checkpointAfter(part.bytes);
+    }
   };
 
   const telemetry = duckDbTelemetry(
@@ -102,7 +167,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       const { sql, params } = forDuckDb(query);
       return read(sql, params);
     },
-    (events) => write((c) => appendIn(c, events)),
+    (events) => appendInParts(events, () => Promise.resolve('append' as const)),
     write,
   );
 
@@ -111,16 +176,35 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   return {
     telemetry,
     records,
-    // The events and the key's answer in one transaction of the one writer: a repeat waits its turn and finds the answer.
-    appendOnce: (accountId, key, answer, events) =>
-      write(async (c) => {
+    // The key's answer in the transaction of the batch's last part, and a marker in each other's:
+    // a repeat (even one that comes while the first is under way) appends only the parts not yet
+    // kept, and finds the answer. The writer keeps each part's check and append together.
+    async appendOnce(accountId, key, answer, events) {
+      let outcome = { answer, appended: true };
+      const markerOf = (index: number) => `${key} part ${index + 1}`;
+      await appendInParts(events, async (c, index, count) => {
         const scoped = recordsIn(c);
         const seen = await scoped.remembered(accountId, key);
-        if (seen) return { answer: seen, appended: false };
-        await appendIn(c, events);
-        await scoped.remember(accountId, key, answer);
-        return { answer, appended: true };
-      }),
+        if (seen) {
+          outcome = { answer: seen, appended: false };
+          return 'stop';
+        }
+        if (index === count - 1) {
+          await scoped.remember(accountId, key, answer);
+          return 'append';
+        }
+        const marker = await scoped.remembered(accountId, markerOf(index));
+        if (!marker) {
+          await scoped.remember(accountId, markerOf(index), { ...answer, body: null });
+          return 'append';
+        }
+        // Kept by an earlier try of this batch; a different batch under the key is answered by the handler.
+        if (marker.fingerprint === answer.fingerprint) return 'skip';
+        outcome = { answer: marker, appended: false };
+        return 'stop';
+      });
+      return outcome;
+    },
     async ping() {
       await read('SELECT 1').catch((error: unknown) =>
         Promise.reject(new Error(`DuckDB does not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error })),
@@ -129,7 +213,8 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     async close() {
       if (closed) return;
       closed = true;
-      await queue;
+      clearTimeout(vacuum);
+      while (underWay.size) await Promise.all(underWay);
       writer.closeSync();
       instance.closeSync();
     },

@@ -1,5 +1,4 @@
 /** The DuckDB telemetry's tables: the request events, their quarter-hour rollup, and webhook deliveries. */
-import { BIGINT, DOUBLE, SMALLINT, VARCHAR } from '@duckdb/node-api';
 import { QUARTER_HOUR } from '../../quarter-hours.ts';
 
 /** The telemetry's tables; the records' come from `records/migrations`. */
@@ -27,24 +26,6 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
 );
 `;
 
-export const VECTOR_ROWS = 2048;
-export const EVENT_COLUMN_TYPES = [
-  VARCHAR,
-  BIGINT,
-  BIGINT,
-  VARCHAR,
-  VARCHAR,
-  VARCHAR,
-  SMALLINT,
-  DOUBLE,
-  VARCHAR,
-  VARCHAR,
-  VARCHAR,
-  VARCHAR,
-  VARCHAR,
-  BIGINT,
-  VARCHAR,
-];
 /**
  * Folds the events with `seq` in (after, upto] into the rollup. The bounds are literals so that
  * DuckDB skips every row group below them (a subquery would make it read the whole table).
