@@ -13,7 +13,7 @@ import { migrate } from './records/migrate.ts';
 import { duckDbTelemetry } from './telemetry/duckdb/telemetry.ts';
 import { forDuckDb } from './sql.ts';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { eventPart, PART_ROWS, SEQ_COLUMN, type EventPart } from './telemetry/duckdb/event-part.ts';
+import { eventPart, PART_ROWS, SEQ_COLUMN, SOLO_PART_ROWS, type EventPart } from './telemetry/duckdb/event-part.ts';
 import { rollUp, SCHEMA } from './telemetry/duckdb/schema.ts';
 import { num, type Row } from './sql-rows.ts';
 import type { RequestEvent, Stores } from './types.ts';
@@ -23,6 +23,8 @@ import type { RequestEvent, Stores } from './types.ts';
  * row group of its own (8,000 events of 1 KB, or far more of the usual few hundred bytes).
  */
 const CHECKPOINT_BYTES = 8 << 20;
+/** How lately another account must have written for a batch to go in small parts. */
+const SHARED_WITHIN_MS = 2_000;
 /** A writer idle this long merges small row groups and reclaims deleted rows (DuckDB's vacuum). */
 const VACUUM_AFTER_IDLE_MS = 30_000;
 /** What one vacuum may do: DuckDB's default. Checkpoints under load do none (see openDuckDbStores). */
@@ -58,8 +60,18 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   const lane = createFairShare({ total: 1, perAccount: 1, queue: Number.MAX_SAFE_INTEGER });
   const underWay = new Set<Promise<unknown>>();
   let closed = false;
+  /** When each account last asked the writer for something. */
+  const lastAsked = new Map<string, number>();
+  /** Whether an account other than this one used the writer lately: then a batch goes in small parts. */
+  const shared = (accountId: string) => {
+    const now = performance.now();
+    for (const [other, at] of lastAsked) if (now - at > SHARED_WITHIN_MS) lastAsked.delete(other);
+    return [...lastAsked.keys()].some((other) => other !== accountId && other !== '');
+  };
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = lane(accountWork.getStore() ?? '', undefined).then(async (done) => {
+    const accountId = accountWork.getStore() ?? '';
+    lastAsked.set(accountId, performance.now());
+    const run = lane(accountId, undefined).then(async (done) => {
       try {
         if (closed) throw storeClosed();
         return await work();
@@ -128,30 +140,37 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     if (!part.rows) return;
     const appender = await c.createAppender('request_events');
     const from = seq;
-    part.chunk.setColumnValues(
-      SEQ_COLUMN,
-      Array.from({ length: part.rows }, (_, i) => BigInt(from + i + 1)),
-    );
-    appender.appendDataChunk(part.chunk);
+    let next = from;
+    for (const chunk of part.chunks) {
+      chunk.setColumnValues(
+        SEQ_COLUMN,
+        Array.from({ length: chunk.rowCount }, () => BigInt(++next)),
+      );
+      appender.appendDataChunk(chunk);
+    }
     appender.closeSync();
     await c.run(rollUp(from, from + part.rows));
     seq = from + part.rows; // only once the rows are in the transaction
   };
 
   /**
-   * Appends events part by part (PART_ROWS each, in a transaction each), so that another
-   * account's write waits for one part, never a whole 10,000-event batch. `keep` runs in each
+   * Appends events part by part, in a transaction each: PART_ROWS while other accounts write,
+   * so that their writes wait for one part, never a whole 10,000-event batch; SOLO_PART_ROWS
+   * otherwise, as a transaction's own cost tells on a lone account's rate. `fixed`: always
+   * PART_ROWS, for parts that must be the same on a retry. `keep` runs in each
    * part's transaction first and may skip it.
    */
   const appendInParts = async (
     events: readonly RequestEvent[],
     keep: (c: DuckDBConnection, index: number, count: number) => Promise<'append' | 'skip' | 'stop'>,
+    { fixed = false } = {},
   ) => {
     // An empty batch is one (empty) part: with an Idempotency-Key its answer is still kept.
-    const count = Math.max(1, Math.ceil(events.length / PART_ROWS));
+    const rows = fixed || shared(accountWork.getStore() ?? '') ? PART_ROWS : SOLO_PART_ROWS;
+    const count = Math.max(1, Math.ceil(events.length / rows));
     for (let index = 0; index < count; index++) {
       // Built before its turn at the writer, which then only numbers and appends it.
-      const part = eventPart(events.slice(index * PART_ROWS, (index + 1) * PART_ROWS));
+      const part = eventPart(events.slice(index * rows, (index + 1) * rows));
       const kept = await write(async (c) => {
         const decision = await keep(c, index, count);
         if (decision === 'append') await appendIn(c, part);
@@ -176,33 +195,38 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   return {
     telemetry,
     records,
-    // The key's answer in the transaction of the batch's last part, and a marker in each other's:
+    // The key's answer in the transaction of the batch's last part, and a marker in each other's
+    // (parts of PART_ROWS, so a retry's parts are the first try's):
     // a repeat (even one that comes while the first is under way) appends only the parts not yet
     // kept, and finds the answer. The writer keeps each part's check and append together.
     async appendOnce(accountId, key, answer, events) {
       let outcome = { answer, appended: true };
       const markerOf = (index: number) => `${key} part ${index + 1}`;
-      await appendInParts(events, async (c, index, count) => {
-        const scoped = recordsIn(c);
-        const seen = await scoped.remembered(accountId, key);
-        if (seen) {
-          outcome = { answer: seen, appended: false };
+      await appendInParts(
+        events,
+        async (c, index, count) => {
+          const scoped = recordsIn(c);
+          const seen = await scoped.remembered(accountId, key);
+          if (seen) {
+            outcome = { answer: seen, appended: false };
+            return 'stop';
+          }
+          if (index === count - 1) {
+            await scoped.remember(accountId, key, answer);
+            return 'append';
+          }
+          const marker = await scoped.remembered(accountId, markerOf(index));
+          if (!marker) {
+            await scoped.remember(accountId, markerOf(index), { ...answer, body: null });
+            return 'append';
+          }
+          // Kept by an earlier try of this batch; a different batch under the key is answered by the handler.
+          if (marker.fingerprint === answer.fingerprint) return 'skip';
+          outcome = { answer: marker, appended: false };
           return 'stop';
-        }
-        if (index === count - 1) {
-          await scoped.remember(accountId, key, answer);
-          return 'append';
-        }
-        const marker = await scoped.remembered(accountId, markerOf(index));
-        if (!marker) {
-          await scoped.remember(accountId, markerOf(index), { ...answer, body: null });
-          return 'append';
-        }
-        // Kept by an earlier try of this batch; a different batch under the key is answered by the handler.
-        if (marker.fingerprint === answer.fingerprint) return 'skip';
-        outcome = { answer: marker, appended: false };
-        return 'stop';
-      });
+        },
+        { fixed: true },
+      );
       return outcome;
     },
     async ping() {
