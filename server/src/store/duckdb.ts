@@ -113,9 +113,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
    * megabytes of events, as an item of its own: DuckDB's own checkpoint, at 16 MB, would run in
    * whichever commit crossed it, and another account's small batch would wait for it.
    */
-  let sinceCheckpoint = 0;
   let vacuum: ReturnType<typeof setTimeout> | undefined;
-  const checkpointAfter = (bytes: number) => {
+  /** Vacuums (DuckDB's merge of small row groups) once the writer has had no events for a while. */
+  const vacuumWhenIdle = () => {
     clearTimeout(vacuum);
     vacuum = setTimeout(() => {
       exclusive(async () => {
@@ -128,6 +128,10 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       }).catch(() => undefined);
     }, VACUUM_AFTER_IDLE_MS);
     vacuum.unref();
+  };
+  let sinceCheckpoint = 0;
+  const checkpointAfter = (bytes: number) => {
+    vacuumWhenIdle();
     sinceCheckpoint += bytes;
     if (sinceCheckpoint < CHECKPOINT_BYTES) return;
     sinceCheckpoint = 0;
