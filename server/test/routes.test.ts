@@ -1029,11 +1029,13 @@ describe('control characters', () => {
   test('a body whose only unsafe characters are raw (bidi, C1) or the \\b and \\f escapes is cleaned too, in JSON and NDJSON', async () => {
     const local = await startServer();
     try {
-      const ts = new Date(Date.now() - 60_000).toISOString();
       // Each alone in its body: no \\u escape to mark the body as one to clean.
       const paths = { '/b/a\\bb\\fc': '/b/a\ufffdb\ufffdc', '/r/\u202egnp.exe': '/r/\ufffdgnp.exe', '/c/x\u0085y': '/c/x\ufffdy' };
+      // Each a second newer than the last, so that the newest request is the one just sent on every store.
+      let sentAt = Date.now() - 60_000;
       for (const [sent, stored] of Object.entries(paths))
         for (const ndjson of [false, true]) {
+          const ts = new Date((sentAt += 1000)).toISOString();
           const event = `{"ts":"${ts}","method":"GET","route":"/p","path":"${sent}","status":200,"durationMs":1}`;
           const batch = await call(local, '/ingest/v1/requests', {
             token: 'ingest-a',
