@@ -4,8 +4,9 @@
  * console server in a process of its own. The attacks are the adversarial review's: an OTLP
  * decompression bomb, 10 MB bodies, bodies trickled to hold upload slots, heavy reads within A's
  * rate, reads through many embed sessions, admin writes, and a thousand alert rules. Budget:
- * B's p95 within 3× of idle. Duration per phase: BENCH_FAIR_SECONDS (default 8); only some
- * attacks: BENCH_FAIR_ONLY (parts of their names, comma-separated).
+ * B's p95 within 3× of idle. Duration per phase: BENCH_FAIR_SECONDS (default 20); only some
+ * attacks: BENCH_FAIR_ONLY (parts of their names, comma-separated); V8 flags for the server:
+ * BENCH_FAIR_V8 (say `--trace-gc`); its CPU profiles: BENCH_FAIR_PROFILE (a folder).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,7 +18,7 @@ import protobuf from 'protobufjs';
 import { demoEvent, random } from '../demo/traffic.ts';
 import type { Row } from './collect.ts';
 
-const SECONDS = Number(process.env['BENCH_FAIR_SECONDS'] ?? 8);
+const SECONDS = Number(process.env['BENCH_FAIR_SECONDS'] ?? 20);
 /** BENCH_FAIR_ONLY=bomb,10 MB runs only the attacks whose names hold one of these parts. */
 const ONLY = process.env['BENCH_FAIR_ONLY']?.split(',');
 /** The two tenants' credentials on the `fair` console server (console-process.ts). */
@@ -47,6 +48,7 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
   const child = spawn(
     process.execPath,
     [
+      ...(process.env['BENCH_FAIR_V8']?.split(' ') ?? []),
       ...(process.env['BENCH_FAIR_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_FAIR_PROFILE']}`] : []),
       fileURLToPath(new URL('./console-process.ts', import.meta.url)),
       'fair',
@@ -56,7 +58,17 @@ export async function measureFairness(rows: Row[], file: string): Promise<void> 
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const url = ((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value as string).trim();
+  // The server's address is its first line that is one; any other output (V8's --trace-gc, say) goes to stderr.
+  let url = '';
+  const listening = new Promise<void>((resolve) =>
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!url && line.startsWith('http')) {
+        url = line.trim();
+        resolve();
+      } else process.stderr.write(`${line}\n`);
+    }),
+  );
+  await Promise.race([listening, once(child, 'exit').then(() => Promise.reject(new Error('The console server ended before it listened.')))]);
   const send = (path: string, key: string, init: RequestInit = {}) =>
     fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } }).then(async (r) => {
       await r.arrayBuffer();
