@@ -360,6 +360,45 @@ test('a gzip body is unpacked through its limit: an ingest bomb is a 413, an hon
   }
 });
 
+test('a small plain batch (read on the event loop) and the same batch packed or with many objects (read in a worker) get the same answer and keep the same events', async () => {
+  const server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z') });
+  try {
+    const events = [
+      { ...goodEvent(1), path: '/contacts/same_1', headers: { 'x-request-id': 'r1' } },
+      { ...goodEvent(2), status: 'ok' },
+      { ...goodEvent(3), path: '/contacts/same_3\u202e' },
+      { ...goodEvent(4), ts: '2026-09-14T10:00:00Z' },
+    ];
+    const text = JSON.stringify({ events });
+    // Padding of empty objects past the loop's count of objects, in a field the reader ignores.
+    const manyObjects = JSON.stringify({ events, padding: Array.from({ length: 600 }, () => ({})) });
+    const post = (body: string | Uint8Array, encoding?: string) =>
+      server.fetch(
+        new Request('http://console.test/ingest/v1/requests', {
+          method: 'POST',
+          headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json', ...(encoding ? { 'content-encoding': encoding } : {}) },
+          body,
+        }),
+      );
+    const answers: [number, { accepted: number; rejectedCount: number; rejected: unknown[] }][] = [];
+    for (const sent of [post(text), post(gzipSync(text), 'gzip'), post(manyObjects)]) {
+      const answer = await sent;
+      answers.push([answer.status, (await answer.json()) as (typeof answers)[number][1]]);
+    }
+    assert.deepEqual(answers[0], [202, { accepted: 2, rejectedCount: 2, rejected: answers[0]![1].rejected }]);
+    assert.equal(answers[0][1].rejected.length, 2);
+    assert.deepEqual(answers[1], answers[0], 'packed: read in a worker');
+    assert.deepEqual(answers[2], answers[0], 'many objects: read in a worker');
+    const kept = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/same_' });
+    assert.deepEqual(
+      kept.map((r) => [r.path, r.headers]),
+      [...Array(3).fill(['/contacts/same_3\ufffd', null]), ...Array(3).fill(['/contacts/same_1', { 'x-request-id': 'r1' }])],
+    );
+  } finally {
+    await server.close();
+  }
+});
+
 /** An ingest request whose body sends its first bytes now and the rest when `release` is called (or never). */
 function trickle(server: ConsoleServer, key: string, events: unknown[]) {
   let release!: () => void;
