@@ -5,6 +5,7 @@
  * reads open their own connections.
  */
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, resolve } from 'node:path';
 import { accountWork, createFairShare } from '../fair-share.ts';
 import { storeClosed } from './unavailable.ts';
@@ -170,11 +171,13 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
     { fixed = false } = {},
   ) => {
     // An empty batch is one (empty) part: with an Idempotency-Key its answer is still kept.
-    const rows = fixed || shared(accountWork.getStore() ?? '') ? PART_ROWS : SOLO_PART_ROWS;
+    const accountId = accountWork.getStore() ?? '';
+    const rows = fixed || shared(accountId) ? PART_ROWS : SOLO_PART_ROWS;
     const count = Math.max(1, Math.ceil(events.length / rows));
     for (let index = 0; index < count; index++) {
       // Built before its turn at the writer, which then only numbers and appends it.
       const part = eventPart(events.slice(index * rows, (index + 1) * rows));
+      const began = performance.now();
       const kept = await write(async (c) => {
         const decision = await keep(c, index, count);
         if (decision === 'append') await appendIn(c, part);
@@ -182,6 +185,9 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       });
       if (kept === 'stop') return;
       if (kept === 'append') checkpointAfter(part.bytes);
+      // While other accounts write, a big batch's next part waits as long as this one took, so
+      // that it takes at most half of the writer's time and of the cores its parts keep busy.
+      if (index < count - 1 && shared(accountId)) await sleep(performance.now() - began);
     }
   };
 
