@@ -117,23 +117,54 @@ const READS = ['counts', 'latency', 'keys', 'busiestMinute', 'lastUsed', 'reques
  * console read asks several queries at once, and an alert cycle many, so requests alone do not
  * say what a tenant costs. Writes pass as they are (one writer takes them in turn).
  */
-export function fairTelemetry(telemetry: TelemetryStore, admit: Admit): TelemetryStore {
+export function fairTelemetry(telemetry: TelemetryStore, admit: Admit, { yieldAtMostMs = YIELD_AT_MOST_MS } = {}): TelemetryStore {
   const fair = Object.create(telemetry) as TelemetryStore;
+  /** Queries of requests (not of background work) asked for and not yet answered. */
+  let foreground = 0;
+  let paused: PromiseWithResolvers<undefined> | undefined;
+  /** Until the requests' queries pause, or `yieldAtMostMs`, so background work is late, never starved. */
+  const requestsPause = async () => {
+    if (!foreground) return;
+    paused ??= Promise.withResolvers<undefined>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([paused.promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, yieldAtMostMs)))]);
+    clearTimeout(timer);
+  };
   for (const name of READS) {
     const read = (telemetry[name] as (accountId: string, ...rest: unknown[]) => Promise<unknown>).bind(telemetry);
     Object.assign(fair, {
       [name]: async (accountId: string, ...rest: unknown[]) => {
-        const done = await admit(accountId, undefined);
+        const background = backgroundWork.getStore() === true;
+        if (background) await requestsPause();
+        else foreground++;
         try {
-          return await read(accountId, ...rest);
+          const done = await admit(accountId, undefined);
+          try {
+            return await read(accountId, ...rest);
+          } finally {
+            done();
+          }
         } finally {
-          done();
+          if (!background && !--foreground) {
+            paused?.resolve(undefined);
+            paused = undefined;
+          }
         }
       },
     });
   }
   return fair;
 }
+
+/** How long a background query waits for the requests' queries to pause, at most. */
+const YIELD_AT_MOST_MS = 250;
+
+/**
+ * Work no request waits for (alert evaluation): its queries start when the requests' queries
+ * pause, as each query takes every core it can, and a request's read of several queries would
+ * otherwise share the cores with a background query at each of them.
+ */
+export const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
  * Whose work is under way (its account), for what is shared below the handlers, where the

@@ -15,7 +15,10 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { ATTACKS, KEYS } from '../bench/fairness.ts';
+import { backgroundWork, createFairShare, fairTelemetry, QUERY_SHARE } from '../src/fair-share.ts';
 import { openStores, type Stores } from '../src/index.ts';
+import { toRequestEvent } from '../src/store/request-event.ts';
+import type { TelemetryStore } from '../src/store/types.ts';
 import { call, goodEvent, openTestStores, startServer } from './harness.ts';
 
 /** Stores whose telemetry reads of `held` wait until `release`, counting how many wait at once. */
@@ -69,6 +72,50 @@ test('a tenant’s heavy reads wait behind its own: another tenant reads meanwhi
     await server.close();
   }
 });
+
+test(
+  'background work (alert evaluation) queries once the requests’ queries pause, or after its longest wait: late, never starved',
+  { timeout: 30_000 },
+  async () => {
+    const stores = await openTestStores();
+    try {
+      await stores.telemetry.append([toRequestEvent('acct_a', { ...goodEvent(1), ts: Date.parse(goodEvent(1).ts) })]);
+      const held = holding(stores, 'acct_b');
+      const range = { periods: [{ from: 0, to: Date.parse('2027-01-01T00:00:00Z') }] };
+      const requestsOf = (fair: TelemetryStore) => fair.counts('acct_a', range).then((c) => c.flatMap((row) => row.requests));
+      // Waits for the requests as long as the test needs.
+      const patient = fairTelemetry(held.stores.telemetry, createFairShare(QUERY_SHARE), { yieldAtMostMs: 600_000 });
+      const request = patient.requests('acct_b', { limit: 5 });
+      await held.reached(1);
+      const order: string[] = [];
+      const background = backgroundWork
+        .run(true, () => requestsOf(patient))
+        .then((counted) => {
+          order.push('background');
+          return counted;
+        });
+      // A foreground read of another account is not held back (one query per account, and the share has room).
+      assert.deepEqual(await requestsOf(patient), [1]);
+      await sleep(50);
+      assert.equal(order.length, 0, 'the background query waits while a request’s query runs');
+      held.release();
+      await request;
+      order.push('request');
+      assert.deepEqual(await background, [1]);
+      assert.deepEqual(order, ['request', 'background']);
+      // Requests that never pause: the background query still runs, after its longest wait.
+      const again = holding(stores, 'acct_b');
+      const hurried = fairTelemetry(again.stores.telemetry, createFairShare(QUERY_SHARE), { yieldAtMostMs: 10 });
+      const endless = hurried.requests('acct_b', { limit: 5 });
+      await again.reached(1);
+      assert.deepEqual(await backgroundWork.run(true, () => requestsOf(hurried)), [1]);
+      again.release();
+      await endless;
+    } finally {
+      await stores.close();
+    }
+  },
+);
 
 test('a tenant past its waiting reads gets 429 with Retry-After; its reads in turn still end', { timeout: 30_000 }, async () => {
   const stores = await openTestStores();

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { BURN_RATE_ALERTS } from '@ops-console/contract/enums';
 import type { AlertRecord, AlertRuleRecord, AlertRuleState, Stores, Watched } from '../store/types.ts';
-import { accountWork } from '../fair-share.ts';
+import { accountWork, backgroundWork } from '../fair-share.ts';
 import { recordActivity } from '../views/activity.ts';
 import { CONSOLE_ACTOR } from '../views/deprecations.ts';
 import { breaches, durationMs, linkOf, ruleValue } from './rules.ts';
@@ -164,7 +164,9 @@ export function createAlerting({ stores, notifier, clock, everyMs, onError, conc
     const worker = async () => {
       while (next < due.length && performance.now() - started < budgetMs) {
         const { accountId, state, ...watched } = due[next++]!;
-        await accountWork.run(accountId, () => evaluate(accountId, watched, state, now, until)).catch((error: unknown) => onError(error));
+        await backgroundWork
+          .run(true, () => accountWork.run(accountId, () => evaluate(accountId, watched, state, now, until)))
+          .catch((error: unknown) => onError(error));
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
