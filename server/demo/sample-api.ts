@@ -32,7 +32,7 @@ export function createSampleApi(collector: Collector, { webhookFailureRate = 0.0
       apiVersion: { pathPrefix: true },
       headers: ['user-agent', 'authorization'],
       // The request detail shows that a key was sent, never the key.
-      redact: (request) => (request.headers?.['authorization'] ? { ...request, headers: { ...request.headers, authorization: 'Bearer [redacted]' } } : request),
+      redact: (request) => (request.headers?.['authorization'] ? { ...request, headers: { ...request.headers, authorization: '[masked]' } } : request),
       identify: (c) => {
         const key = keyOf(c.req.header('authorization'));
         const owner = key ? OWNERS.get(key) : undefined;

@@ -8,6 +8,7 @@ import type { Context, Handler } from 'hono';
 import type { ServerMetrics } from './metrics.ts';
 import type * as z from 'zod';
 import type { BodyReader } from './body/pool.ts';
+import type { MaskOptions } from './capture/mask.ts';
 import type { BatchRead, Refusal, Sorted } from './body/read.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { toDelivery, type deliveryInput } from './ingest.ts';
@@ -30,6 +31,8 @@ export interface IngestDependencies {
   maxBatch: number;
   maxBodyBytes: number;
   otlpNames: OtlpAttributes;
+  /** What is masked in each request before it is kept, besides the defaults. */
+  mask?: MaskOptions | undefined;
   /** Where bodies are read: worker threads, off the event loop. */
   bodies: BodyReader;
 }
@@ -40,7 +43,17 @@ type IngestEnv = { Variables: { accountId: string; body: Uint8Array } };
 /** Spans of every kind per export, for each HTTP server span it may carry. */
 const SPANS_PER_SERVER_SPAN = 5;
 
-export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metrics, spikes, maxBatch, maxBodyBytes, otlpNames, bodies }: IngestDependencies) {
+export function createIngestHandlers<E extends IngestEnv>({
+  stores,
+  clock,
+  metrics,
+  spikes,
+  maxBatch,
+  maxBodyBytes,
+  otlpNames,
+  bodies,
+  mask,
+}: IngestDependencies) {
   const limits = { maxBytes: maxBodyBytes, maxBatch, maxSpans: maxBatch * SPANS_PER_SERVER_SPAN };
   const common = (c: Context<E>) => ({
     // Read by the ingest gate, at its pace and within its limit.
@@ -48,6 +61,7 @@ export function createIngestHandlers<E extends IngestEnv>({ stores, clock, metri
     contentEncoding: c.req.header('content-encoding'),
     limits,
     latest: clock() + MAX_CLOCK_SKEW_MS,
+    mask,
   });
   const refuse = (refusal: Refusal): never => {
     throw refusal.refused === 413 ? new ProblemError(413, 'Content too large', refusal.message) : badRequest(refusal.message);

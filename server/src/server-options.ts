@@ -10,6 +10,7 @@ import type { FairShareLimits } from './fair-share.ts';
 import type { UploadPace } from './ingest-gate.ts';
 import type { Thresholds } from './figures.ts';
 import type { MetricsOptions } from './metrics.ts';
+import type { MaskOptions } from './capture/mask.ts';
 import type { OtlpAttributes } from './otlp/spans.ts';
 import type { RateLimit } from './rate-limits.ts';
 import type { TelemetryConnection } from './store/telemetry/clickhouse/store.ts';
@@ -71,6 +72,12 @@ export interface ConsoleServerOptions {
   clock?: () => Date;
   /** Ingest limits: body bytes (default 10 MB) and events per batch (default 10,000). */
   limits?: { maxBodyBytes?: number; maxBatch?: number };
+  /**
+   * What is captured of each request. `mask` adds header names, field names and patterns (regular
+   * expressions) to what is always masked before a request is kept: credential headers, secret
+   * fields of query strings, card numbers (see `docs/security.md`).
+   */
+  capture?: { mask?: MaskOptions };
   /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
   otlpAttributes?: Partial<OtlpAttributes>;
   /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */

@@ -229,6 +229,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       maxBatch,
       maxBodyBytes,
       otlpNames: { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes },
+      mask: options.capture?.mask,
       bodies,
     }),
     ...createAdminHandlers<Env>({ stores, timeZone, now: () => clock().getTime(), embedSessions, mintRate }),

@@ -57,6 +57,7 @@ test('a configuration that cannot be used: one line per problem naming the field
     telemetry: 'clickhouse://127.0.0.1:8123/ops',
     auth: { tokens: { t1: { accountId: 'acct_1', user: { id: 'u_1', name: 'Una' }, role: 'owner' } } },
     fooo: 1,
+    capture: { mask: { patterns: ['acct-(\\d'] } },
   });
   const result = run(['serve', '--config', file]);
   assert.equal(result.status, 2);
@@ -69,6 +70,7 @@ test('a configuration that cannot be used: one line per problem naming the field
       .sort(),
     [
       'auth.tokens.….role: must be one of viewer, editor, admin',
+      `capture.mask.patterns.0: "acct-(\\d" is not a regular expression: Invalid regular expression: /acct-(\\d/giu: Unterminated group`,
       'corsOrigins.0: is not an origin (scheme://host[:port], no path)',
       'fooo: is not an option',
       'ingestKeys: a key is empty',

@@ -3,12 +3,13 @@
 // own such tests in scale-out.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { call, goodEvent, startServer } from './harness.ts';
+import { eventWithSecrets, MASK_CONFIG, SECRETS } from './secrets.ts';
 import { accountWork } from '../src/fair-share.ts';
 import { openDuckDbStores } from '../src/store/duckdb.ts';
 import { PART_ROWS } from '../src/store/telemetry/duckdb/event-part.ts';
@@ -193,4 +194,27 @@ describe('big batches, part by part', () => {
         await reopened.close();
       }
     }));
+});
+
+test('no secret a request carried is in the DuckDB file or its write-ahead log, before and after a checkpoint', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-console-secrets-'));
+  /** Every secret found in the folder's files, read as bytes. */
+  const found = () => {
+    const files = readdirSync(dir).map((name) => readFileSync(join(dir, name)));
+    return Object.entries(SECRETS).flatMap(([kind, secret]) => (files.some((bytes) => bytes.includes(secret)) ? [kind] : []));
+  };
+  try {
+    const server = await startServer({ store: join(dir, 'console.duckdb'), clock: () => new Date('2026-09-14T09:45:00Z'), capture: { mask: MASK_CONFIG } });
+    try {
+      const events = Array.from({ length: 20 }, (_, i) => eventWithSecrets(i));
+      const answer = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
+      assert.equal(answer.json.accepted, 20);
+      assert.deepEqual(found(), [], 'in the write-ahead log');
+    } finally {
+      await server.close();
+    }
+    assert.deepEqual(found(), [], 'in the file, once checkpointed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

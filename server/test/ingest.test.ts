@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { IDEMPOTENCY_TTL_MS, type ConsoleServer } from '../src/index.ts';
 import { inColumns } from './column-form.ts';
+import { eventWithSecrets, MASK_CONFIG, SECRETS } from './secrets.ts';
 import { call, freshStoreConfig, goodEvent, openTestStores, startServer } from './harness.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
@@ -394,6 +395,47 @@ test('a small plain batch (read on the event loop) and the same batch packed or 
       kept.map((r) => [r.path, r.headers]),
       [...Array(3).fill(['/contacts/same_3\ufffd', null]), ...Array(3).fill(['/contacts/same_1', { 'x-request-id': 'r1' }])],
     );
+  } finally {
+    await server.close();
+  }
+});
+
+test('secrets are masked before a request is kept, however the batch is sent: credential headers, secret query fields, card numbers, the config’s names and patterns', async () => {
+  const server = await startServer({ clock: () => new Date('2026-09-14T09:45:00Z'), capture: { mask: MASK_CONFIG } });
+  try {
+    const events = [eventWithSecrets(1), eventWithSecrets(2), eventWithSecrets(3)];
+    const bodies = [
+      { body: JSON.stringify({ events: [events[0]] }), type: 'application/json' },
+      { body: gzipSync(JSON.stringify({ events: [events[1]] })), type: 'application/json', encoding: 'gzip' },
+      { body: JSON.stringify(inColumns([events[2]!])), type: 'application/json' },
+    ];
+    for (const { body, type, encoding } of bodies) {
+      const answer = await server.fetch(
+        new Request('http://console.test/ingest/v1/requests', {
+          method: 'POST',
+          headers: { authorization: 'Bearer ingest-a', 'content-type': type, ...(encoding ? { 'content-encoding': encoding } : {}) },
+          body,
+        }),
+      );
+      assert.deepEqual([answer.status, ((await answer.json()) as { accepted: number }).accepted], [202, 1]);
+    }
+    const kept = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/pay/' });
+    assert.equal(kept.length, 3);
+    for (const request of kept) {
+      assert.equal(request.path, '/pay/[masked]?card_number=[masked]&page=2&access_token=[masked]&order=4242424242424241');
+      assert.deepEqual(request.headers, {
+        authorization: '[masked]',
+        cookie: '[masked]',
+        'x-api-key': '[masked]',
+        'x-tenant-secret': '[masked]',
+        'x-note': 'paid with [masked]',
+        'user-agent': 'curl/8.5',
+      });
+    }
+    const list = await call(server, '/console/v1/requests?limit=10', { token: 'token-a' });
+    const details = await Promise.all(list.json.items.map((r: { id: string }) => call(server, `/console/v1/requests/${r.id}`, { token: 'token-a' })));
+    const answered = JSON.stringify([list.json, ...details.map((d) => d.json)]);
+    for (const [kind, secret] of Object.entries(SECRETS)) assert.ok(!answered.includes(secret), `the ${kind} is in no answer`);
   } finally {
     await server.close();
   }

@@ -422,7 +422,7 @@ describe('request detail', () => {
           customerId: 'cus_acme',
           actor: { id: 'u_lee', name: 'Lee Park' },
           bytes: 214,
-          headers: { 'user-agent': 'acme-billing/2.4', authorization: '[redacted]' },
+          headers: { 'user-agent': 'acme-billing/2.4', authorization: '[masked]' },
         },
         { ts: '2026-09-14T09:42:00Z', method: 'GET', route: '/usage', path: '/usage', status: 200, durationMs: 8, customerId: 'cus_unknown' },
         { ts: '2026-09-14T09:43:00Z', method: 'GET', route: '/health', path: '/health', status: 204, durationMs: 1 },
@@ -464,7 +464,7 @@ describe('request detail', () => {
           bytes: 214,
           headers: [
             { name: 'user-agent', value: 'acme-billing/2.4' },
-            { name: 'authorization', value: '[redacted]' },
+            { name: 'authorization', value: '[masked]' },
           ],
         },
       );

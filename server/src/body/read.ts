@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { batchItems, deliveryInput, requestEventInput, sortOut, upTo, type Rejected } from '../ingest.ts';
+import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
 import { decodeExport, type Encoding } from '../otlp/decode.ts';
 import { spansToRequests, type OtlpAttributes } from '../otlp/spans.ts';
 import type { MeasuredRequest } from '../store/request-event.ts';
@@ -35,6 +36,8 @@ interface Common {
   limits: BodyLimits;
   /** Events stamped later than this (epoch ms) are rejected: a clock problem, not traffic. */
   latest: number;
+  /** What is masked in each request before it is kept, besides the defaults (`capture.mask`). */
+  mask?: MaskOptions | undefined;
 }
 export type ReadTask =
   | (Common & {
@@ -91,7 +94,8 @@ export function readBody(task: ReadTask): BatchRead<unknown> | OtlpRead | Refusa
     task.kind === 'requests' && task.fingerprintOf !== undefined
       ? createHash('sha256').update(`${task.fingerprintOf}\n`).update(bytes).digest('hex')
       : undefined;
-  return { ...sorted(items, schema, task.latest), fingerprint };
+  const batch = sorted(items, schema, task.latest);
+  return { ...(task.kind === 'requests' ? masked(batch as Sorted<MeasuredRequest>, task.mask) : batch), fingerprint };
 }
 
 function readExport(bytes: Uint8Array, task: Extract<ReadTask, { kind: 'otlp' }>): OtlpRead | Refusal {
@@ -106,7 +110,7 @@ function readExport(bytes: Uint8Array, task: Extract<ReadTask, { kind: 'otlp' }>
   if ('error' in read) return unreadable(read.error);
   if (read.requests.length > task.limits.maxBatch)
     return tooLarge(`Send at most ${number(task.limits.maxBatch)} HTTP server spans per export; this one has ${number(read.requests.length)}.`);
-  const batch = sorted(read.requests, requestEventInput, task.latest);
+  const batch = masked(sorted(read.requests, requestEventInput, task.latest), task.mask);
   const names = Object.fromEntries(batch.rejected.map((r) => [r.index, read.names[r.index] ?? '']));
   return {
     ...batch,
@@ -122,6 +126,18 @@ function sorted<T extends { ts: number }>(items: readonly unknown[], schema: z.Z
   const { good, rejected } = sortOut(items, schema);
   const kept = upTo(good, rejected, latest);
   return { good: kept, rejectedCount: rejected.length, rejected: rejected.slice(0, MAX_LISTED_REJECTIONS) };
+}
+
+/** The config's masker, built once per config (a worker reads many bodies of one server's). */
+const maskers = new Map<string, Masker>();
+
+/** The batch with each good request's credential headers, secret query fields, card numbers and the config's patterns masked. */
+function masked(batch: Sorted<MeasuredRequest>, options: MaskOptions = {}): Sorted<MeasuredRequest> {
+  const key = JSON.stringify(options);
+  let masker = maskers.get(key);
+  if (!masker) maskers.set(key, (masker = createMasker(options)));
+  const mask = masker;
+  return { ...batch, good: batch.good.map((e) => ({ ...e, path: mask.path(e.path), ...(e.headers && { headers: mask.headers(e.headers) }) })) };
 }
 
 /** The body unpacked (gzip, or as sent), its output bounded while it inflates. */
