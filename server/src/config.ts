@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
-import { maskConfig } from './capture/mask.ts';
+import { maskConfig } from './capture/mask-config.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import { sharedSecrets, weakSecrets } from './secrets.ts';

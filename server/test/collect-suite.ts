@@ -40,7 +40,7 @@ export type StartApp = (collector: Collector, options: CollectOptions<unknown>) 
 /** The options the suite installs the collector with: version from the path, key from a header, one header kept, ids hidden by redact. */
 const options = {
   apiVersion: { pathPrefix: true },
-  headers: ['X-Request-Id', 'user-agent'],
+  headers: ['X-Request-Id', 'user-agent', 'Authorization', 'x-card'],
   redact: (request: MeasuredRequest) => (request.path.endsWith('/hidden') ? null : { ...request, path: request.path.replace(/\/c_\w+/, '/c_…') }),
 } satisfies CollectOptions<unknown>;
 
@@ -69,7 +69,13 @@ export function collectorSuite(framework: string, start: StartApp): void {
     const keyed = { ...options, identify: (request: unknown) => ({ keyId: keyOf(request) }) };
     const app = await start(collector, keyed);
     try {
-      const headers = { 'x-key': 'key_1', 'x-request-id': 'req-77', authorization: 'Bearer secret', cookie: 'session=secret' };
+      const headers = {
+        'x-key': 'key_1',
+        'x-request-id': 'req-77',
+        authorization: 'Bearer secret',
+        cookie: 'session=secret',
+        'x-card': 'card 4242 4242 4242 4242',
+      };
       const calls: Awaited<ReturnType<typeof timed>>[] = [];
       for (const [method, path] of [
         ['GET', '/v2/contacts/c_7?token=secret'],
@@ -99,7 +105,11 @@ export function collectorSuite(framework: string, start: StartApp): void {
         'the query string is never recorded; the redacted request is left out',
       );
       for (const event of events) {
-        assert.deepEqual(event.headers, { 'x-request-id': 'req-77', 'user-agent': 'node' }, 'only the named headers are kept');
+        assert.deepEqual(
+          event.headers,
+          { 'x-request-id': 'req-77', 'user-agent': 'node', authorization: '[masked]', 'x-card': 'card [masked]' },
+          'only the named headers are kept, credentials and card numbers masked before they are sent',
+        );
       }
       events.forEach((e, i) => assert.ok(e.durationMs > 0 && e.durationMs <= calls[i]!.elapsed, `${e.path}: ${e.durationMs} within ${calls[i]!.elapsed} ms`));
       // Stamped with the wall-clock time the request arrived: between the client's sending it and its answer (to the millisecond, either way).

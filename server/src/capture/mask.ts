@@ -3,8 +3,8 @@
  * a secret (in query strings and form bodies), card numbers (by their Luhn check digit) and the
  * config's patterns in any text. A masked value reads `[masked]`, so what is stored and answered
  * cannot give it back. The config adds names and patterns to the defaults; it cannot remove one.
+ * Dependency-free: the collectors mask with it before sending, inside the host's API.
  */
-import { z } from 'zod';
 
 /** What a masked value reads. */
 export const MASKED = '[masked]';
@@ -22,20 +22,6 @@ export const MASKED_FIELDS = {
   endingIn: ['token', 'card', 'cardnumber', 'cvc', 'cvv', 'ssn', 'iban'],
 } as const;
 
-/** `capture.mask` in a config file: header names, field names and patterns that compile. */
-export const maskConfig = z.strictObject({
-  headers: z.array(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'is not a header name')).optional(),
-  fields: z.array(z.string().min(1)).optional(),
-  patterns: z
-    .array(
-      z.string().superRefine((pattern, ctx) => {
-        const wrong = checkPattern(pattern);
-        if (wrong) ctx.addIssue({ code: 'custom', message: wrong });
-      }),
-    )
-    .optional(),
-});
-
 /** What the config adds (`capture.mask`). */
 export interface MaskOptions {
   /** More header names whose values are masked. */
@@ -47,6 +33,8 @@ export interface MaskOptions {
 }
 
 export interface Masker {
+  /** A header's value as it may be kept: `[masked]` for a credential header, else its text masked. */
+  header(name: string, value: string): string;
   /** Header values of credential headers masked; names as sent. */
   headers(headers: Readonly<Record<string, string>>): Record<string, string>;
   /** A path with its query string's secret fields masked, and card numbers and patterns in it. */
@@ -112,9 +100,10 @@ export function createMasker(options: MaskOptions = {}): Masker {
         return isSecretField(name) ? `${pair.slice(0, equals)}=${MASKED}` : pair;
       })
       .join('&');
+  const header = (name: string, value: string) => (headerNames.has(name.toLowerCase()) ? MASKED : text(value));
   return {
-    headers: (headers) =>
-      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, headerNames.has(name.toLowerCase()) ? MASKED : text(value)])),
+    header,
+    headers: (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, header(name, value)])),
     path(path) {
       const at = path.indexOf('?');
       if (at === -1) return text(path);

@@ -1,5 +1,6 @@
 /** What the framework adapters share: the options every one takes, and recording without ever throwing. */
 import { performance } from 'node:perf_hooks';
+import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
 import type { Collector, MeasuredRequest } from './collector.ts';
 import type { Person } from '../store/types.ts';
 
@@ -15,8 +16,14 @@ export interface CollectOptions<R> {
   apiVersion?: VersionOption<R>;
   /** Who called: key id, customer and actor. Runs after the response; its errors are ignored. */
   identify?: Identify<R>;
-  /** Request headers to keep, by name (`['user-agent', 'x-request-id']`); none unless named. Bodies and query strings are never recorded. */
+  /**
+   * Request headers to keep, by name (`['user-agent', 'x-request-id']`); none unless named. Bodies
+   * and query strings are never recorded. Credential headers (`authorization`, `cookie`,
+   * `x-api-key` …) are kept as `[masked]`, and card numbers in a value masked, before anything is sent.
+   */
   headers?: readonly string[];
+  /** More header names, and patterns (regular expressions), masked before sending, as the server's `capture.mask`. */
+  mask?: MaskOptions;
   /** Sees each measured request before it is queued: return it changed (hide ids in the path, mask a header) or `null` to leave it out. */
   redact?: (request: MeasuredRequest) => MeasuredRequest | null;
 }
@@ -68,7 +75,7 @@ export function record<R>(collector: Collector, options: CollectOptions<R>, requ
     keyId: who?.keyId,
     customerId: who?.customerId,
     actor: who?.actor,
-    headers: options.headers ? keptHeaders(options.headers, m.header) : undefined,
+    headers: options.headers ? keptHeaders(options.headers, m.header, maskerOf(options)) : undefined,
   };
   const redacted = options.redact ? options.redact(event) : event;
   if (redacted) collector.record(redacted);
@@ -80,12 +87,21 @@ export const readsHeaders = <R>(options: CollectOptions<R>) => Boolean(options.h
 /** The header reader of a request whose headers nobody reads. */
 export const NO_HEADERS = (): undefined => undefined;
 
-function keptHeaders(names: readonly string[], header: (name: string) => string | undefined): Record<string, string> | undefined {
+/** Each adapter's masker, made once from its options. */
+const maskers = new WeakMap<object, Masker>();
+const maskerOf = (options: { mask?: MaskOptions | undefined }): Masker => {
+  let masker = maskers.get(options);
+  if (!masker) maskers.set(options, (masker = createMasker(options.mask)));
+  return masker;
+};
+
+/** The named headers the request has, masked as the server would mask them: no credential crosses the wire. */
+function keptHeaders(names: readonly string[], header: (name: string) => string | undefined, masker: Masker): Record<string, string> | undefined {
   let kept: Record<string, string> | undefined;
   for (const name of names) {
     const lower = name.toLowerCase();
     const value = header(lower);
-    if (value !== undefined) (kept ??= {})[lower] = value;
+    if (value !== undefined) (kept ??= {})[lower] = masker.header(lower, value);
   }
   return kept;
 }
