@@ -79,6 +79,10 @@ describe('OTLP/HTTP traces receiver', () => {
         'tenant.id': 'cus_acme',
         'user.id': 'u_lee',
         'user.name': 'Lee Park',
+        'http.request.header.user-agent': ['curl/8.5'],
+        'http.request.header.authorization': ['Bearer sk_otlp_secret'],
+        'http.request.header.x-card': ['4242 4242 4242 4242'],
+        'http.request.header.accept': ['text/html', 'application/json'],
       },
       start: NOW - 60_000,
       durationMs: 12.5,
@@ -129,10 +133,26 @@ describe('OTLP/HTTP traces receiver', () => {
         e.customerId,
         e.actor,
         e.bytes,
+        e.headers,
       ]);
+      // The captured headers as they are kept: credentials and card numbers masked, repeated values joined.
+      const headers = { 'user-agent': 'curl/8.5', authorization: '[masked]', 'x-card': '[masked]', accept: 'text/html, application/json' };
       assert.deepEqual(rows, [
-        ['GET', '/contacts/:id', `/v2${prefix}/c_1`, 200, 12.5, NOW - 60_000, 'v2', 'key_resource', 'cus_acme', { id: 'u_lee', name: 'Lee Park' }, 512],
-        ['POST', `${prefix}/messages`, `${prefix}/messages`, 503, 1240, NOW - 30_000, null, 'key_span', null, null, null],
+        [
+          'GET',
+          '/contacts/:id',
+          `/v2${prefix}/c_1`,
+          200,
+          12.5,
+          NOW - 60_000,
+          'v2',
+          'key_resource',
+          'cus_acme',
+          { id: 'u_lee', name: 'Lee Park' },
+          512,
+          headers,
+        ],
+        ['POST', `${prefix}/messages`, `${prefix}/messages`, 503, 1240, NOW - 30_000, null, 'key_span', null, null, null, null],
       ]);
       const answers = exchanges.slice(from);
       assert.deepEqual(

@@ -6,6 +6,7 @@
  * and counted; HTTP server spans that cannot be read are rejected with the reason.
  */
 import { z } from 'zod';
+import { HEADER_NAME, INGEST_LIMITS as LIMIT } from '../limits.ts';
 import type { MeasuredRequest } from '../store/request-event.ts';
 import { cleanText } from '../text.ts';
 
@@ -36,6 +37,8 @@ const anyValue = z.looseObject({
   intValue: z.union([z.string(), z.number()]).optional(),
   doubleValue: z.union([z.number(), z.string()]).optional(),
   boolValue: z.boolean().optional(),
+  // Header attributes (`http.request.header.<name>`) are arrays of strings.
+  arrayValue: z.looseObject({ values: z.array(z.looseObject({ stringValue: z.string().optional() })).optional() }).optional(),
 });
 const attributes = z.array(z.looseObject({ key: z.string(), value: anyValue.optional() })).optional();
 const span = z.looseObject({
@@ -132,7 +135,28 @@ function toRequest(s: Span, method: string, own: Attributes, resource: Attribute
     customerId: pick(names.customerId),
     actor: actorId ? { id: actorId, name: pick(names.actorName) ?? actorId } : undefined,
     bytes: Number.isInteger(bytes) && bytes >= 0 ? bytes : undefined,
+    headers: headersOf(own),
   };
+}
+
+const HEADER_ATTRIBUTE = 'http.request.header.';
+
+/**
+ * The request headers the instrumentation captured (`http.request.header.<name>`, semantic
+ * conventions), as many as an event keeps and each cut to the event's limit, so a span is never
+ * refused for them. The server masks them as it masks any event's.
+ */
+function headersOf(own: Attributes): Record<string, string> | undefined {
+  let headers: Record<string, string> | undefined;
+  let count = 0;
+  for (const [key, value] of own) {
+    if (!key.startsWith(HEADER_ATTRIBUTE)) continue;
+    const name = key.slice(HEADER_ATTRIBUTE.length).toLowerCase();
+    if (!name || name.length > LIMIT.headerName || !HEADER_NAME.test(name) || !value) continue;
+    (headers ??= {})[name] = value.length > LIMIT.headerValue ? `${value.slice(0, LIMIT.headerValue - 1)}…` : value;
+    if (++count === LIMIT.headers) break;
+  }
+  return headers;
 }
 
 const isServer = (s: Span) => s.kind === SPAN_KIND_SERVER || s.kind === 'SPAN_KIND_SERVER';
@@ -150,7 +174,13 @@ function pathOf(own: Attributes): string {
 function attributeMap(list: z.infer<typeof attributes>): Attributes {
   const map: Attributes = new Map();
   for (const { key, value } of list ?? []) {
-    const v = value?.stringValue ?? value?.intValue ?? value?.doubleValue ?? value?.boolValue;
+    const v =
+      value?.stringValue ??
+      value?.intValue ??
+      value?.doubleValue ??
+      value?.boolValue ??
+      // A header's values, joined as HTTP joins a repeated header's.
+      value?.arrayValue?.values?.flatMap((item) => (item.stringValue === undefined ? [] : [item.stringValue])).join(', ');
     if (v !== undefined) map.set(key, cleanText(String(v)));
   }
   return map;
