@@ -84,6 +84,8 @@ export interface RequestFilter {
   method?: string | null;
   status?: string | null;
   path?: string | null;
+  /** Words the path holds, each, any case. */
+  q?: string | null;
   endpointId?: string | null;
   customerId?: string | null;
   keyId?: string | null;
@@ -93,7 +95,7 @@ export interface RequestFilter {
   to?: number;
 }
 
-export function matchesRequest(entry: RequestEntry, { method, status, path, endpointId, customerId, keyId }: RequestFilter): boolean {
+export function matchesRequest(entry: RequestEntry, { method, status, path, q, endpointId, customerId, keyId }: RequestFilter): boolean {
   if (endpointId && endpointOf(entry)?.id !== endpointId) return false;
   if (customerId && customerOf(entry).id !== customerId) return false;
   if (keyId && keyOf(entry) !== keyId) return false;
@@ -103,6 +105,7 @@ export function matchesRequest(entry: RequestEntry, { method, status, path, endp
     if (classMatch ? Math.floor(entry.status / 100) !== Number(classMatch[1]) : String(entry.status) !== status) return false;
   }
   if (path && !entry.path.toLowerCase().includes(path.toLowerCase())) return false;
+  if (q && !q.split(/\s+/).every((word) => entry.path.toLowerCase().includes(word.toLowerCase()))) return false;
   return true;
 }
 

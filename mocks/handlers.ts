@@ -301,6 +301,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
         method: url.searchParams.get('method'),
         status: url.searchParams.get('status'),
         path: url.searchParams.get('path'),
+        q: url.searchParams.get('q'),
         endpointId: url.searchParams.get('endpointId'),
         customerId: url.searchParams.get('customerId'),
         keyId: url.searchParams.get('keyId'),

@@ -712,6 +712,41 @@ describe('paging', () => {
   });
 });
 
+describe('request search', () => {
+  test('q finds requests whose path holds every word, any case and literally, with the log’s other filters and only in the token’s account', async () => {
+    const own = await startServer({ clock: () => new Date(NOW) });
+    try {
+      const at = (minute: number) => `2026-09-14T09:${String(minute).padStart(2, '0')}:00Z`;
+      const event = (minute: number, path: string, status = 200) => ({ ts: at(minute), method: 'POST', route: '/orders/{id}', path, status, durationMs: 5 });
+      await ingest(own, [
+        event(1, '/orders/ORD-7731/refund', 500),
+        event(2, '/orders/ord-7731'),
+        event(3, '/orders/ORD-7732'),
+        event(4, '/files/100%_done'),
+        event(5, '/files/100x_done'),
+        event(6, '/users/Åsa/ORD-7731'),
+      ]);
+      await ingest(own, [event(7, '/orders/ORD-7731')], 'ingest-b');
+      const found = async (query: string, token = 'token-a') => {
+        const { status, json } = await call(own, `/console/v1/requests?${query}`, { token });
+        assert.equal(status, 200, query);
+        return (json.items as { path: string }[]).map((r) => r.path);
+      };
+      assert.deepEqual(await found('q=ord-7731'), ['/users/Åsa/ORD-7731', '/orders/ord-7731', '/orders/ORD-7731/refund']);
+      assert.deepEqual(await found(`q=${encodeURIComponent('  REFUND   ord-7731 ')}`), ['/orders/ORD-7731/refund']);
+      assert.deepEqual(await found('q=ord-7731&status=5xx'), ['/orders/ORD-7731/refund']);
+      assert.deepEqual(await found(`q=${encodeURIComponent('100%_')}`), ['/files/100%_done'], 'no wildcards');
+      assert.deepEqual(await found(`q=${encodeURIComponent('åsa')}`), ['/users/Åsa/ORD-7731'], 'any case beyond ASCII');
+      assert.deepEqual(await found('q=ord-7731', 'token-b'), ['/orders/ORD-7731'], 'another account’s search finds its own only');
+      const many = await call(own, `/console/v1/requests?q=${Array.from({ length: 9 }, (_, i) => `w${i}`).join('+')}`, { token: 'token-a' });
+      assert.equal(many.status, 400);
+      assert.match(many.json.detail, /at most 8 words/);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('tenancy: a token of account B never reads or writes account A', () => {
   const readRoutes = [
     '/console/v1/overview',

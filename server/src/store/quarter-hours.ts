@@ -21,4 +21,8 @@ export function split(period: Period, unit = QUARTER_HOUR): { core?: Period; edg
 
 /** Filters a rollup can answer: no customer, key, path text or duration. */
 export const rollupCan = (filter: EventFilter) =>
-  filter.customerId === undefined && filter.keyId === undefined && filter.pathContains === undefined && filter.slowerThanMs === undefined;
+  filter.customerId === undefined &&
+  filter.keyId === undefined &&
+  filter.pathContains === undefined &&
+  !filter.words?.length &&
+  filter.slowerThanMs === undefined;

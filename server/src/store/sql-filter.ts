@@ -2,9 +2,13 @@
 import { identifier, join, sql, type Sql } from './sql.ts';
 import type { EventFilter } from './types.ts';
 
-/** How a dialect tests that a column holds a text literally (no wildcards): DuckDB's `contains`, ClickHouse's `position`. */
-export type Contains = (column: Sql, needle: string) => Sql;
-const duckDbContains: Contains = (column, needle) => sql`contains(${column}, ${needle})`;
+/**
+ * How a dialect tests that a column holds a text literally (no wildcards): DuckDB's `contains`,
+ * ClickHouse's `position`; `anyCase` compares both lower-cased.
+ */
+export type Contains = (column: Sql, needle: string, options?: { anyCase?: boolean }) => Sql;
+const duckDbContains: Contains = (column, needle, { anyCase = false } = {}) =>
+  anyCase ? sql`contains(lower(${column}), ${needle.toLowerCase()})` : sql`contains(${column}, ${needle})`;
 
 export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains): Sql {
   const clauses = [sql`account_id = ${accountId}`];
@@ -21,6 +25,7 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   add(filter.statusClass, (c) => sql`status >= ${Number(c) * 100} AND status < ${Number(c) * 100 + 100}`);
   // The text is taken literally: no LIKE wildcards from the query string.
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
+  for (const word of filter.words ?? []) clauses.push(contains(identifier('path'), word, { anyCase: true }));
   add(filter.customerId, (customer) => sql`customer_id = ${customer}`);
   add(filter.keyId, (key) => sql`key_id = ${key}`);
   add(filter.slowerThanMs, (ms) => sql`duration_ms > ${ms}`);

@@ -52,6 +52,8 @@ export interface EventFilter {
   statusClass?: number;
   /** A substring of the concrete path. */
   pathContains?: string;
+  /** Words the path holds, each, in any case (the request log's search). */
+  words?: readonly string[];
   customerId?: string;
   keyId?: string;
   /** Only requests slower than this many ms (a latency SLO's bad requests); the rollups cannot answer it. */

@@ -16,6 +16,8 @@ export interface RequestListQuery {
   method?: string;
   status?: string;
   path?: string;
+  /** Words the path must hold, any case. */
+  q?: string;
   since?: string;
   endpointId?: string;
   customerId?: string;
@@ -72,12 +74,21 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     to,
     method,
     pathContains: query.path || undefined,
+    words: wordsOf(query.q),
     customerId: query.customerId || undefined,
     keyId: query.keyId || undefined,
     ...statusFilter(query.status),
     ...endpoint,
   });
   return pageOf(items, query.limit, entryOf(ctx), (last) => requestCursor.encode({ ts: last.ts, id: ctx.requestIds.encode(ctx.accountId, last) }));
+}
+
+/** The words of a search, at most `MAX_WORDS`: whitespace splits them. */
+const MAX_WORDS = 8;
+function wordsOf(q: string | undefined): string[] | undefined {
+  const words = q?.split(/\s+/).filter(Boolean);
+  if (words && words.length > MAX_WORDS) throw badRequest(`q holds at most ${MAX_WORDS} words.`, [{ field: 'q', message: `Use at most ${MAX_WORDS} words.` }]);
+  return words?.length ? words : undefined;
 }
 
 /** A stored request as the log lists it. */

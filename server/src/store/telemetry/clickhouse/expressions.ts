@@ -27,4 +27,5 @@ export function quantileExactIf(level: number, condition: Sql): Sql {
 }
 
 /** `position` takes the needle literally: no LIKE wildcards from the query string. */
-export const contains: Contains = (column, needle) => sql`position(${column}, ${needle}) > 0`;
+export const contains: Contains = (column, needle, { anyCase = false } = {}) =>
+  anyCase ? sql`position(lowerUTF8(${column}), ${needle.toLowerCase()}) > 0` : sql`position(${column}, ${needle}) > 0`;

@@ -44,6 +44,7 @@ const NARROWING = [
   'status',
   'statusClass',
   'pathContains',
+  'words',
   'customerId',
   'keyId',
   'slowerThanMs',
