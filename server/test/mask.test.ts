@@ -75,3 +75,63 @@ test('a path: secret query fields (names percent-encoded or not), card numbers a
   assert.equal(masker.path('/%E0%A4%A?token=%E0%A4%A'), `/%E0%A4%A?token=${MASKED}`, 'broken percent-encoding is read as sent');
   assert.equal(createMasker({ patterns: ['acct-\\d{6}', 'sk_(live|test)_\\w+'] }).text('acct-123456 then SK_LIVE_abc'), `${MASKED} then ${MASKED}`);
 });
+
+test('a JSON body: each secret field’s value masked at any depth and in arrays, card numbers in its strings; every other byte as sent', () => {
+  const body = JSON.stringify(
+    {
+      user: { email: 'a@example.com', password: 'hunter2', profile: { api_key: 'ak_1', 'X-Auth-Token': null } },
+      payments: [
+        { card_number: '4242 4242 4242 4242', cvc: 123, amount: 1999 },
+        { note: 'card 4111111111111111 on file', ts: 1726307000000 },
+      ],
+      'client\u005fsecret': 'cs_1',
+      quoted: 'say "password": "x"',
+      max_tokens: 256,
+    },
+    null,
+    2,
+  );
+  const masked = masker.body('application/json; charset=utf-8', body);
+  assert.deepEqual(JSON.parse(masked), {
+    user: { email: 'a@example.com', password: MASKED, profile: { api_key: MASKED, 'X-Auth-Token': MASKED } },
+    payments: [
+      { card_number: MASKED, cvc: MASKED, amount: 1999 },
+      { note: `card ${MASKED} on file`, ts: 1726307000000 },
+    ],
+    client_secret: MASKED,
+    quoted: 'say "password": "x"',
+    max_tokens: 256,
+  });
+  // Byte for byte but for the masked values: the layout (two-space indent) stays.
+  const expected = [['"hunter2"'], ['"ak_1"'], ['null'], ['"4242 4242 4242 4242"'], ['123'], ['"cs_1"']].reduce(
+    (text, [value]) => text.replace(`: ${value}`, `: "${MASKED}"`),
+    body.replace('card 4111111111111111 on file', `card ${MASKED} on file`),
+  );
+  assert.equal(masked, expected);
+  assert.equal(masker.body('application/vnd.api+json', '{"token":"t"}'), `{"token":"${MASKED}"}`);
+});
+
+test('a body cut short is masked as far as it goes; text that is not JSON under a JSON type is masked as text', () => {
+  assert.equal(masker.body('application/json', '{"a":1,"password":"hun'), `{"a":1,"password":"${MASKED}"`);
+  assert.equal(masker.body('application/json', '{"password":"a\\'), `{"password":"${MASKED}"`);
+  assert.equal(masker.body('application/json', '{"password"'), '{"password"');
+  assert.equal(masker.body('application/json', 'not json, card 4242424242424242'), `not json, card ${MASKED}`);
+});
+
+test('a form body as a query string; other text for card numbers and the config’s patterns only', () => {
+  assert.equal(
+    masker.body('application/x-www-form-urlencoded', 'user=ana&password=p%40ss&card=4242424242424242&q=hi'),
+    `user=ana&password=${MASKED}&card=${MASKED}&q=hi`,
+  );
+  assert.equal(masker.body('text/plain', 'password=kept in plain text; card 4242-4242-4242-4242'), `password=kept in plain text; card ${MASKED}`);
+  assert.equal(createMasker({ patterns: ['ord_\\w+'] }).body('text/xml', '<id>ord_991</id>'), `<id>${MASKED}</id>`);
+  assert.equal(createMasker({ fields: ['email'] }).body('application/json', '{"email":"a@b.c"}'), `{"email":"${MASKED}"}`);
+});
+
+test('hostile bodies are masked in one pass: 10,000 levels deep, a 1 MB string, broken escapes and lone surrogates', () => {
+  const deep = `${'{"a":['.repeat(10_000)}{"password":"x"}${']}'.repeat(10_000)}`;
+  assert.equal(masker.body('application/json', deep), deep.replace('"password":"x"', `"password":"${MASKED}"`));
+  const long = `{"note":"${'x'.repeat(1 << 20)}","token":"t"}`;
+  assert.equal(masker.body('application/json', long), long.replace('"token":"t"', `"token":"${MASKED}"`));
+  assert.equal(masker.body('application/json', '{"k\\q":"\\ud800","secret":"\\x"}'), `{"k\\q":"\\ud800","secret":"${MASKED}"}`);
+});

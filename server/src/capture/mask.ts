@@ -41,8 +41,29 @@ export interface Masker {
   path(path: string): string;
   /** Card numbers and the config's patterns masked in text. */
   text(text: string): string;
+  /**
+   * A body's text by its content type: JSON with each secret field's value masked at any depth
+   * (and card numbers and patterns in its strings), a form as a query string, other text as text.
+   * A body cut short is masked as far as it goes.
+   */
+  body(contentType: string | undefined, text: string): string;
   /** Whether a field of this name holds a secret. */
   isSecretField(name: string): boolean;
+}
+
+/**
+ * JSON's tokens, one after another: white space, a string (its end may be cut off), a punctuator,
+ * or anything else up to the next of those (numbers, literals, and what is not JSON).
+ */
+const JSON_TOKEN = /\s+|"(?:[^"\\]|\\.)*(?:"|\\?$)|[{}[\],:]|[^\s{}[\],:"]+/gy;
+
+/** A JSON string token's text, or its raw content when it does not read as one (cut off, bad escapes). */
+function decodeJsonString(token: string): string {
+  try {
+    return JSON.parse(token.endsWith('"') && token.length > 1 ? token : `${token}"`) as string;
+  } catch {
+    return token.slice(1, token.endsWith('"') ? -1 : undefined);
+  }
 }
 
 const fieldKey = (name: string) => name.toLowerCase().replace(/[\s_.-]/g, '');
@@ -100,6 +121,33 @@ export function createMasker(options: MaskOptions = {}): Masker {
         return isSecretField(name) ? `${pair.slice(0, equals)}=${MASKED}` : pair;
       })
       .join('&');
+  const json = (body: string) => {
+    let out = '';
+    /** A string just read that may be a key; the key whose value comes next. */
+    let pending: string | undefined;
+    let key: string | undefined;
+    JSON_TOKEN.lastIndex = 0;
+    // Every character starts one of the tokens, so they cover the whole body.
+    for (let match = JSON_TOKEN.exec(body); match; match = JSON_TOKEN.exec(body)) {
+      const token = match[0];
+      const first = token.charCodeAt(0);
+      if (/^\s/.test(token)) {
+        out += token;
+        continue;
+      }
+      if (token === ':') {
+        key = pending;
+        pending = undefined;
+        out += token;
+        continue;
+      }
+      const secret = key !== undefined && isSecretField(key) && token !== '{' && token !== '[';
+      pending = first === 34 ? decodeJsonString(token) : undefined;
+      key = undefined;
+      out += secret ? `"${MASKED}"` : first === 34 ? text(token) : token;
+    }
+    return out;
+  };
   const header = (name: string, value: string) => (headerNames.has(name.toLowerCase()) ? MASKED : text(value));
   return {
     header,
@@ -113,5 +161,12 @@ export function createMasker(options: MaskOptions = {}): Masker {
     },
     text,
     isSecretField,
+    body(contentType, body) {
+      const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+      // JSON's numbers are left as they are (13 digits is also a time in ms); text that is no JSON object or array is text.
+      if ((type === 'application/json' || type.endsWith('+json')) && /^\s*[{[]/.test(body)) return json(body);
+      if (type === 'application/x-www-form-urlencoded') return text(query(body));
+      return text(body);
+    },
   };
 }
