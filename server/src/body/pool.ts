@@ -1,8 +1,9 @@
 /**
  * Reads ingest and OTLP bodies off the server's event loop, in a pool of worker threads
  * (piscina): unpacking, parsing, decoding and checking up to 10 MB takes far longer than the
- * 50 ms any one request may hold the loop. Only small plain batches are read on the loop. Each worker's heap is capped, so a body that would
- * take more memory than that ends its read with a 413, not the server.
+ * 50 ms any one request may hold the loop (only small plain batches are read on it). Each
+ * worker's heap is capped, so a body that would take more memory than that ends its read with a
+ * 413, not the server.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
