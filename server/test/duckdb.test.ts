@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { describe, test } from 'node:test';
 import { call, goodEvent, startServer } from './harness.ts';
@@ -14,6 +14,16 @@ import { accountWork } from '../src/fair-share.ts';
 import { openDuckDbStores } from '../src/store/duckdb.ts';
 import { PART_ROWS } from '../src/store/telemetry/duckdb/event-part.ts';
 import type { RequestEvent, Stores } from '../src/store/types.ts';
+
+/** Runs with a DuckDB file in a folder of its own, removed after. */
+async function withFile(run: (file: string) => Promise<void>) {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-console-duckdb-'));
+  try {
+    await run(join(dir, 'console.duckdb'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('durability', () => {
   test('an event acknowledged with 202 survives kill -9 of the server and a restart', async () => {
@@ -101,15 +111,6 @@ describe('big batches, part by part', () => {
   const countOf = async (stores: Stores, accountId: string) =>
     (await stores.telemetry.counts(accountId, { periods: [{ from: at, to: at + 86_400_000 }] }))[0]?.requests[0] ?? 0;
   const answer = (fingerprint: string) => ({ fingerprint, status: 202, body: { accepted: 2_500 }, at });
-  const withFile = async (run: (file: string) => Promise<void>) => {
-    const dir = mkdtempSync(join(tmpdir(), 'ops-console-parts-'));
-    try {
-      await run(join(dir, 'console.duckdb'));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
   test('another account’s batch is kept between the parts of a big one, not after all of them', () =>
     withFile(async (file) => {
       const stores = await openDuckDbStores(file);
@@ -196,15 +197,14 @@ describe('big batches, part by part', () => {
     }));
 });
 
-test('no secret a request carried is in the DuckDB file or its write-ahead log, before and after a checkpoint', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ops-console-secrets-'));
-  /** Every secret found in the folder's files, read as bytes. */
-  const found = () => {
-    const files = readdirSync(dir).map((name) => readFileSync(join(dir, name)));
-    return Object.entries(SECRETS).flatMap(([kind, secret]) => (files.some((bytes) => bytes.includes(secret)) ? [kind] : []));
-  };
-  try {
-    const server = await startServer({ store: join(dir, 'console.duckdb'), clock: () => new Date('2026-09-14T09:45:00Z'), capture: { mask: MASK_CONFIG } });
+test('no secret a request carried is in the DuckDB file or its write-ahead log, before and after a checkpoint', () =>
+  withFile(async (file) => {
+    /** Every secret found in the folder's files, read as bytes. */
+    const found = () => {
+      const files = readdirSync(dirname(file)).map((name) => readFileSync(join(dirname(file), name)));
+      return Object.entries(SECRETS).flatMap(([kind, secret]) => (files.some((bytes) => bytes.includes(secret)) ? [kind] : []));
+    };
+    const server = await startServer({ store: file, clock: () => new Date('2026-09-14T09:45:00Z'), capture: { mask: MASK_CONFIG } });
     try {
       const events = Array.from({ length: 20 }, (_, i) => eventWithSecrets(i));
       const answer = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events } });
@@ -214,7 +214,4 @@ test('no secret a request carried is in the DuckDB file or its write-ahead log, 
       await server.close();
     }
     assert.deepEqual(found(), [], 'in the file, once checkpointed');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));

@@ -38,15 +38,6 @@ export function fitted(e: MeasuredRequest): MeasuredRequest {
   // Nearly every request already fits: it is then taken as it is, with no copy made on the host's time.
   if (fits(e)) return e;
   const method = e.method.toUpperCase();
-  let headers: Record<string, string> | undefined;
-  if (e.headers) {
-    for (const [name, value] of Object.entries(e.headers)) {
-      if (!value || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) continue;
-      headers ??= {};
-      headers[name] = fit(value, LIMIT.headerValue);
-      if (Object.keys(headers).length === LIMIT.headers) break;
-    }
-  }
   return {
     ts: Math.round(e.ts),
     method: METHODS.has(method) ? method : OTHER_METHOD,
@@ -59,8 +50,20 @@ export function fitted(e: MeasuredRequest): MeasuredRequest {
     customerId: fitOptional(e.customerId, LIMIT.id),
     actor: e.actor?.id ? { id: fit(e.actor.id, LIMIT.id), name: fit(e.actor.name || e.actor.id, LIMIT.name) } : undefined,
     bytes: Number.isInteger(e.bytes) && e.bytes! >= 0 && e.bytes! <= 2 ** 40 ? e.bytes : undefined,
-    headers,
+    headers: e.headers ? fittedHeaders(e.headers) : undefined,
   };
+}
+
+/** The headers an event may keep: valid lower-case names, at most `LIMIT.headers`, each value fitted; the others left out. */
+export function fittedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> | undefined {
+  let kept: Record<string, string> | undefined;
+  let count = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!value || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) continue;
+    (kept ??= {})[name] = fit(value, LIMIT.headerValue);
+    if (++count === LIMIT.headers) break;
+  }
+  return kept;
 }
 
 const within = (value: string | null | undefined, max: number) =>

@@ -6,7 +6,7 @@
  * and counted; HTTP server spans that cannot be read are rejected with the reason.
  */
 import { z } from 'zod';
-import { HEADER_NAME, INGEST_LIMITS as LIMIT } from '../limits.ts';
+import { fittedHeaders } from '../collect/fit.ts';
 import type { MeasuredRequest } from '../store/request-event.ts';
 import { cleanText } from '../text.ts';
 
@@ -143,20 +143,13 @@ const HEADER_ATTRIBUTE = 'http.request.header.';
 
 /**
  * The request headers the instrumentation captured (`http.request.header.<name>`, semantic
- * conventions), as many as an event keeps and each cut to the event's limit, so a span is never
- * refused for them. The server masks them as it masks any event's.
+ * conventions), fitted as the collector fits its events' (so a span is never refused for them).
+ * The server masks them as it masks any event's.
  */
 function headersOf(own: Attributes): Record<string, string> | undefined {
-  let headers: Record<string, string> | undefined;
-  let count = 0;
-  for (const [key, value] of own) {
-    if (!key.startsWith(HEADER_ATTRIBUTE)) continue;
-    const name = key.slice(HEADER_ATTRIBUTE.length).toLowerCase();
-    if (!name || name.length > LIMIT.headerName || !HEADER_NAME.test(name) || !value) continue;
-    (headers ??= {})[name] = value.length > LIMIT.headerValue ? `${value.slice(0, LIMIT.headerValue - 1)}…` : value;
-    if (++count === LIMIT.headers) break;
-  }
-  return headers;
+  const captured: Record<string, string> = {};
+  for (const [key, value] of own) if (key.startsWith(HEADER_ATTRIBUTE)) captured[key.slice(HEADER_ATTRIBUTE.length).toLowerCase()] = value;
+  return fittedHeaders(captured);
 }
 
 const isServer = (s: Span) => s.kind === SPAN_KIND_SERVER || s.kind === 'SPAN_KIND_SERVER';
