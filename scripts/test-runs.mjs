@@ -72,6 +72,7 @@ export const STORE_SUITES = [
   'keys',
   'access',
   'alerts',
+  'payloads',
 ];
 export const serverTest = (name) => join('server/test', `${name}.test.ts`);
 /** The wrapper that runs node:test files on ClickHouse 18.16 (`shards`) or chDB, with PostgreSQL. */

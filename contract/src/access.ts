@@ -27,6 +27,9 @@ export type Caller = { role: Role; customer?: undefined } | { role?: Role; custo
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
+/** Whether a role includes another: an admin is an editor and a viewer too. */
+export const atLeast = (role: Role, needed: Role): boolean => RANK[role] >= RANK[needed];
+
 /** The least role an operator needs for the route; undefined where roles do not apply (ingest, OTLP, operations). */
 export function roleNeeded(route: Route): Role | undefined {
   if (route.group === 'admin') return 'admin';

@@ -11,7 +11,12 @@ export const KEY_STATUSES = ['Active', 'Idle', 'Revoked', 'Unregistered'] as con
 /** An operator's role: `viewer` reads everything, `editor` also writes notes and error records, `admin` also uses the admin API and mints embed sessions. */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
 /** What a customer-scoped token (an embed session, or a JWT with a customer claim) may be limited to. */
-export const CUSTOMER_VIEWS = ['overview', 'traffic', 'endpoints', 'requests', 'keys', 'webhooks'] as const;
+export const CUSTOMER_VIEWS = ['overview', 'traffic', 'endpoints', 'requests', 'keys', 'webhooks', 'payloads'] as const;
+/**
+ * What became of a request's headers and bodies: `kept` (shown), `removed` (retention or an
+ * erasure took them), `hidden` (this caller may not read them), `none` (none were captured).
+ */
+export const PAYLOAD_STATES = ['kept', 'removed', 'hidden', 'none'] as const;
 /** Who a console is for: the API's operators, or one of its customers looking at their own usage. */
 export const AUDIENCES = ['operator', 'customer'] as const;
 /**

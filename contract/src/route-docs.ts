@@ -53,7 +53,7 @@ export const ROUTE_QUERIES = {
     method: text('An HTTP method, such as GET or POST (events also record HEAD, OPTIONS and OTHER).'),
     status: text('A code such as 500 or a class such as 5xx.'),
     path: text('Substring of the path.'),
-    q: text('Words to find, any case: a request is listed when its path holds every one.'),
+    q: text('Words to find, any case: a request is listed when each is in its path or in a body kept of it that the caller may read.'),
     // Read as leniently as before the schema: any date Date.parse reads (the server answers 400 for one it cannot).
     since: text('Only entries after this timestamp, such as 2026-09-14T09:41:00Z.'),
     ...scope,
@@ -185,6 +185,8 @@ export const ROUTE_SUMMARIES = {
   createEmbedSession: 'Mint an embed session: a token for one customer’s console (and some of its views), for at most an hour',
   endEmbedSession: 'End one embed session by its id: its token is refused from now on',
   endCustomerEmbedSessions: 'End every embed session of a customer minted until now',
+  erasePayloads:
+    'Erase the headers and bodies of a customer’s requests (a right-to-erasure request); the requests and figures stay. Answers how many requests had some, and adds "erased the request payloads of <customer>"',
   health: 'The process is up',
   ready: 'The stores answer (503 with the reason when not)',
   metrics: 'Prometheus text format',

@@ -193,6 +193,7 @@ export const ROUTES = {
   createEmbedSession: { group: 'admin', method: 'POST', path: '/embed-sessions', status: 201 },
   endEmbedSession: { group: 'admin', method: 'DELETE', path: '/embed-sessions/{id}', status: 204 },
   endCustomerEmbedSessions: { group: 'admin', method: 'DELETE', path: '/customers/{id}/embed-sessions', status: 204 },
+  erasePayloads: { group: 'admin', method: 'DELETE', path: '/customers/{id}/payloads' },
 
   health: { group: 'operations', method: 'GET', path: '/healthz' },
   ready: { group: 'operations', method: 'GET', path: '/readyz' },

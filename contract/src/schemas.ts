@@ -24,6 +24,7 @@ import {
   HTTP_METHODS,
   KEY_STATUSES,
   METRIC_UNITS,
+  PAYLOAD_STATES,
   TIME_BUCKETS,
   WEBHOOK_STATUSES,
 } from './enums.ts';
@@ -183,6 +184,9 @@ export const requestPage = page(requestEntry);
 // GET /requests/{id}: one request with everything the collector recorded about it. The fields
 // beyond the log's entry are optional, so a backend that records less stays valid.
 export const requestHeader = z.object({ name: z.string(), value: z.string() });
+const payloadState = openEnum(PAYLOAD_STATES);
+/** A captured body; `text` is null for types that are not text (images, archives), which keep their size. */
+export const capturedBody = z.object({ contentType: z.string(), size: nonNegativeInt, truncated: z.boolean(), text: z.nullable(z.string()) });
 export const requestDetail = z.extend(requestEntry, {
   /** The route template (`/contacts/{id}`); `path` is the concrete path. */
   route: z.optional(z.nullable(z.string())),
@@ -193,8 +197,15 @@ export const requestDetail = z.extend(requestEntry, {
   customer: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
   /** Response size in bytes, when the collector could measure it. */
   bytes: z.optional(z.nullable(nonNegativeInt)),
-  /** The request headers the collector was allowed to keep, after its redact hook; in the order received. */
+  /** The request headers the collector was allowed to keep, masked; in the order received; null when none are kept. */
   headers: z.optional(z.nullable(z.array(requestHeader))),
+  /** The response headers, as `headers`. */
+  responseHeaders: z.optional(z.nullable(z.array(requestHeader))),
+  /** The request body: masked, its text cut to the server's `capture.maxBodyBytes` (`truncated`), `size` its whole size; null when none is kept. */
+  requestBody: z.optional(z.nullable(capturedBody)),
+  responseBody: z.optional(z.nullable(capturedBody)),
+  /** What became of the headers and bodies: kept, removed (retention or an erasure), hidden (from this caller), none (never captured). */
+  payload: z.optional(payloadState),
 });
 export const requestSummary = z.object({
   groups: z.array(z.object({ method, path: z.string(), status: z.int(), durationMs: z.number(), thisWeek: nonNegativeInt })),

@@ -26,6 +26,7 @@ type AdminRoute =
   | 'addVersion'
   | 'endEmbedSession'
   | 'endCustomerEmbedSessions'
+  | 'erasePayloads'
   | 'createEmbedSession';
 
 export function createAdminHandlers<E extends { Variables: { accountId: string } }>({
@@ -55,6 +56,7 @@ export function createAdminHandlers<E extends { Variables: { accountId: string }
       await admin.endCustomerEmbedSessions(context(c), idParam(c));
       return c.body(null, 204);
     },
+    erasePayloads: async (c) => c.json(await admin.erasePayloads(context(c), idParam(c))),
     createEmbedSession: async (c) => {
       await mintRate(c.get('accountId'));
       return c.json(await admin.createEmbedSession(context(c), embedSessions, validate(embedSessionInput, await jsonBody(c.req.raw))), 201);

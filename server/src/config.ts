@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
-import { maskConfig } from './capture/mask-config.ts';
+import { captureConfig, retentionConfig } from './capture/mask-config.ts';
 import { isTimeZone } from './calendar.ts';
 import { isCredential } from './credentials.ts';
 import { sharedSecrets, weakSecrets } from './secrets.ts';
@@ -137,10 +137,8 @@ export const serverConfig = z
       .strictObject({ maxBodyBytes: z.int().positive().optional(), maxBatch: z.int().positive().optional() })
       .optional()
       .describe('The largest ingest body (bytes) and batch (events) accepted.'),
-    capture: z
-      .strictObject({ mask: maskConfig.optional() })
-      .optional()
-      .describe('What is masked before a request is kept, besides credential headers, secret query fields and card numbers.'),
+    capture: captureConfig,
+    retention: retentionConfig,
     otlpAttributes: z
       .strictObject({
         keyId: attributes.optional(),

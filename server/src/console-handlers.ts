@@ -9,7 +9,8 @@ import type { ConsoleRouteName } from '@ops-console/contract/routes';
 import type { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import type * as z from 'zod/mini';
 import type { Principal } from './auth.ts';
-import type { PreparedWrite, ViewContext } from './context.ts';
+import { DAY_MS, type PreparedWrite, type ViewContext } from './context.ts';
+import { atLeast, type Role } from '@ops-console/contract/access';
 import type { Thresholds } from './figures.ts';
 import { fingerprintOf, idempotencyKey } from './idempotency.ts';
 import { jsonBody, parseJson } from './json-body.ts';
@@ -43,6 +44,8 @@ export interface ConsoleDependencies {
   thresholds: Thresholds;
   clock: () => Date;
   requestIds: RequestIds;
+  /** Who reads kept headers and bodies besides customers whose views include `payloads` (`capture.payloadsFor`), and for how many days they are kept. */
+  payloads: { readers: Role; days: number };
 }
 
 type ConsoleEnv = { Variables: { principal: Principal } };
@@ -56,13 +59,25 @@ const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'
 const idParam = (c: Context): string => c.req.param('id') ?? '';
 
 /** The handler of each console route, given the request's context and its query parsed with the route's schema in the contract. */
-export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds, alerts }: ConsoleDependencies) {
+export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, thresholds, clock, requestIds, alerts, payloads }: ConsoleDependencies) {
   const view = (c: Context<E>): ViewContext => {
     const principal = c.get('principal') as Principal;
     const customerId = principal.customer?.id;
     // A customer's token reads its customer's events alone, whatever the view asks.
     const scoped = customerId === undefined ? stores : { ...stores, telemetry: customerTelemetry(stores.telemetry, customerId) };
-    return { stores: scoped, principal, accountId: principal.accountId, customerId, timeZone, thresholds, now: clock().getTime(), requestIds };
+    const now = clock().getTime();
+    const shown = principal.customer ? (principal.customer.views?.includes('payloads') ?? true) : atLeast(principal.role, payloads.readers);
+    return {
+      stores: scoped,
+      principal,
+      accountId: principal.accountId,
+      customerId,
+      timeZone,
+      thresholds,
+      now,
+      requestIds,
+      payloads: { shown, keptFrom: now - payloads.days * DAY_MS },
+    };
   };
   /** The view with the time range the query asks for (`range`, or `from`–`to`); a query that names none keeps each route's default. */
   const inWindow = (c: Context<E>, query: WindowQuery, { boundsAreFilters = false } = {}): ViewContext => {

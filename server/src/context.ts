@@ -20,6 +20,8 @@ export interface ViewContext {
    * customer's events (store/customer-scope.ts); views check records (keys, webhooks) against it.
    */
   customerId?: string | undefined;
+  /** Whether this caller reads kept headers and bodies, and the instant from which they are kept (`retention.payloadDays`). */
+  payloads: { shown: boolean; keptFrom: number };
   /** The time range the request asked for (`range`, or `from`–`to`); absent, each route reads its default period. */
   window?: ResolvedWindow | undefined;
 }
@@ -37,6 +39,8 @@ export interface PreparedWrite<T> {
 /** How far back the endpoint table, customers' figures and related endpoints look. */
 export const RECENT_DAYS = 30;
 export const DAY_MS = 86_400_000;
+/** Days that request headers and bodies are kept, by default (`retention.payloadDays`): long enough to look into last week's failures. */
+export const DEFAULT_PAYLOAD_DAYS = 7;
 
 /** An endpoint's id: stable for its (API version, method, route), opaque to clients. */
 export function endpointId(apiVersion: string, method: string, route: string): string {

@@ -110,7 +110,7 @@ export function createFairShare(limits: FairShareLimits = {}): Admit {
 }
 
 /** The telemetry store's reads, by their account: the reads a fair share admits one query at a time. */
-const READS = ['counts', 'latency', 'keys', 'busiestMinute', 'lastUsed', 'requests', 'deliveries'] as const;
+const READS = ['counts', 'latency', 'keys', 'busiestMinute', 'lastUsed', 'requests', 'deliveries', 'payload'] as const;
 
 /**
  * The telemetry store with each read admitted by its account's fair share of the database: a

@@ -33,6 +33,9 @@ export const ingestColumns = z.object(
     actor: values,
     bytes: values,
     headers: values,
+    responseHeaders: values,
+    requestBody: values,
+    responseBody: values,
   },
   'must be the column form: { count, strings, tsBase, ts, method, route, path, status, durationMs, … }',
 );
@@ -40,7 +43,7 @@ export const ingestColumns = z.object(
 export type IngestColumns = z.infer<typeof ingestColumns>;
 
 const INDEXED = ['method', 'route', 'apiVersion', 'keyId', 'customerId'] as const;
-const PLAIN = ['path', 'status', 'durationMs', 'actor', 'bytes', 'headers'] as const;
+const PLAIN = ['path', 'status', 'durationMs', 'actor', 'bytes', 'headers', 'responseHeaders', 'requestBody', 'responseBody'] as const;
 
 /**
  * The events of a column-form batch, as `{ "events": [ … ] }` would have sent them (a null is an

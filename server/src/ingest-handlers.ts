@@ -8,7 +8,7 @@ import type { Context, Handler } from 'hono';
 import type { ServerMetrics } from './metrics.ts';
 import type * as z from 'zod';
 import type { BodyReader } from './body/pool.ts';
-import type { MaskOptions } from './capture/mask.ts';
+import type { CaptureOptions } from './body/read.ts';
 import type { BatchRead, Refusal, Sorted } from './body/read.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { toDelivery, type deliveryInput } from './ingest.ts';
@@ -31,8 +31,8 @@ export interface IngestDependencies {
   maxBatch: number;
   maxBodyBytes: number;
   otlpNames: OtlpAttributes;
-  /** What is masked in each request before it is kept, besides the defaults. */
-  mask?: MaskOptions | undefined;
+  /** What is masked in each request before it is kept, besides the defaults, and a body's text kept at most. */
+  capture?: CaptureOptions | undefined;
   /** Where bodies are read: worker threads, off the event loop. */
   bodies: BodyReader;
 }
@@ -52,7 +52,7 @@ export function createIngestHandlers<E extends IngestEnv>({
   maxBodyBytes,
   otlpNames,
   bodies,
-  mask,
+  capture,
 }: IngestDependencies) {
   const limits = { maxBytes: maxBodyBytes, maxBatch, maxSpans: maxBatch * SPANS_PER_SERVER_SPAN };
   const common = (c: Context<E>) => ({
@@ -61,7 +61,7 @@ export function createIngestHandlers<E extends IngestEnv>({
     contentEncoding: c.req.header('content-encoding'),
     limits,
     latest: clock() + MAX_CLOCK_SKEW_MS,
-    mask,
+    capture,
   });
   const refuse = (refusal: Refusal): never => {
     throw refusal.refused === 413 ? new ProblemError(413, 'Content too large', refusal.message) : badRequest(refusal.message);

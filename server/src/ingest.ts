@@ -34,6 +34,28 @@ const timestamp = z.union(
 const person = z.object({ id: text(LIMIT.id), name: text(LIMIT.name) }, 'must be a person: { id, name }');
 const HTTP_STATUS = 'must be an HTTP status from 100 to 599';
 
+const headersInput = z
+  .record(
+    text(LIMIT.headerName).regex(HEADER_NAME, 'expected a lower-case header name'),
+    text(LIMIT.headerValue),
+    'must be an object of header names and values',
+  )
+  .refine((h) => Object.keys(h).length <= LIMIT.headers, `at most ${LIMIT.headers} headers`);
+
+/**
+ * A captured body: its type, its full size, and its text for textual types. Any length of text is
+ * taken (the batch's byte bound holds it); the server cuts it to `capture.maxBodyBytes` (./capture/bodies.ts).
+ */
+const bodyInput = z.object(
+  {
+    contentType: z.string('must be a content type').max(LIMIT.contentType, `must be a content type of at most ${LIMIT.contentType} characters`),
+    size: inRange(0, 2 ** 40, "must be the body's whole size in bytes, up to 1 TiB"),
+    text: z.string('must be the body as text').optional(),
+    truncated: z.boolean('must be true when the text was cut').optional(),
+  },
+  'must be a body: { contentType, size, text?, truncated? }',
+);
+
 export const requestEventInput = z.object(
   {
     ts: timestamp,
@@ -50,14 +72,10 @@ export const requestEventInput = z.object(
     // Up to 1 TiB per request, so sums over millions of requests stay within 64 bits.
     bytes: inRange(0, 2 ** 40, 'must be a whole number of bytes up to 1 TiB').optional(),
     // Only the headers the collector was allowed to keep; names lower-case as HTTP/2 sends them.
-    headers: z
-      .record(
-        text(LIMIT.headerName).regex(HEADER_NAME, 'expected a lower-case header name'),
-        text(LIMIT.headerValue),
-        'must be an object of header names and values',
-      )
-      .refine((h) => Object.keys(h).length <= LIMIT.headers, `at most ${LIMIT.headers} headers`)
-      .optional(),
+    headers: headersInput.optional(),
+    responseHeaders: headersInput.optional(),
+    requestBody: bodyInput.optional(),
+    responseBody: bodyInput.optional(),
   },
   'must be an event object',
 );

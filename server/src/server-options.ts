@@ -77,7 +77,15 @@ export interface ConsoleServerOptions {
    * expressions) to what is always masked before a request is kept: credential headers, secret
    * fields of query strings, card numbers (see `docs/security.md`).
    */
-  capture?: { mask?: MaskOptions };
+  capture?: {
+    mask?: MaskOptions;
+    /** UTF-8 bytes of a body's text kept, at most (default 64 KB, at most 1 MB): a longer text is cut, never refused. */
+    maxBodyBytes?: number;
+    /** Who reads kept headers and bodies: every role that reads requests (`viewer`, the default), or only `editor` and `admin`. */
+    payloadsFor?: 'viewer' | 'editor';
+  };
+  /** How long what is kept apart from the figures lives: headers and bodies for `payloadDays` (default 7). */
+  retention?: { payloadDays?: number };
   /** Which OTLP span/resource attributes give the key id, customer, actor and API version (defaults in `DEFAULT_OTLP_ATTRIBUTES`). */
   otlpAttributes?: Partial<OtlpAttributes>;
   /** Who may read `GET /metrics` (Prometheus text): holders of `token`, or anyone with `public: true`. Without either it answers 404. */

@@ -31,6 +31,7 @@ import { createIngestHandlers } from './ingest-handlers.ts';
 import { createOperationsHandlers } from './operations-handlers.ts';
 import { createAdminHandlers } from './admin-handlers.ts';
 import { createBodyReader } from './body/pool.ts';
+import { DAY_MS, DEFAULT_PAYLOAD_DAYS } from './context.ts';
 import { QUERY_SHARE, accountWork, createFairShare, fairTelemetry } from './fair-share.ts';
 import { throttleAuthFailures, type ConnectionInfo } from './auth-failures.ts';
 import { createConsoleHandlers } from './console-handlers.ts';
@@ -114,8 +115,18 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     stores.records
       .forgetBefore(clock().getTime() - IDEMPOTENCY_TTL_MS)
       .catch((error: unknown) => log.error({ err: error }, 'forgetting old idempotency keys failed'));
-  void forgetOldKeys();
-  const keyTimer = setInterval(() => void forgetOldKeys(), 3_600_000);
+  const payloadDays = options.retention?.payloadDays ?? DEFAULT_PAYLOAD_DAYS;
+  // Headers and bodies past their retention are removed hourly; reads hide them from the moment they pass it.
+  const expirePayloads = () =>
+    stores.telemetry
+      .expirePayloads(clock().getTime() - payloadDays * DAY_MS)
+      .catch((error: unknown) => log.error({ err: error }, 'removing expired payloads failed'));
+  const hourly = () => {
+    void forgetOldKeys();
+    void expirePayloads();
+  };
+  hourly();
+  const keyTimer = setInterval(hourly, 3_600_000);
   keyTimer.unref();
 
   const tooLarge = (limit: number) => () =>
@@ -218,6 +229,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     clock,
     requestIds,
     alerts: { policy, notifier, caps: options.alerts?.caps, testRate },
+    payloads: { readers: options.capture?.payloadsFor ?? 'viewer', days: payloadDays },
   });
   /** What answers the other routes of the table (the elements' files are mounted apart). */
   const handlers: { [N in Exclude<RouteName, ConsoleRouteName | 'elements'>]: Handler<Env> } = {
@@ -229,7 +241,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
       maxBatch,
       maxBodyBytes,
       otlpNames: { ...DEFAULT_OTLP_ATTRIBUTES, ...options.otlpAttributes },
-      mask: options.capture?.mask,
+      capture: options.capture,
       bodies,
     }),
     ...createAdminHandlers<Env>({ stores, timeZone, now: () => clock().getTime(), embedSessions, mintRate }),

@@ -13,6 +13,7 @@ import { collectHttp, createCollector, serve, type CollectorProblem, type Measur
 import { INGEST_LIMITS } from '../src/limits.ts';
 import { eventsOfBody } from './column-form.ts';
 import { startServer } from './harness.ts';
+import { keptRequests } from './kept.ts';
 
 async function listen(listener: RequestListener): Promise<{ server: Server; origin: string }> {
   const server = createServer(listener);
@@ -33,7 +34,7 @@ async function consoleOnLoopback(options: Parameters<typeof startServer>[0] = {}
   return {
     console,
     url: http.url,
-    stored: (pathContains: string) => console.stores.telemetry.requests('acct_a', { limit: 1000, pathContains }),
+    stored: (pathContains: string) => keptRequests(console.stores.telemetry, 'acct_a', { limit: 1000, pathContains }),
     close: async () => {
       await http.close();
       await console.close();

@@ -10,6 +10,7 @@ import { collectHttp, createCollector, openDuckDbStores, serve, type Collector, 
 import { SLOW_MS, abandonSlow, slowArrivals } from './collect-suite.ts';
 import { eventsOfBody } from './column-form.ts';
 import { call, startServer } from './harness.ts';
+import { keptRequests } from './kept.ts';
 
 /** A small API: a JSON route with an id, a created resource, a streamed answer and a slow one. */
 const api: RequestListener = (request, response) => {
@@ -69,7 +70,7 @@ test('records route template, version, status, bytes, key and a duration within 
     const streamed = await timed(`${origin}/v2/usage/stream`);
     assert.equal(streamed.body, 'chunk-chunk-chunk-done');
     await collector.flush();
-    const events = (await stores.telemetry.requests('acct_a', { limit: 10 })).reverse();
+    const events = (await keptRequests(stores.telemetry, 'acct_a', { limit: 10 })).reverse();
     assert.deepEqual(
       events.map((e) => [e.method, e.route, e.path, e.status, e.apiVersion, e.bytes, e.keyId]),
       [
@@ -108,7 +109,7 @@ test('two collectors on one API each record every response, with its bytes count
     assert.equal(streamed.body, 'chunk-chunk-chunk-done', 'the host answers as without them');
     await Promise.all([outer.flush(), inner.flush()]);
     for (const account of ['acct_outer', 'acct_inner']) {
-      const events = (await stores.telemetry.requests(account, { limit: 10 })).reverse();
+      const events = (await keptRequests(stores.telemetry, account, { limit: 10 })).reverse();
       assert.deepEqual(
         events.map((e) => [e.path, e.status, e.bytes]),
         [
@@ -131,11 +132,11 @@ test('a request the client abandons is recorded as 499 when the server lets go o
   const { server, origin } = await listen(collectHttp(collector, api, options));
   try {
     await abandonSlow(origin);
-    let events = await stores.telemetry.requests('acct_a', { limit: 10 });
+    let events = await keptRequests(stores.telemetry, 'acct_a', { limit: 10 });
     for (let i = 0; i < 100 && !events.length; i++) {
       await sleep(20);
       await collector.flush();
-      events = await stores.telemetry.requests('acct_a', { limit: 10 });
+      events = await keptRequests(stores.telemetry, 'acct_a', { limit: 10 });
     }
     assert.deepEqual(
       events.map((e) => [e.route, e.status]),
@@ -264,7 +265,7 @@ test('a batch larger than its first buffer arrives whole, with text that is not 
       collector.record({ ts: Date.now() - 1000, method: 'GET', route: '/grow/:n/:name', path, status: 200, durationMs: i + 0.5 });
     await collector.flush();
     assert.deepEqual(collector.stats(), { sent: 40, rejected: 0, queued: 0, droppedQueueFull: 0, droppedFailed: 0, droppedAtClose: 0, failedAttempts: 0 });
-    const stored = await console.stores.telemetry.requests('acct_a', { limit: 100, pathContains: '/grow/' });
+    const stored = await keptRequests(console.stores.telemetry, 'acct_a', { limit: 100, pathContains: '/grow/' });
     assert.deepEqual(
       stored.map((e) => [e.path, e.durationMs]).sort((a, b) => Number(a[1]) - Number(b[1])),
       paths.map((path, i) => [path, i + 0.5]),

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { EventEmitter, once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
-import { createCollector, openDuckDbStores, type Collector, type CollectOptions, type MeasuredRequest, type StoredRequest } from '../src/index.ts';
+import { createCollector, openDuckDbStores, type Collector, type CollectOptions, type MeasuredRequest } from '../src/index.ts';
 import type { TelemetryStore } from '../src/store/types.ts';
+import { keptRequests, type KeptRequest } from './kept.ts';
 
 /**
  * What each framework's app serves:
@@ -52,11 +53,11 @@ async function timed(url: string, init?: RequestInit) {
   return { status: response.status, body, elapsed: performance.now() - started, sentAt, answeredAt: Date.now() };
 }
 
-async function eventually(store: TelemetryStore, collector: Collector, count: number): Promise<StoredRequest[]> {
-  let events: StoredRequest[] = [];
+async function eventually(store: TelemetryStore, collector: Collector, count: number): Promise<KeptRequest[]> {
+  let events: KeptRequest[] = [];
   for (let i = 0; i < 200 && events.length < count; i++) {
     await collector.flush();
-    events = await store.requests('acct_a', { limit: 50 });
+    events = await keptRequests(store, 'acct_a', { limit: 50 });
     if (events.length < count) await sleep(20);
   }
   return events.reverse();

@@ -30,6 +30,9 @@ export function inColumns(events: readonly Record<string, unknown>[]) {
       actor: column('actor'),
       bytes: column('bytes'),
       headers: column('headers'),
+      responseHeaders: column('responseHeaders'),
+      requestBody: column('requestBody'),
+      responseBody: column('responseBody'),
     },
   };
 }

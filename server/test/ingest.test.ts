@@ -7,6 +7,7 @@ import { IDEMPOTENCY_TTL_MS, type ConsoleServer } from '../src/index.ts';
 import { inColumns } from './column-form.ts';
 import { eventWithSecrets, MASK_CONFIG, SECRETS } from './secrets.ts';
 import { call, freshStoreConfig, goodEvent, openTestStores, startServer } from './harness.ts';
+import { keptRequests } from './kept.ts';
 
 const count = async (server: ConsoleServer) => (await call(server, '/console/v1/requests?limit=500', { token: 'token-a' })).json.items.length as number;
 
@@ -61,7 +62,7 @@ describe('ingest', () => {
         [2, true],
       ],
     );
-    const stored = await server.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/h_' });
+    const stored = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 500, pathContains: '/contacts/h_' });
     assert.deepEqual(
       stored.map((e) => e.headers),
       [{ 'x-request-id': 'req-1', 'user-agent': '<b>curl</b>' }],
@@ -113,7 +114,7 @@ describe('ingest', () => {
       [[2, 'status: must be an HTTP status from 100 to 599']],
     );
     const stored = async (accountId: string) =>
-      (await server.stores.telemetry.requests(accountId, { limit: 500, pathContains: '/columns/' })).map(({ accountId: _, seq: __, ...e }) => e);
+      (await keptRequests(server.stores.telemetry, accountId, { limit: 500, pathContains: '/columns/' })).map(({ accountId: _, seq: __, ...e }) => e);
     const kept = await stored('acct_a');
     assert.equal(kept.length, 3);
     assert.deepEqual(kept, await stored('acct_b'));
@@ -174,7 +175,7 @@ describe('ingest', () => {
   test('an Idempotency-Key keeps a batch once: a repeat gets the first answer, another batch under the key a 422', async () => {
     const events = [goodEvent(1), { ...goodEvent(2), status: 'bad' }, goodEvent(3)].map((e, i) => ({ ...e, path: `/contacts/once_${i}` }));
     const send = (body: unknown) => call(server, '/ingest/v1/requests', { token: 'ingest-a', body, headers: { 'idempotency-key': 'batch-1' } });
-    const stored = async () => (await server.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/once_' })).length;
+    const stored = async () => (await keptRequests(server.stores.telemetry, 'acct_a', { limit: 500, pathContains: '/contacts/once_' })).length;
     const first = await send({ events });
     assert.equal(first.status, 202);
     assert.equal(first.json.accepted, 2);
@@ -208,7 +209,7 @@ test('the same Idempotency-Key sent to two servers of one store at once keeps th
       answers.map((a) => [a.status, a.json.accepted]),
       Array.from({ length: 4 }, () => [202, 20]),
     );
-    assert.equal((await first.stores.telemetry.requests('acct_a', { limit: 500, pathContains: '/contacts/twice_' })).length, 20);
+    assert.equal((await keptRequests(first.stores.telemetry, 'acct_a', { limit: 500, pathContains: '/contacts/twice_' })).length, 20);
   } finally {
     if (config.store) await first.close();
     else await Promise.all([first.close(), second.close()]);
@@ -252,7 +253,7 @@ test('bodies read at once are bounded: one more ingest is a 503 with Retry-After
       202,
       'taken once the first is read',
     );
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/held_' })).length, 2);
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10, pathContains: '/contacts/held_' })).length, 2);
   } finally {
     await server.close();
   }
@@ -272,7 +273,7 @@ test('an Idempotency-Key is kept for a day, then forgotten: a repeat after that 
     await forgetOld();
     assert.equal(await server.stores.records.remembered('acct_a', 'ingest daily'), undefined, 'forgotten after 25 hours');
     assert.equal((await send()).json.accepted, 1);
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 2);
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10 })).length, 2);
   } finally {
     await server.close();
   }
@@ -296,7 +297,7 @@ test('an answer lists the counts and the first 100 rejections, and the Idempoten
     const kept = await server.stores.records.remembered('acct_a', 'ingest many-empty');
     assert.ok(JSON.stringify(kept).length < 50_000, `what is remembered is about 100 reasons, whatever the batch (${JSON.stringify(kept).length} characters)`);
     assert.deepEqual((await send()).json, first.json, 'a repeat is the same answer');
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 1, 'and appends nothing');
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10 })).length, 1, 'and appends nothing');
   } finally {
     await server.close();
   }
@@ -333,7 +334,7 @@ test('a body is counted before it is checked: nesting past 32 levels and NDJSON 
     const hidden = await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: hiding, headers: { 'content-type': 'application/x-ndjson' } });
     assert.equal(hidden.status, 413);
     assert.match(hidden.json.detail, /deeper than 32 levels/);
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, 0);
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10 })).length, 0);
   } finally {
     await server.close();
   }
@@ -390,7 +391,7 @@ test('a small plain batch (read on the event loop) and the same batch packed or 
     assert.equal(answers[0][1].rejected.length, 2);
     assert.deepEqual(answers[1], answers[0], 'packed: read in a worker');
     assert.deepEqual(answers[2], answers[0], 'many objects: read in a worker');
-    const kept = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/same_' });
+    const kept = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10, pathContains: '/contacts/same_' });
     assert.deepEqual(
       kept.map((r) => [r.path, r.headers]),
       [...Array(3).fill(['/contacts/same_3\ufffd', null]), ...Array(3).fill(['/contacts/same_1', { 'x-request-id': 'r1' }])],
@@ -419,7 +420,7 @@ test('secrets are masked before a request is kept, however the batch is sent: cr
       );
       assert.deepEqual([answer.status, ((await answer.json()) as { accepted: number }).accepted], [202, 1]);
     }
-    const kept = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/pay/' });
+    const kept = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10, pathContains: '/pay/' });
     assert.equal(kept.length, 3);
     for (const request of kept) {
       assert.equal(request.path, '/pay/[masked]?card_number=[masked]&page=2&access_token=[masked]&order=4242424242424241');
@@ -483,7 +484,7 @@ test('upload slots are shared fairly: two accounts trickling bodies leave the la
     assert.deepEqual([third.status, third.json.accepted], [202, 1], 'an account reading none gets it');
     for (const { release } of held) release();
     assert.deepEqual(await Promise.all(held.map(async ({ response }) => (await response).status)), [202, 202, 202]);
-    const kept = async (account: string) => (await server.stores.telemetry.requests(account, { limit: 10, pathContains: '/contacts/slot_' })).length;
+    const kept = async (account: string) => (await keptRequests(server.stores.telemetry, account, { limit: 10, pathContains: '/contacts/slot_' })).length;
     assert.deepEqual([await kept('acct_a'), await kept('acct_b')], [2, 1]);
   } finally {
     await server.close();
@@ -499,7 +500,7 @@ test('a body that arrives slower than the pace is cut with a 408, nothing of it 
     assert.match(((await cut.json()) as { detail: string }).detail, /slower than 1,000 bytes a second/);
     slow.release();
     assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [goodEvent(2)] } })).status, 202);
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/contacts/slow_' })).length, 0);
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10, pathContains: '/contacts/slow_' })).length, 0);
   } finally {
     await server.close();
   }

@@ -2,6 +2,7 @@
 // every ingest path and store is in ingest.test.ts and duckdb.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { keptBody } from '../src/capture/bodies.ts';
 import { createMasker, MASKED } from '../src/capture/mask.ts';
 
 const masker = createMasker();
@@ -134,4 +135,19 @@ test('hostile bodies are masked in one pass: 10,000 levels deep, a 1 MB string, 
   const long = `{"note":"${'x'.repeat(1 << 20)}","token":"t"}`;
   assert.equal(masker.body('application/json', long), long.replace('"token":"t"', `"token":"${MASKED}"`));
   assert.equal(masker.body('application/json', '{"k\\q":"\\ud800","secret":"\\x"}'), `{"k\\q":"\\ud800","secret":"${MASKED}"}`);
+});
+
+test('a body is masked before it is cut, so what is kept never ends in part of a secret; the cut never splits a character', () => {
+  const masker = createMasker();
+  const card = keptBody({ contentType: 'text/plain', size: 26, text: `${'x'.repeat(10)}4242424242424242` }, masker, 20);
+  assert.deepEqual(card, { contentType: 'text/plain', size: 26, truncated: false, text: 'xxxxxxxxxx[masked]' });
+  const cut = keptBody({ contentType: 'text/plain', size: 30, text: `${'x'.repeat(14)}4242424242424242` }, masker, 20);
+  assert.deepEqual(cut, { contentType: 'text/plain', size: 30, truncated: true, text: 'xxxxxxxxxxxxxx[maske' });
+  // é is two bytes and 😀 four: a cut inside either keeps the characters before it.
+  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 5).text, 'abé');
+  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 4).text, 'abé');
+  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 3).text, 'ab');
+  const json = keptBody({ contentType: 'application/vnd.api+json', size: 0, text: '{"a":{"b":[{"secret":"s3"}]}}' }, masker, 100);
+  assert.deepEqual([JSON.parse(json.text!), json.size], [{ a: { b: [{ secret: '[masked]' }] } }, 29]);
+  assert.equal(keptBody({ contentType: 'application/octet-stream', size: 7, text: 'binary' }, masker, 100).text, null);
 });

@@ -10,9 +10,10 @@ import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trac
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import protobuf from 'protobufjs';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { serve, type ConsoleServer, type StoredRequest } from '../src/index.ts';
+import { serve, type ConsoleServer } from '../src/index.ts';
 import { ExportRequest, decodeExport } from '../src/otlp/decode.ts';
 import { call, goodEvent, startServer } from './harness.ts';
+import { keptRequests, type KeptRequest } from './kept.ts';
 
 const NOW = Date.parse('2026-09-14T09:45:00Z');
 
@@ -61,7 +62,7 @@ describe('OTLP/HTTP traces receiver', () => {
     for (const s of spans) tracer.startSpan(s.name, { kind: s.kind, attributes: s.attributes, startTime: s.start }).end(s.start + s.durationMs);
     await provider.forceFlush();
     await provider.shutdown();
-    const stored = await server.stores.telemetry.requests('acct_a', { limit: 100, pathContains: prefix });
+    const stored = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 100, pathContains: prefix });
     return stored.reverse();
   }
 
@@ -121,7 +122,7 @@ describe('OTLP/HTTP traces receiver', () => {
       const prefix = `/otlp-${name.toLowerCase()}`;
       const from = exchanges.length;
       const stored = await export_(make(`${http.url}/v1/traces`), prefix, spans(prefix));
-      const rows = stored.map((e: StoredRequest) => [
+      const rows = stored.map((e: KeptRequest) => [
         e.method,
         e.route,
         e.path,
@@ -201,7 +202,7 @@ describe('OTLP/HTTP traces receiver', () => {
     });
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), {});
-    const [stored] = await server.stores.telemetry.requests('acct_a', { limit: 1, pathContains: '/otlp-gzip/' });
+    const [stored] = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 1, pathContains: '/otlp-gzip/' });
     assert.deepEqual([stored?.route, stored?.status, stored?.durationMs], ['/otlp-gzip/usage', 200, 7.25]);
   });
 
@@ -339,12 +340,12 @@ describe('OTLP bodies cost what they carry', () => {
   });
 
   test('spans are counted before they are decoded: over the limit is a 413 that names it, and nothing is kept', async () => {
-    const before = (await server.stores.telemetry.requests('acct_a', { limit: 10 })).length;
+    const before = (await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10 })).length;
     const response = await post(emptySpans(50_001));
     assert.equal(response.status, 413);
     assert.match((await status(response)).message, /at most 50,000 spans per export/);
     assert.equal((await post(emptySpans(50_000))).status, 200, 'at the limit: taken (and ignored, as spans of no kind)');
-    assert.equal((await server.stores.telemetry.requests('acct_a', { limit: 10 })).length, before);
+    assert.equal((await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10 })).length, before);
   });
 
   test('invalid UTF-8 in one span becomes U+FFFD in that span; the export and its other spans are kept', async () => {
@@ -356,7 +357,7 @@ describe('OTLP bodies cost what they carry', () => {
     bytes.set([0xff, 0xc3], at); // a byte that never starts UTF-8, then a lead byte with no continuation
     const response = await post(bytes);
     assert.equal(response.status, 200);
-    const stored = await server.stores.telemetry.requests('acct_a', { limit: 10, pathContains: '/utf8/' });
+    const stored = await keptRequests(server.stores.telemetry, 'acct_a', { limit: 10, pathContains: '/utf8/' });
     assert.deepEqual(stored.map((r) => r.path).sort(), ['/utf8/fine', '/utf8/\ufffd\ufffdXX']);
   });
 });

@@ -6,6 +6,7 @@ import * as schema from '@ops-console/contract/schemas';
 import type { ConsoleServer } from '../src/index.ts';
 import { knownEvents, NOW } from './events.ts';
 import { call, freshStoreConfig, ingest, openTestStores, startServer } from './harness.ts';
+import { keptRequests } from './kept.ts';
 
 let server: ConsoleServer;
 const owner = { id: 'u_ana', name: 'Ana Silva' };
@@ -466,6 +467,10 @@ describe('request detail', () => {
             { name: 'user-agent', value: 'acme-billing/2.4' },
             { name: 'authorization', value: '[masked]' },
           ],
+          responseHeaders: null,
+          requestBody: null,
+          responseBody: null,
+          payload: 'kept',
         },
       );
       // A customer the host never upserted is shown by its id; nothing recorded is null or empty, never made up.
@@ -473,7 +478,7 @@ describe('request detail', () => {
       assert.deepEqual(usage.customer, { id: 'cus_unknown', name: 'cus_unknown' });
       assert.equal(usage.endpointId, rows.find((r) => r.path === '/usage')!.id);
       const bare = await detailOf(sent[2]!.ts);
-      assert.deepEqual([bare.apiVersion, bare.keyId, bare.customer, bare.bytes, bare.headers], [null, null, null, null, []]);
+      assert.deepEqual([bare.apiVersion, bare.keyId, bare.customer, bare.bytes, bare.headers, bare.payload], [null, null, null, null, null, 'none']);
       assert.deepEqual(bare.actor, { id: 'anonymous', name: 'Anonymous' });
 
       for (const id of ['rq_999999', 'rq_abc', 'summaryx', 'rq_1e3', 'rq_1', 'rq_0000000000000001']) {
@@ -524,7 +529,7 @@ describe('request ids', () => {
       const [a2] = newest.json.items;
       const [a1] = (await page(first, `&cursor=${newest.json.nextCursor}`)).json.items;
       assert.deepEqual([a2.path, a1.path], ['/ids/a2', '/ids/a1'], 'the cursor pages on');
-      const [storedA2, storedA1] = await first.stores.telemetry.requests('acct_a', { limit: 2, pathContains: '/ids/' });
+      const [storedA2, storedA1] = await keptRequests(first.stores.telemetry, 'acct_a', { limit: 2, pathContains: '/ids/' });
       const asNumber = (id: string) => BigInt(`0x${id.slice(3)}`);
       if (config.store) {
         // DuckDB numbers every account's requests with one counter; the ids hide it.
@@ -1048,7 +1053,7 @@ describe('control characters', () => {
       const event = { ts: new Date().toISOString(), method: 'GET', route: '/a', path: '/a', status: 200, durationMs: 1 };
       const batch = await call(local, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [{ ...event, customerId: 'c\u0000' }, event] } });
       assert.deepEqual([batch.status, batch.json.accepted, batch.json.rejected], [202, 2, []]);
-      const customers = (await local.stores.telemetry.requests('acct_a', { limit: 5 })).map((r) => r.customerId);
+      const customers = (await keptRequests(local.stores.telemetry, 'acct_a', { limit: 5 })).map((r) => r.customerId);
       assert.deepEqual(customers.sort(), ['c\ufffd', null]);
       const activity = await call(local, '/admin/v1/activity', {
         token: 'admin-a',
@@ -1078,7 +1083,7 @@ describe('control characters', () => {
             headers: ndjson ? { 'content-type': 'application/x-ndjson' } : {},
           });
           assert.deepEqual([batch.status, batch.json.accepted], [202, 1], batch.text);
-          const [kept] = await local.stores.telemetry.requests('acct_a', { limit: 1 });
+          const [kept] = await keptRequests(local.stores.telemetry, 'acct_a', { limit: 1 });
           assert.equal(kept!.path, stored, `${JSON.stringify(sent)} ${ndjson ? 'as NDJSON' : 'as JSON'}`);
         }
     } finally {
@@ -1094,7 +1099,7 @@ describe('control characters', () => {
       const body = `{"events":[{"ts":"${ts}","method":"GET","route":"/s","path":"/s/\\ud800x\\u202egnp.exe\\u0001\\u007f","status":500,"durationMs":1,"customerId":"cus_\\udc00","headers":{"user-agent":"a\\ud83d"}}]}`;
       const batch = await call(local, '/ingest/v1/requests', { token: 'ingest-a', body });
       assert.deepEqual([batch.status, batch.json.accepted], [202, 1], batch.text);
-      const [stored] = await local.stores.telemetry.requests('acct_a', { limit: 1 });
+      const [stored] = await keptRequests(local.stores.telemetry, 'acct_a', { limit: 1 });
       assert.equal(stored!.path, '/s/\ufffdx\ufffdgnp.exe\ufffd\ufffd');
       assert.equal(stored!.customerId, 'cus_\ufffd');
       assert.deepEqual(stored!.headers, { 'user-agent': 'a\ufffd' });
@@ -1131,7 +1136,7 @@ describe('control characters', () => {
       };
       const otlp = await call(local, '/v1/traces', { token: 'ingest-a', body: JSON.stringify(span).replaceAll('PLACEHOLDER', '\\udfff\\u0002') });
       assert.equal(otlp.status, 200, otlp.text);
-      const [fromSpan] = await local.stores.telemetry.requests('acct_a', { limit: 1, pathContains: '/o/' });
+      const [fromSpan] = await keptRequests(local.stores.telemetry, 'acct_a', { limit: 1, pathContains: '/o/' });
       assert.equal(fromSpan!.path, '/o/\ufffd\ufffd');
       assert.equal(fromSpan!.customerId, '\ufffd\ufffd');
     } finally {

@@ -11,6 +11,9 @@ export const SECRETS = {
   queryCard: '4111111111111111',
   token: 'tok_query_5e5e',
   account: 'acct-314159',
+  bodyPassword: 'pw_hunter_2x',
+  bodyCard: '5555555555554444',
+  responseToken: 'rt_0ff1ce_9',
 };
 
 /** A request event carrying `SECRETS` in its headers and path, with what must stay as sent beside them. */
@@ -25,6 +28,12 @@ export const eventWithSecrets = (i: number) => ({
     'x-note': `paid with ${SECRETS.card}`,
     'user-agent': 'curl/8.5',
   },
+  requestBody: {
+    contentType: 'application/json',
+    size: 120,
+    text: JSON.stringify({ user: { password: SECRETS.bodyPassword }, payments: [{ note: `card ${SECRETS.bodyCard}` }] }),
+  },
+  responseBody: { contentType: 'application/x-www-form-urlencoded', size: 40, text: `refresh_token=${SECRETS.responseToken}&ok=1` },
 });
 
 /** The config's additions to what is masked, as the tests use them. */

@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { batchItems, deliveryInput, requestEventInput, sortOut, upTo, type Rejected } from '../ingest.ts';
 import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
+import { keptPayload } from '../capture/bodies.ts';
 import { decodeExport, type Encoding } from '../otlp/decode.ts';
 import { spansToRequests, type OtlpAttributes } from '../otlp/spans.ts';
 import type { MeasuredRequest } from '../store/request-event.ts';
@@ -36,8 +37,8 @@ interface Common {
   limits: BodyLimits;
   /** Events stamped later than this (epoch ms) are rejected: a clock problem, not traffic. */
   latest: number;
-  /** What is masked in each request before it is kept, besides the defaults (`capture.mask`). */
-  mask?: MaskOptions | undefined;
+  /** What is masked in each request before it is kept, besides the defaults (`capture.mask`), and how much of a body's text is kept. */
+  capture?: CaptureOptions | undefined;
 }
 export type ReadTask =
   | (Common & {
@@ -95,7 +96,7 @@ export function readBody(task: ReadTask): BatchRead<unknown> | OtlpRead | Refusa
       ? createHash('sha256').update(`${task.fingerprintOf}\n`).update(bytes).digest('hex')
       : undefined;
   const batch = sorted(items, schema, task.latest);
-  return { ...(task.kind === 'requests' ? masked(batch as Sorted<MeasuredRequest>, task.mask) : batch), fingerprint };
+  return { ...(task.kind === 'requests' ? masked(batch as Sorted<z.infer<typeof requestEventInput>>, task.capture) : batch), fingerprint };
 }
 
 function readExport(bytes: Uint8Array, task: Extract<ReadTask, { kind: 'otlp' }>): OtlpRead | Refusal {
@@ -110,7 +111,7 @@ function readExport(bytes: Uint8Array, task: Extract<ReadTask, { kind: 'otlp' }>
   if ('error' in read) return unreadable(read.error);
   if (read.requests.length > task.limits.maxBatch)
     return tooLarge(`Send at most ${number(task.limits.maxBatch)} HTTP server spans per export; this one has ${number(read.requests.length)}.`);
-  const batch = masked(sorted(read.requests, requestEventInput, task.latest), task.mask);
+  const batch = masked(sorted(read.requests, requestEventInput, task.latest), task.capture);
   const names = Object.fromEntries(batch.rejected.map((r) => [r.index, read.names[r.index] ?? '']));
   return {
     ...batch,
@@ -131,13 +132,19 @@ function sorted<T extends { ts: number }>(items: readonly unknown[], schema: z.Z
 /** The config's masker, built once per config (a worker reads many bodies of one server's). */
 const maskers = new Map<string, Masker>();
 
-/** The batch with each good request's credential headers, secret query fields, card numbers and the config's patterns masked. */
-function masked(batch: Sorted<MeasuredRequest>, options: MaskOptions = {}): Sorted<MeasuredRequest> {
+/** `capture` of the config: what is masked besides the defaults, and a body's text kept at most (UTF-8 bytes). */
+export interface CaptureOptions {
+  mask?: MaskOptions | undefined;
+  maxBodyBytes?: number | undefined;
+}
+
+/** The batch with each good request's credential headers, secret fields (query, bodies), card numbers and the config's patterns masked, and its bodies cut to size. */
+function masked(batch: Sorted<z.infer<typeof requestEventInput>>, { mask: options = {}, maxBodyBytes }: CaptureOptions = {}): Sorted<MeasuredRequest> {
   const key = JSON.stringify(options);
   let masker = maskers.get(key);
   if (!masker) maskers.set(key, (masker = createMasker(options)));
   const mask = masker;
-  return { ...batch, good: batch.good.map((e) => ({ ...e, path: mask.path(e.path), ...(e.headers && { headers: mask.headers(e.headers) }) })) };
+  return { ...batch, good: batch.good.map((e) => keptPayload({ ...e, path: mask.path(e.path) }, mask, maxBodyBytes) as MeasuredRequest) };
 }
 
 /** The body unpacked (gzip, or as sent), its output bounded while it inflates. */

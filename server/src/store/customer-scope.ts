@@ -21,6 +21,13 @@ export function customerTelemetry(telemetry: TelemetryStore, customerId: string)
     keys: (accountId, question) => telemetry.keys(accountId, { ...question, filter: narrowed(question.filter) }),
     busiestMinute: (accountId, filter) => telemetry.busiestMinute(accountId, narrowed(filter)),
     requests: (accountId, query) => telemetry.requests(accountId, narrowed(query)),
+    // Another customer's request has no payload here: the request itself is looked up within the customer first.
+    async payload(accountId, place) {
+      const [own] = await telemetry.requests(accountId, narrowed({ limit: 1, seq: place.seq, from: place.ts, to: place.ts + 1 }));
+      return own ? telemetry.payload(accountId, place) : null;
+    },
+    erasePayloads: (accountId, customer) => telemetry.erasePayloads(accountId, narrowed({ customerId: customer }).customerId),
+    expirePayloads: () => Promise.reject(notFound('Retention is the account’s, not a customer’s.')),
     // The stores keep each key's newest request across customers; the customer's own come from its events.
     async lastUsed(accountId, filter) {
       const rows = await telemetry.latency(accountId, {

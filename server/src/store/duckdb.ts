@@ -14,7 +14,7 @@ import { migrate } from './records/migrate.ts';
 import { duckDbTelemetry } from './telemetry/duckdb/telemetry.ts';
 import { forDuckDb } from './sql.ts';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { eventPart, PART_ROWS, SEQ_COLUMN, SOLO_PART_ROWS, type EventPart } from './telemetry/duckdb/event-part.ts';
+import { eventPart, PART_ROWS, PAYLOAD_SEQ_COLUMN, SEQ_COLUMN, SOLO_PART_ROWS, type EventPart } from './telemetry/duckdb/event-part.ts';
 import { rollUp, SCHEMA } from './telemetry/duckdb/schema.ts';
 import { num, type Row } from './sql-rows.ts';
 import type { RequestEvent, Stores } from './types.ts';
@@ -154,6 +154,18 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
       appender.appendDataChunk(chunk);
     }
     appender.closeSync();
+    if (part.payloads) {
+      const payloads = await c.createAppender('request_payloads');
+      let row = 0;
+      for (const chunk of part.payloads.chunks) {
+        chunk.setColumnValues(
+          PAYLOAD_SEQ_COLUMN,
+          Array.from({ length: chunk.rowCount }, () => BigInt(from + 1 + part.payloads!.at[row++]!)),
+        );
+        payloads.appendDataChunk(chunk);
+      }
+      payloads.closeSync();
+    }
     await c.run(rollUp(from, from + part.rows));
     seq = from + part.rows; // only once the rows are in the transaction
   };

@@ -10,7 +10,16 @@ export type Contains = (column: Sql, needle: string, options?: { anyCase?: boole
 const duckDbContains: Contains = (column, needle, { anyCase = false } = {}) =>
   anyCase ? sql`contains(lower(${column}), ${needle.toLowerCase()})` : sql`contains(${column}, ${needle})`;
 
-export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains): Sql {
+/**
+ * Where the request log's search also looks: the table of kept payloads, and the instant from
+ * which they are kept (`RequestQuery.payloadsFrom`). Without it, words are looked for in paths.
+ */
+export interface BodySearch {
+  payloads: Sql;
+  keptFrom: number;
+}
+
+export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains, bodies?: BodySearch): Sql {
   const clauses = [sql`account_id = ${accountId}`];
   const add = (value: string | number | undefined, clause: (value: string | number) => Sql) => {
     if (value !== undefined) clauses.push(clause(value));
@@ -25,7 +34,23 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   add(filter.statusClass, (c) => sql`status >= ${Number(c) * 100} AND status < ${Number(c) * 100 + 100}`);
   // The text is taken literally: no LIKE wildcards from the query string.
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
-  for (const word of filter.words ?? []) clauses.push(contains(identifier('path'), word, { anyCase: true }));
+  // Each word in the path or, where payloads are searched, in a kept body of the request.
+  for (const word of filter.words ?? []) {
+    const inPath = contains(identifier('path'), word, { anyCase: true });
+    if (!bodies) clauses.push(inPath);
+    else {
+      const bounds = join(
+        [
+          sql`account_id = ${accountId}`,
+          sql`ts >= ${Math.max(bodies.keptFrom, filter.from ?? -Infinity)}`,
+          ...(filter.to === undefined ? [] : [sql`ts < ${filter.to}`]),
+          sql`(${contains(identifier('request_text'), word, { anyCase: true })} OR ${contains(identifier('response_text'), word, { anyCase: true })})`,
+        ],
+        ' AND ',
+      );
+      clauses.push(sql`(${inPath} OR (has_payload = 1 AND (ts, seq) IN (SELECT ts, seq FROM ${bodies.payloads} WHERE ${bounds})))`);
+    }
+  }
   add(filter.customerId, (customer) => sql`customer_id = ${customer}`);
   add(filter.keyId, (key) => sql`key_id = ${key}`);
   add(filter.slowerThanMs, (ms) => sql`duration_ms > ${ms}`);

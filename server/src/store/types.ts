@@ -31,13 +31,48 @@ export interface RequestEvent {
   customerId: string | null;
   actor: Person | null;
   bytes: number | null;
-  /** Request headers the collector was allowed to keep (by name), after its redact hook. */
+  /** Request headers the collector was allowed to keep (by name), masked. Kept with the bodies, apart from the figures. */
   headers?: Record<string, string> | null;
+  /** Response headers, as `headers`. */
+  responseHeaders?: Record<string, string> | null;
+  requestBody?: CapturedBody | null;
+  responseBody?: CapturedBody | null;
+}
+
+/** A body as it is kept: masked, its text cut to `capture.maxBodyBytes` (`truncated`), `size` its whole size. */
+export interface CapturedBody {
+  contentType: string;
+  size: number;
+  truncated: boolean;
+  /** The body's text, masked; null for types that are not text. */
+  text: string | null;
+}
+
+/**
+ * What is kept of a request besides its figures: its headers and bodies, already masked. They
+ * live apart from the events, expire on their own (`retention.payloadDays`) and can be erased.
+ */
+export interface RequestPayload {
+  headers: Record<string, string> | null;
+  responseHeaders: Record<string, string> | null;
+  requestBody: CapturedBody | null;
+  responseBody: CapturedBody | null;
+}
+
+/** The payload of an event, or null when it carries no header and no body. */
+export function payloadOf(e: RequestEvent): RequestPayload | null {
+  const headers = e.headers && Object.keys(e.headers).length ? e.headers : null;
+  const responseHeaders = e.responseHeaders && Object.keys(e.responseHeaders).length ? e.responseHeaders : null;
+  const requestBody = e.requestBody ?? null;
+  const responseBody = e.responseBody ?? null;
+  return headers || responseHeaders || requestBody || responseBody ? { headers, responseHeaders, requestBody, responseBody } : null;
 }
 
 /** A stored request: `seq` (a position or a tag: server/src/request-ids.ts) orders requests that share a timestamp and makes the id. */
 export interface StoredRequest extends RequestEvent {
   seq: number;
+  /** Whether headers or bodies were kept with it when it was written (they may have expired or been erased since). */
+  hasPayload: boolean;
 }
 
 /** Narrows the events an aggregate reads. Every field is optional; periods are [from, to). */
@@ -68,6 +103,8 @@ export interface RequestQuery extends EventFilter {
   since?: number;
   /** Only the request with this position or tag (its id encodes it: server/src/request-ids.ts). */
   seq?: number;
+  /** Search `words` in the bodies kept from this instant on too (payloads older are expired); paths only without it. */
+  payloadsFrom?: number;
 }
 
 export interface WebhookDelivery {
@@ -163,6 +200,12 @@ export interface TelemetryStore {
   lastUsed(accountId: string, filter?: { keyId?: string }): Promise<Map<string, number>>;
   /** The request log: newest first. */
   requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]>;
+  /** One request's headers and bodies, or null when none are kept (never sent, expired or erased). */
+  payload(accountId: string, request: { ts: number; seq: number }): Promise<RequestPayload | null>;
+  /** Removes the headers and bodies of requests before this instant (`retention.payloadDays`). */
+  expirePayloads(before: number): Promise<void>;
+  /** Erases the headers and bodies of one customer's requests (a right-to-erasure request); the requests and figures stay. Answers how many requests had some. */
+  erasePayloads(accountId: string, customerId: string): Promise<number>;
   appendDeliveries(deliveries: readonly WebhookDelivery[]): Promise<void>;
   /** Per webhook with deliveries (or just `webhookId`'s): totals, the newest one's time, and how many fell in each period. */
   deliveries(accountId: string, question: { webhookId?: string; periods: readonly Period[] }): Promise<Deliveries[]>;

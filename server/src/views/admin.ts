@@ -125,6 +125,24 @@ export async function putRateLimit(ctx: AdminContext, customerId: string, input:
 }
 
 /**
+ * Erases the headers and bodies kept of a customer's requests, registered or only seen in
+ * traffic; the requests and figures stay. The feed says "erased the request payloads of <customer>".
+ */
+export async function erasePayloads(ctx: AdminContext, customerId: string) {
+  const erased = await ctx.stores.telemetry.erasePayloads(ctx.accountId, customerId);
+  const customer = await ctx.stores.records.customer(ctx.accountId, customerId);
+  await recordActivity(ctx.stores, ctx.accountId, {
+    kind: 'payloads-erased',
+    actor: CONSOLE_ACTOR,
+    text: `erased the request payloads of ${customer?.name ?? customerId}`,
+    ts: ctx.now,
+    subject: customerId,
+    target: { kind: 'customer', id: customerId },
+  });
+  return { customerId, erased };
+}
+
+/**
  * Creates or replaces an API key of a registered customer. A new key tells the feed "<customer>
  * created a new API key", at the time it was created (or now, if that is later).
  */

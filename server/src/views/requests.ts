@@ -75,6 +75,8 @@ export async function requests(ctx: ViewContext, query: RequestListQuery) {
     method,
     pathContains: query.path || undefined,
     words: wordsOf(query.q),
+    // Bodies are searched only by callers who may read them: a word must not tell what a hidden body holds.
+    payloadsFrom: ctx.payloads.shown ? ctx.payloads.keptFrom : undefined,
     customerId: query.customerId || undefined,
     keyId: query.keyId || undefined,
     ...statusFilter(query.status),
@@ -119,7 +121,30 @@ export async function requestDetail(ctx: ViewContext, id: string) {
     keyId: r.keyId,
     customer: customer && { id: customer.id, name: customer.name },
     bytes: r.bytes,
-    headers: Object.entries(r.headers ?? {}).map(([name, value]) => ({ name, value })),
+    ...(await payloadView(ctx, r)),
+  };
+}
+
+const nameValues = (headers: Record<string, string> | null | undefined) =>
+  headers && Object.keys(headers).length ? Object.entries(headers).map(([name, value]) => ({ name, value })) : null;
+
+/** A request's headers and bodies as the caller may see them, and what became of them. */
+async function payloadView(ctx: ViewContext, r: StoredRequest) {
+  const none = { headers: null, responseHeaders: null, requestBody: null, responseBody: null };
+  if (!r.hasPayload) return { ...none, payload: 'none' as const };
+  if (!ctx.payloads.shown) return { ...none, payload: 'hidden' as const };
+  // Past retention it is gone, whether or not the hourly expiry has removed it yet.
+  const kept = r.ts >= ctx.payloads.keptFrom ? await ctx.stores.telemetry.payload(ctx.accountId, r) : null;
+  // Headers an older version kept with the event, before payloads were kept apart.
+  const legacy = !kept && r.headers && r.ts >= ctx.payloads.keptFrom ? { ...none, headers: r.headers } : null;
+  const payload = kept ?? legacy;
+  if (!payload) return { ...none, payload: 'removed' as const };
+  return {
+    headers: nameValues(payload.headers),
+    responseHeaders: nameValues(payload.responseHeaders),
+    requestBody: payload.requestBody,
+    responseBody: payload.responseBody,
+    payload: 'kept' as const,
   };
 }
 

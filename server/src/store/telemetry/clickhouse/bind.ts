@@ -19,11 +19,14 @@ export const asLiterals: Bind = (query) => ({ query: inlined(query) });
 /** Query parameters for ClickHouse 20 and later (they came in 19.x); literals before. */
 export const bindFor = (version: string): Bind => (Number(/^(\d+)\./.exec(version)?.[1] ?? 0) >= 20 ? asParameters : asLiterals);
 
-/** How the server `client` talks to takes values. */
-export async function bindOf(client: ClickHouseClient): Promise<Bind> {
+/** The version of the server `client` talks to. */
+export async function versionOf(client: ClickHouseClient): Promise<string> {
   const [row] = await (await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' })).json<{ version: string }>();
-  return bindFor(row?.version ?? '');
+  return row?.version ?? '';
 }
+
+/** How the server `client` talks to takes values. */
+export const bindOf = async (client: ClickHouseClient): Promise<Bind> => bindFor(await versionOf(client));
 
 /** The rows `query` answers, its values bound as `bind` says. */
 export async function rowsOf(client: ClickHouseClient, query: Sql, bind: Bind): Promise<Row[]> {

@@ -15,12 +15,12 @@ import { QUARTER_HOUR, rollupCan } from '../../quarter-hours.ts';
 import { eventWhere } from '../../sql-filter.ts';
 import { exactP95 } from './p95.ts';
 import { bucketsWithin, inPeriods, periodIndex, piecewise, within } from './periods.ts';
-import { num, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
+import { num, payloadOfRow, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
 import { countsFolder, deliveriesFrom, groupColumns, groupCondition, groupNames, latencyFolder, rollupAnswers } from '../../questions.ts';
 import type { EventFilter, Grouping, RequestQuery, StoredRequest, TelemetryStore } from '../../types.ts';
 
 /** Everything the telemetry store answers about an account. */
-export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries'>;
+export type TelemetryReads = Omit<TelemetryStore, 'append' | 'appendDeliveries' | 'erasePayloads' | 'expirePayloads'>;
 
 export interface ReadsOptions {
   client: ClickHouseClient;
@@ -64,6 +64,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
   const ROLLUP = table('request_rollup');
   const DAILY = table('request_rollup_daily');
   const DELIVERIES = table('webhook_deliveries');
+  const PAYLOADS = table('request_payloads');
   const LATENCY = { day: table('request_latency'), quarter: table('request_latency_quarter') };
   const DURATIONS = table('request_durations');
   const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
@@ -248,7 +249,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
-      const matching = requestWhere(accountId, query, contains);
+      const matching = requestWhere(accountId, query, contains, PAYLOADS);
       // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
       // a minute first, then further: once a look-back holds `limit` rows, the newest `limit` of
       // all are among them (every row it leaves out is older than each of them).
@@ -265,6 +266,11 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         if (rows.length >= query.limit || bounded === undefined) break;
       }
       return rows.map(storedRequestOf);
+    },
+
+    async payload(accountId, { ts, seq }) {
+      const [row] = await read(sql`SELECT * FROM ${PAYLOADS} WHERE account_id = ${accountId} AND ts = ${ts} AND seq = ${seq} LIMIT 1`);
+      return row ? payloadOfRow(row) : null;
     },
 
     async deliveries(accountId, { webhookId, periods }) {

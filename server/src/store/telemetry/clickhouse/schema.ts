@@ -49,6 +49,8 @@ const BATCH_COLUMNS = [
   ['ingest_key', "String DEFAULT ''"],
   ['ingest_index', 'UInt32 DEFAULT 0'],
   ['ingested_at', 'Int64 DEFAULT 0'],
+  // Whether headers or bodies were kept for the request, in request_payloads.
+  ['has_payload', 'UInt8 DEFAULT 0'],
 ] as const;
 
 /** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table). */

@@ -12,12 +12,13 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, type TelemetryReads } from './reads.ts';
 import { addBatchColumns, parseClickHouseUrl, schema } from './schema.ts';
-import { bindOf, rowsOf, type Bind } from './bind.ts';
+import { bindOf, rowsOf, versionOf, type Bind } from './bind.ts';
 import { identifier, sql, type Sql } from '../../sql.ts';
 import { requestTags } from '../../../request-ids.ts';
 import { storeClosed } from '../../unavailable.ts';
 import { num, text } from '../../sql-rows.ts';
-import { IDEMPOTENCY_TTL_MS, type RequestEvent, type TelemetryStore, type WebhookDelivery } from '../../types.ts';
+import { IDEMPOTENCY_TTL_MS, payloadOf, type RequestEvent, type TelemetryStore, type WebhookDelivery } from '../../types.ts';
+import { erasePayloads, expirePayloads, hasCodecs, payloadRows, payloadSchema } from './payloads.ts';
 
 export interface ClickHouseTelemetryOptions {
   /** `clickhouse://[user[:password]@]host:port[,host:port…]/database[?cluster=name&retention_months=N]` (HTTP ports). */
@@ -82,8 +83,9 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
   let bind: Bind;
   try {
     bind = await bindOf(clients[0]!);
+    const codecs = hasCodecs(await versionOf(clients[0]!));
     for (const client of clients) {
-      for (const statement of schema(db, target.cluster)) await client.command({ query: statement });
+      for (const statement of [...schema(db, target.cluster), ...payloadSchema(db, target.cluster, codecs)]) await client.command({ query: statement });
       await addBatchColumns(client, db, target.cluster, bind);
     }
   } catch (error) {
@@ -105,6 +107,7 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
   const insertSettings = target.cluster ? { insert_distributed_sync: 1 as const } : {};
   const EVENTS = `${db}.request_events${target.cluster ? '' : '_local'}`;
   const DELIVERIES = `${db}.webhook_deliveries${target.cluster ? '' : '_local'}`;
+  const PAYLOADS = `${db}.request_payloads${target.cluster ? '' : '_local'}`;
   // Reads through the Distributed tables ask every shard; an account's rows are all on one, so
   // its reads go to that shard's own tables when the URL lists it.
   const everywhere = readsOf({ client: main, bind, database: db, suffix: target.cluster ? '' : '_local', retainedFrom, isClosed });
@@ -123,6 +126,12 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
   async function insertEvents(events: readonly { event: RequestEvent; index: number }[], batch: { key: string; at: number }): Promise<void> {
     if (!events.length) return;
     const tags = requestTags(events.length);
+    // Payloads first: a failure between the two inserts leaves payloads no event points to, never an event missing its own.
+    const payloads = payloadRows(
+      events.map(({ event }) => event),
+      tags,
+    );
+    if (payloads.length) await main.insert({ table: PAYLOADS, format: 'JSONEachRow', clickhouse_settings: insertSettings, values: payloads });
     await main.insert({
       table: EVENTS,
       format: 'JSONEachRow',
@@ -142,7 +151,7 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
         actor_id: e.actor?.id ?? null,
         actor_name: e.actor?.name ?? null,
         bytes: e.bytes,
-        headers: e.headers ? JSON.stringify(e.headers) : null,
+        has_payload: payloadOf(e) ? 1 : 0,
         ingest_key: batch.key,
         ingest_index: index,
         ingested_at: batch.at,
@@ -193,6 +202,9 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
     lastUsed: via('lastUsed'),
     requests: via('requests'),
     deliveries: via('deliveries'),
+    payload: via('payload'),
+    erasePayloads: (accountId, customerId) => erasePayloads(clients, db, bind, accountId, customerId),
+    expirePayloads: (before) => expirePayloads(clients, db, bind, before),
 
     async applyRetention(now = Date.now()) {
       if (target.retentionMonths === undefined) return [];

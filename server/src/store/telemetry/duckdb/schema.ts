@@ -12,6 +12,15 @@ CREATE TABLE IF NOT EXISTS request_events (
 );
 -- Added later: the headers a collector was allowed to keep, as a JSON object.
 ALTER TABLE request_events ADD COLUMN IF NOT EXISTS headers VARCHAR;
+-- Added later: whether headers or bodies were kept for the request, in request_payloads.
+ALTER TABLE request_events ADD COLUMN IF NOT EXISTS has_payload BOOLEAN;
+-- Headers and bodies, masked, apart from the figures: they expire sooner and can be erased.
+CREATE TABLE IF NOT EXISTS request_payloads (
+  account_id VARCHAR NOT NULL, ts BIGINT NOT NULL, seq BIGINT NOT NULL, customer_id VARCHAR,
+  headers VARCHAR, response_headers VARCHAR,
+  request_type VARCHAR, request_size BIGINT, request_truncated BOOLEAN, request_text VARCHAR,
+  response_type VARCHAR, response_size BIGINT, response_truncated BOOLEAN, response_text VARCHAR
+);
 -- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
 -- months read thousands of rows instead of millions; kept in the same transaction as the events.
 CREATE TABLE IF NOT EXISTS request_rollup (

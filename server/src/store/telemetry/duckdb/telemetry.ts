@@ -6,8 +6,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { split } from '../../quarter-hours.ts';
 import { eventWhere } from '../../sql-filter.ts';
 import { raw } from 'sql-template-tag';
-import { identifier, join, sql, type Sql } from '../../sql.ts';
-import { num, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
+import { forDuckDb, identifier, join, sql, type Sql } from '../../sql.ts';
+import { num, payloadOfRow, requestWhere, storedRequestOf, text, type Row } from '../../sql-rows.ts';
 import { countsFolder, deliveriesFrom, groupColumns, groupCondition, latencyFolder, rollupAnswers } from '../../questions.ts';
 import type { RequestEvent, RequestQuery, StoredRequest, TelemetryStore, WebhookDelivery } from '../../types.ts';
 
@@ -20,6 +20,12 @@ const bucketCases = (time: Sql, ranges: readonly { from: number; to: number; i: 
     ranges.map((r) => sql`WHEN ${time} >= ${r.from} AND ${time} < ${r.to} THEN ${r.i}`),
     ' ',
   )} END`;
+
+/** A query as DuckDB's run takes it: its text and parameters. */
+const sqlArgs = (query: Sql) => {
+  const { sql: text, params } = forDuckDb(query);
+  return [text, params] as const;
+};
 
 /** The telemetry over the store's reads, its appending of events, and its writer (for deliveries). */
 export function duckDbTelemetry(read: Read, append: (events: readonly RequestEvent[]) => Promise<void>, write: Write): TelemetryStore {
@@ -117,6 +123,27 @@ export function duckDbTelemetry(read: Read, append: (events: readonly RequestEve
     async requests(accountId: string, query: RequestQuery): Promise<StoredRequest[]> {
       const rows = await read(sql`SELECT * FROM request_events WHERE ${requestWhere(accountId, query)} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`);
       return rows.map(storedRequestOf);
+    },
+
+    async payload(accountId, { ts, seq }) {
+      const [row] = await read(sql`SELECT * FROM request_payloads WHERE account_id = ${accountId} AND ts = ${ts} AND seq = ${seq} LIMIT 1`);
+      return row ? payloadOfRow(row) : null;
+    },
+
+    erasePayloads: (accountId, customerId) =>
+      write(async (c) => {
+        const where = sql`account_id = ${accountId} AND customer_id = ${customerId}`;
+        const erased = await c.runAndReadAll(...sqlArgs(sql`DELETE FROM request_payloads WHERE ${where}`));
+        // Headers an older version kept with the events go too.
+        await c.run(...sqlArgs(sql`UPDATE request_events SET headers = NULL WHERE ${where} AND headers IS NOT NULL`));
+        return num(erased.getRowObjectsJS()[0]?.['Count']);
+      }),
+
+    async expirePayloads(before) {
+      await write(async (c) => {
+        await c.run(...sqlArgs(sql`DELETE FROM request_payloads WHERE ts < ${before}`));
+        await c.run(...sqlArgs(sql`UPDATE request_events SET headers = NULL WHERE ts < ${before} AND headers IS NOT NULL`));
+      });
     },
 
     async appendDeliveries(deliveries: readonly WebhookDelivery[]) {

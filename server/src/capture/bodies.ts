@@ -1,0 +1,71 @@
+/**
+ * What the server keeps of a request's headers and bodies: masked (./mask.ts), and each body's
+ * text cut to `capture.maxBodyBytes` UTF-8 bytes with `truncated` and its real size, never
+ * refused. Only textual types keep their text: an image's bytes say nothing a person reads.
+ */
+import { INGEST_LIMITS, TEXT_BODY } from '@ops-console/contract/ingest-limits';
+import type { Masker } from './mask.ts';
+import type { CapturedBody } from '../store/types.ts';
+
+/** A body as the ingest API takes it. */
+export interface BodyInput {
+  contentType: string;
+  size: number;
+  text?: string | null | undefined;
+  truncated?: boolean | undefined;
+}
+
+/** Characters past the cut that are masked with the rest, so a card number or secret the cut splits is still seen whole. */
+const MASK_OVERLAP = 256;
+
+const encoder = new TextEncoder();
+
+/** The first `maxBytes` UTF-8 bytes of text, never splitting a character. */
+export function cutToBytes(text: string, maxBytes: number): string {
+  // Each UTF-16 unit takes at most 3 bytes: a text this short fits whatever it holds.
+  if (text.length * 3 <= maxBytes) return text;
+  const bytes = encoder.encode(text);
+  if (bytes.length <= maxBytes) return text;
+  let end = maxBytes;
+  // Back to the start of a character: continuation bytes are 10xxxxxx.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return new TextDecoder().decode(bytes.subarray(0, end));
+}
+
+/** A body as it is kept: its text masked and cut, `null` text for types that are not text. */
+export function keptBody(body: BodyInput, mask: Masker, maxBytes: number): CapturedBody {
+  const contentType = body.contentType.trim();
+  const sent = body.text;
+  if (typeof sent !== 'string' || !(TEXT_BODY.test(contentType) || contentType === '')) return { contentType, size: body.size, truncated: false, text: null };
+  const sentBytes = Buffer.byteLength(sent, 'utf8');
+  // Masked with a little past the cut, then cut: what is kept never ends in half a secret.
+  const window = sent.length > maxBytes + MASK_OVERLAP ? sent.slice(0, maxBytes + MASK_OVERLAP).toWellFormed() : sent;
+  const masked = mask.body(contentType, window);
+  const text = cutToBytes(masked, maxBytes);
+  const truncated = body.truncated === true || window !== sent || text !== masked;
+  return { contentType, size: Math.max(body.size, sentBytes), truncated, text };
+}
+
+/** What a request carries that is kept apart from its figures. */
+interface WithPayload {
+  headers?: Record<string, string> | null | undefined;
+  responseHeaders?: Record<string, string> | null | undefined;
+  requestBody?: BodyInput | null | undefined;
+  responseBody?: BodyInput | null | undefined;
+}
+
+/** A request with its headers masked and its bodies as they are kept. */
+export function keptPayload<E extends WithPayload>(
+  event: E,
+  mask: Masker,
+  maxBytes = INGEST_LIMITS.bodyText,
+): E & { requestBody?: CapturedBody | null; responseBody?: CapturedBody | null } {
+  const kept: E & { requestBody?: CapturedBody | null; responseBody?: CapturedBody | null } = { ...event, requestBody: undefined, responseBody: undefined };
+  if (event.headers) kept.headers = mask.headers(event.headers);
+  if (event.responseHeaders) kept.responseHeaders = mask.headers(event.responseHeaders);
+  if (event.requestBody) kept.requestBody = keptBody(event.requestBody, mask, maxBytes);
+  else delete kept.requestBody;
+  if (event.responseBody) kept.responseBody = keptBody(event.responseBody, mask, maxBytes);
+  else delete kept.responseBody;
+  return kept;
+}
