@@ -47,8 +47,8 @@ const USER_AGENTS = ['acme-billing/2.4 (node 20)', 'globex-sync/1.9 (python 3.12
 
 /**
  * GET /requests/{id} for the entry at `index`: what a collector keeps besides the log's line (the
- * route, version, key, customer, response size and the headers it was told to keep, the
- * authorization redacted). A path without an id is its own route here.
+ * route, version, key, customer, response size, and the headers and bodies it was told to keep,
+ * secrets masked as the server masks them). A path without an id is its own route here.
  */
 export function requestDetailAt(index: number, anchor: Date): RequestDetail {
   const entry = requestAt(index, anchor);
@@ -67,10 +67,28 @@ export function requestDetailAt(index: number, anchor: Date): RequestDetail {
       { name: 'user-agent', value: USER_AGENTS[(h >>> 12) % USER_AGENTS.length]! },
       { name: 'content-type', value: 'application/json' },
       { name: 'x-request-id', value: `req_${(h >>> 2).toString(36)}` },
-      { name: 'authorization', value: '[redacted]' },
+      { name: 'authorization', value: '[masked]' },
     ],
+    responseHeaders: [
+      { name: 'content-type', value: 'application/json' },
+      { name: 'x-request-id', value: `req_${(h >>> 2).toString(36)}` },
+    ],
+    requestBody: ['POST', 'PUT', 'PATCH'].includes(entry.method)
+      ? jsonBody({ url: `https://hooks.example.com/${customer.id}`, secret: '[masked]', events: ['invoice.paid'] })
+      : null,
+    responseBody:
+      entry.status >= 500
+        ? jsonBody({ error: { code: 'upstream_timeout', message: 'The upstream service did not answer in time.' } })
+        : jsonBody({ id: `obj_${(h >>> 6).toString(36)}`, status: 'ok' }),
+    payload: 'kept',
   };
 }
+
+/** A JSON body as the server keeps it: its type, size and text. */
+const jsonBody = (value: unknown) => {
+  const text = JSON.stringify(value);
+  return { contentType: 'application/json', size: new TextEncoder().encode(text).length, truncated: false, text };
+};
 
 const detailHash = (entry: RequestEntry) => hash(Number(entry.id.slice(3)), 0x85ebca6b);
 /** The customer a generated request came from. */

@@ -113,6 +113,10 @@ describe('mock console API', () => {
         customer: undefined,
         bytes: undefined,
         headers: undefined,
+        responseHeaders: undefined,
+        requestBody: undefined,
+        responseBody: undefined,
+        payload: undefined,
       }).to.deep.equal({
         ...entry,
         route: undefined,
@@ -122,11 +126,15 @@ describe('mock console API', () => {
         customer: undefined,
         bytes: undefined,
         headers: undefined,
+        responseHeaders: undefined,
+        requestBody: undefined,
+        responseBody: undefined,
+        payload: undefined,
       });
       const row = fixtures.endpoints.find((e) => e.id === detail.endpointId)!;
       expect(`${row.method} ${row.path}`).to.equal(`${entry.method} ${entry.path}`);
       expect(fixtures.customers.map((c) => c.id)).to.include(detail.customer!.id);
-      expect(detail.headers!.find((h) => h.name === 'authorization')!.value).to.equal('[redacted]');
+      expect(detail.headers!.find((h) => h.name === 'authorization')!.value).to.equal('[masked]');
     }
     const newest = Number(items[0]!.id.slice(3));
     for (const id of [`rq_${newest + 1}`, `rq_${newest - 2_000}`, 'rq_x']) {

@@ -32,7 +32,7 @@ const answer = (body: Record<string, unknown>): Story => ({
   },
 });
 
-/** A failed call with everything the collector keeps: route, version, key, customer, size and the headers it was told to keep (the authorization redacted). */
+/** A failed call with everything the collector keeps: route, version, key, customer, size, and both sides' headers and bodies (secrets masked). */
 export const FailedCall: Story = {};
 /** From a backend that records only the log's line: what is missing says `—`, and no headers were kept. */
 export const OnlyTheLogLine: Story = answer({
@@ -66,6 +66,26 @@ export const LongValues: Story = answer({
     { name: 'x-request-id', value: '0b8c5f0e-3d8e-4d6c-9a7b-2f1e5d4c3b2a0b8c5f0e3d8e4d6c9a7b' },
   ],
 });
+const base = {
+  id: 'rq_3',
+  method: 'POST',
+  path: '/orders',
+  route: '/orders',
+  status: 502,
+  durationMs: 30_012,
+  actor: { id: 'u_mia', name: 'Mia Chen' },
+  time: '2026-09-14T09:38:00Z',
+};
+/** Bodies as hostile input: markup, a script and broken UTF-8 shown as text, JSON too deep for a tree, and a body the server cut. */
+export const HostileBodies: Story = answer({
+  ...base,
+  headers: [{ name: 'authorization', value: '[masked]' }],
+  requestBody: { contentType: 'application/json', size: 20_000, truncated: false, text: `${'['.repeat(200)}${']'.repeat(200)}` },
+  responseBody: { contentType: 'text/html', size: 1_200_000, truncated: true, text: '<script>alert(1)</script><h1>Bad gateway</h1>\ufffd\ufffd [masked]' },
+  payload: 'kept',
+});
+/** Headers and bodies past their retention, or erased: the request stays, its payload says so. */
+export const PayloadNoLongerKept: Story = answer({ ...base, headers: null, payload: 'removed' });
 export const Loading: Story = loading<Args>();
 export const NotFound: Story = { args: { apiBase: scenario('not-found'), requestId: 'rq_missing' } };
 export const ServerError: Story = { args: { apiBase: scenario('server-error') } };

@@ -122,6 +122,8 @@ export interface RequestQuery extends PageQuery, RequestScope {
   /** A code such as `500` or a class such as `5xx`. */
   status?: string;
   path?: string;
+  /** Words each in the path or a kept body (an order id, an error code), any case. */
+  q?: string;
   since?: string;
 }
 export interface ErrorQuery extends PageQuery {

@@ -1,10 +1,12 @@
 import { css } from 'lit';
 import { detailStyles } from '../../shared/detail.ts';
 import { tableStyles } from '../../shared/table.ts';
+import { bodyStyles } from '../../shared/body-view.ts';
 
 export const styles = [
   detailStyles,
   tableStyles,
+  bodyStyles,
   css`
     /* Wider fact columns than the other detail pages: a key id or a date and time is one long token. */
     .facts {
@@ -22,6 +24,9 @@ export const styles = [
     .headers td {
       white-space: normal;
       overflow-wrap: anywhere;
+    }
+    .payload-actions {
+      margin-top: var(--_space);
     }
   `,
 ];

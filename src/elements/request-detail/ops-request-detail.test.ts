@@ -50,7 +50,7 @@ describe('ops-request-detail', () => {
     expect($(el, '.fact time')!.getAttribute('datetime')).to.equal('2026-09-14T09:41:00Z');
     const rows = $$(el, '[part="headers"] tbody tr').map((row) => [...row.children].map((cell) => text(cell)));
     expect(rows).to.deep.equal(expected.headers!.map((h) => [h.name, h.value]));
-    expect(rows.find(([name]) => name === 'authorization')).to.deep.equal(['authorization', '[redacted]']);
+    expect(rows.find(([name]) => name === 'authorization')).to.deep.equal(['authorization', '[masked]']);
   });
 
   it('says what was not recorded instead of leaving gaps, for a backend that records only the log’s line', async () => {
@@ -179,6 +179,104 @@ describe('ops-request-detail', () => {
     for (const theme of ['light', 'dark']) {
       const el = await requestDetail(SEED_REQUEST, `theme=${theme}`);
       await loaded(el);
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  /** The seed's request answered with these headers and bodies. */
+  const withPayload = async (payload: Partial<RequestDetail>) => {
+    const seed = await seedDetail();
+    api.use(http.get(`*${API_BASE}/requests/:id`, () => HttpResponse.json({ ...seed, ...payload })));
+    const el = await requestDetail();
+    await loaded(el);
+    return el;
+  };
+  const jsonBody = (text: string) => ({ contentType: 'application/json', size: new TextEncoder().encode(text).length, truncated: false, text });
+
+  it('shows both sides’ headers and bodies: JSON pretty-printed and foldable, [masked] marked, other text as text', async () => {
+    const order = { orderId: 'ord_7Q2X9', card: { number: '[masked]' }, items: [1, 2] };
+    const el = await withPayload({
+      responseHeaders: [{ name: 'set-cookie', value: '[masked]' }],
+      requestBody: jsonBody(JSON.stringify(order)),
+      responseBody: { contentType: 'text/plain', size: 5, truncated: false, text: 'line1\nline2' },
+    });
+    expect(text($(el, '[part="request-body"] .body-facts'))).to.equal(`application/json · ${JSON.stringify(order).length}B`);
+    expect($$(el, '[part="request-body"] .json-key').map(text)).to.deep.equal(['"orderId"', '"card"', '"number"', '"items"']);
+    expect($$(el, '[part="request-body"] details').length).to.equal(3);
+    expect($$(el, '[part="request-body"] mark.masked').map(text)).to.deep.equal(['[masked]']);
+    const card = $$<HTMLDetailsElement>(el, '[part="request-body"] details')[1]!;
+    card.querySelector('summary')!.click();
+    await waitFor(() => !card.open, 'folded');
+    expect($(el, '[part="response-headers"] mark.masked')).not.to.equal(null);
+    expect($(el, '[part="response-body"] pre')!.textContent).to.equal('line1\nline2');
+  });
+
+  it('shows a hostile body as text: markup, 10 MB, broken UTF-8 and JSON 10,000 levels deep never break the page', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const huge = 'x'.repeat(10_000_000);
+    const el = await withPayload({
+      requestBody: jsonBody(deep),
+      responseBody: {
+        contentType: 'text/html',
+        size: huge.length + 40,
+        truncated: false,
+        text: `<script>window.hacked=1</script><img src=x onerror=alert(1)>\ufffd${huge}`,
+      },
+    });
+    expect($(el, '[part="request-body"] details'), 'too deep for a tree').to.equal(null);
+    expect($(el, '[part="request-body"] pre')!.textContent).to.equal(deep);
+    expect($(el, '[part="response-body"] script, [part="response-body"] img')).to.equal(null);
+    expect((window as { hacked?: number }).hacked).to.equal(undefined);
+    const shown = $(el, '[part="response-body"] pre')!.textContent;
+    expect(shown.startsWith('<script>window.hacked=1</script><img src=x onerror=alert(1)>\ufffdxxx')).to.equal(true);
+    expect(shown.length).to.be.below(100_000);
+    $$<HTMLButtonElement>(el, '[part="response-body"] button')
+      .find((b) => text(b) === 'Show all')!
+      .click();
+    await waitFor(() => $(el, '[part="response-body"] pre')!.textContent.length > 10_000_000, 'the whole body');
+  });
+
+  it('says what was cut, what a body that is not text keeps, and when payloads are no longer kept or not shown', async () => {
+    const el = await withPayload({
+      requestBody: { contentType: 'application/json', size: 1_200_000, truncated: true, text: '{"a":' },
+      responseBody: { contentType: 'image/png', size: 52_000, truncated: false, text: null },
+    });
+    expect(text($(el, '[part="request-body"] .truncated'))).to.equal('Truncated: 1.2 MB, 5B kept');
+    expect(text($(el, '[part="response-body"] .muted'))).to.equal('Not text: only its type and size are kept.');
+    const gone = await withPayload({ headers: null, payload: 'removed' });
+    expect(text($(gone, '.payload-gone'))).to.equal('Payload no longer kept: its headers and bodies passed their retention, or were erased.');
+    const hidden = await withPayload({ headers: null, payload: 'hidden' });
+    expect(text($(hidden, '.payload-hidden'))).to.equal('Headers and bodies are not shown to this session.');
+  });
+
+  it('copies the body and the request as curl, masked values still masked', async () => {
+    const copied: string[] = [];
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard')!;
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (t: string) => (copied.push(t), Promise.resolve()) } });
+    try {
+      const body = '{"secret":"[masked]","it\'s":1}';
+      const el = await withPayload({ headers: [{ name: 'authorization', value: '[masked]' }], requestBody: jsonBody(body) });
+      $$<HTMLButtonElement>(el, '[part="request-body"] button')
+        .find((b) => text(b) === 'Copy body')!
+        .click();
+      $<HTMLButtonElement>(el, 'button.curl')!.click();
+      await waitFor(() => copied.length === 2, 'two copies');
+      expect(copied[0]).to.equal(body);
+      expect(copied[1]).to.equal(`curl -X POST "$API_URL"'/webhooks' \\\n  -H 'authorization: [masked]' \\\n  --data-raw '{"secret":"[masked]","it'\\''s":1}'`);
+      await waitFor(() => text($(el, '.copied')) === 'Copied.', 'announced');
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+  });
+
+  it('passes axe with bodies, in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await withPayload({
+        requestBody: jsonBody('{"a":[1,{"b":"[masked]"}]}'),
+        responseBody: { contentType: 'text/plain', size: 2, truncated: false, text: 'ok' },
+      });
+      el.setAttribute('theme', theme);
       await expect(el).to.be.accessible();
     }
   });

@@ -118,7 +118,7 @@ describe('ops-request-log', () => {
       expect(actor.getBoundingClientRect().left - duration.getBoundingClientRect().right).to.be.at.least(12);
     });
 
-    it('keeps its toolbar to five rows, in reading order, in a narrow container', async () => {
+    it('keeps its toolbar to six rows, in reading order, in a narrow container', async () => {
       const el = await mount('ops-request-log', {}, { width: 320 });
       await loaded(el);
       const controls = [...$(el, '[part="toolbar"]')!.children].filter((c) => !c.classList.contains('visually-hidden'));
@@ -128,9 +128,19 @@ describe('ops-request-log', () => {
         const row = [...rowsOfControls.keys()].find((t) => Math.abs(t - top) < 12) ?? top;
         rowsOfControls.set(row, [...(rowsOfControls.get(row) ?? []), text(control).slice(0, 12) || control.localName]);
       }
-      expect(rowsOfControls.size, 'rows').to.be.at.most(5);
+      expect(rowsOfControls.size, 'rows').to.be.at.most(6);
       // Read left to right, top to bottom, the controls come in the order the keyboard reaches them.
-      expect([...rowsOfControls.values()].flat()).to.deep.equal(['View Timelin', 'Method All G', 'Status', 'Path', 'Customer', 'Key', 'Live', 'Export CSV']);
+      expect([...rowsOfControls.values()].flat()).to.deep.equal([
+        'View Timelin',
+        'Method All G',
+        'Status',
+        'Search',
+        'Path',
+        'Customer',
+        'Key',
+        'Live',
+        'Export CSV',
+      ]);
     });
 
     it('lines the status badges up on one edge in a narrow container', async () => {
@@ -179,7 +189,7 @@ describe('ops-request-log', () => {
       change(el, 'select', 'POST');
       await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('method') === 'POST', 'method sent');
       change(el, '.status-input', '5xx');
-      change(el, 'input[type="search"]', '/web');
+      change(el, '.path-filter input', '/web');
       await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('path') === '/web', 'path sent');
       expect(Object.fromEntries(requestsTo(api, '/requests').at(-1)!.searchParams)).to.deep.equal({
         method: 'POST',
@@ -189,6 +199,18 @@ describe('ops-request-log', () => {
       });
       await waitFor(() => rows(el).length > 0 && rows(el).every((r) => text(r.querySelector('.row-link')) === 'POST /webhooks'), 'filtered rows');
       expect([el.getAttribute('method'), el.getAttribute('status'), el.getAttribute('path')]).to.deep.equal(['POST', '5xx', '/web']);
+    });
+
+    it('searches with q: the words go to the API, the rows are those it finds, and the search is kept on the element', async () => {
+      const el = await log();
+      await loaded(el);
+      expect(text($(el, '.search span'))).to.equal('Search');
+      change(el, '.search input', 'WEBHOOKS');
+      await waitFor(() => requestsTo(api, '/requests').at(-1)!.searchParams.get('q') === 'WEBHOOKS', 'q sent');
+      await waitFor(() => rows(el).length > 0 && rows(el).every((r) => /webhooks/i.test(text(r.querySelector('.row-link')))), 'found rows');
+      expect(el.getAttribute('q')).to.equal('WEBHOOKS');
+      change(el, '.search input', 'no-such-word-anywhere');
+      await waitFor(() => text($(el, '[part="empty"]')) === 'No requests match these filters.', 'nothing found');
     });
 
     it('shows a filtered list from its first entry, wherever the reader was in the last one', async () => {

@@ -18,7 +18,7 @@ import { renderToolbar, type View } from './request-toolbar.ts';
 import { LazyVirtualRows } from '../../shared/lazy-virtual-rows.ts';
 import { msg } from '../../localize/localize.ts';
 
-const PERSISTED = ['view', 'method', 'status', 'path', 'live'] as const;
+const PERSISTED = ['view', 'method', 'status', 'path', 'q', 'live'] as const;
 const STATUS_PATTERN = /^([1-5]\d\d|[1-5]xx)$/i;
 const LIMIT: NumberRule = { tag: 'ops-request-log', attribute: 'limit', fallback: 100, min: 1, max: 500, integer: true };
 const REFRESH: NumberRule = { tag: 'ops-request-log', attribute: 'refresh-interval', fallback: 5, min: 2, max: 86_400 };
@@ -63,6 +63,8 @@ export class OpsRequestLog extends RangedElement {
   @property({ reflect: true }) status = '';
   /** Only paths containing this text. */
   @property({ reflect: true }) path = '';
+  /** Only requests where each word is in the path or a kept body (an order id, an error code), any case; the timeline only. */
+  @property({ reflect: true }) q = '';
   /** Only the requests of this endpoint row (its id from the endpoint table), in the timeline and the summary; the endpoint page sets it. */
   @property({ attribute: 'endpoint-id', reflect: true }) endpointId = '';
   /** Only this customer's requests (its id), in the timeline and the summary; the toolbar's Customer field sets it, and so does the customer page. */
@@ -97,6 +99,7 @@ export class OpsRequestLog extends RangedElement {
       method: this.method || undefined,
       status: this.status || undefined,
       path: this.path || undefined,
+      q: this.q || undefined,
       limit: validNumber(LIMIT, this.limit),
     }),
     load: (client, query, { cursor, since }, signal) => client.listRequests({ ...query, cursor, since }, { signal }),
@@ -173,7 +176,9 @@ export class OpsRequestLog extends RangedElement {
               // About the timeline's fixed height (28rem by default) in rows.
               skeletonRows: 11,
               empty: () =>
-                this.method || this.status || this.path || this.customerId || this.keyId ? msg('No requests match these filters.') : msg('No requests yet.'),
+                this.method || this.status || this.path || this.q || this.customerId || this.keyId
+                  ? msg('No requests match these filters.')
+                  : msg('No requests yet.'),
               complete: () => html`<div class="timeline-frame">
               ${this.live || this.timeline.pendingCount ? this.timeline.renderLive(format) : nothing}
               ${renderTimeline({ entries: this.entries(), format, rows: this.rows.shown(), hasMore: this.timeline.hasMore }, { link: this.link })}
@@ -192,6 +197,7 @@ export class OpsRequestLog extends RangedElement {
       setMethod: (method) => (this.method = method as HttpMethod | ''),
       setStatus: this.onStatus,
       setPath: (path) => (this.path = path),
+      setQuery: (q) => (this.q = q),
       setCustomer: this.forCustomer ? undefined : (customerId) => (this.customerId = customerId),
       setKey: (keyId) => (this.keyId = keyId),
       setLive: (live) => (this.live = live),
@@ -238,7 +244,7 @@ export class OpsRequestLog extends RangedElement {
     try {
       const saved = JSON.parse(sessionStorage.getItem(`ops-request-log:${this.persistKey}`) ?? '{}') as Partial<Record<(typeof PERSISTED)[number], unknown>>;
       if (saved.view === 'timeline' || saved.view === 'summary') this.view = saved.view;
-      for (const key of ['method', 'status', 'path'] as const) if (typeof saved[key] === 'string') (this as Record<typeof key, string>)[key] = saved[key]; // what the person chose last time, shown as it was
+      for (const key of ['method', 'status', 'path', 'q'] as const) if (typeof saved[key] === 'string') (this as Record<typeof key, string>)[key] = saved[key]; // what the person chose last time, shown as it was
       if (typeof saved.live === 'boolean') this.live = saved.live;
     } catch {
       // Storage can be unavailable (privacy mode) or hold junk: start from the attributes.

@@ -9,6 +9,7 @@ export interface ToolbarState {
   method: string;
   status: string;
   path: string;
+  q: string;
   customerId: string;
   keyId: string;
   live: boolean;
@@ -21,6 +22,7 @@ export interface ToolbarActions {
   setMethod: (method: string) => void;
   setStatus: (status: string) => void;
   setPath: (path: string) => void;
+  setQuery: (q: string) => void;
   /** Absent in a customer's console: the token already names the customer. */
   setCustomer?: ((customerId: string) => void) | undefined;
   setKey: (keyId: string) => void;
@@ -63,6 +65,10 @@ export function renderToolbar(state: ToolbarState, actions: ToolbarActions) {
       />
     </label>
     <span id="status-hint" class=${actions.statusInvalid ? 'hint invalid' : 'visually-hidden'}>${msg('A code such as 500, or a class such as 5xx.')}</span>
+    <label class="search">
+      <span>${msg('Search')}</span>
+      <input type="search" placeholder=${msg('Order id, error code…')} .value=${state.q} @change=${(e: Event) => actions.setQuery(value(e).trim())} />
+    </label>
     <label class="path-filter">
       <span>${msg('Path')}</span>
       <input type="search" placeholder="/messages" .value=${state.path} @change=${(e: Event) => actions.setPath(value(e).trim())} />
