@@ -37,7 +37,7 @@ export function liveTraffic({ sample, reports }: LiveTargets): () => void {
       const odd = rand();
       const path = odd < 0.005 ? `/${model.apiVersion}/nowhere` : `/${model.apiVersion}${model.route}`;
       const authorization = odd > 0.995 ? 'Bearer key_revoked' : `Bearer ${key}`;
-      const body = model.method === 'POST' ? JSON.stringify({ demo: true }) : undefined;
+      const body = model.method === 'POST' ? JSON.stringify(requestBodyOf(model.route, rand)) : undefined;
       // Spread over the second, as real callers are.
       setTimeout(
         () => void call(`${sample.origin}${path}`, { method: model.method, headers: { authorization, 'content-type': 'application/json' }, body }),
@@ -51,4 +51,12 @@ export function liveTraffic({ sample, reports }: LiveTargets): () => void {
     }
   }, 1000);
   return () => clearInterval(timer);
+}
+
+/** What a caller sends to a route: an order-like body, with the secrets real callers send too (masked before they are kept). */
+function requestBodyOf(route: string, rand: () => number): unknown {
+  const n = Math.floor(rand() * 1e6);
+  if (route === '/auth/token') return { grant_type: 'client_credentials', client_id: `cli_${n % 97}`, client_secret: `cs_live_${n}` };
+  if (route === '/webhooks') return { url: `https://hooks.example.com/${n % 13}`, events: ['invoice.paid'], secret: `whsec_${n}` };
+  return { to: `+1555${String(n).padStart(7, '0')}`, text: `Your order ord_${n} has shipped.`, metadata: { orderId: `ord_${n}`, card: '4242 4242 4242 4242' } };
 }

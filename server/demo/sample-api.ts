@@ -30,9 +30,11 @@ export function createSampleApi(collector: Collector, { webhookFailureRate = 0.0
   app.use(
     collectHono(collector, {
       apiVersion: { pathPrefix: true },
-      headers: ['user-agent', 'authorization'],
-      // The request detail shows that a key was sent, never the key.
-      redact: (request) => (request.headers?.['authorization'] ? { ...request, headers: { ...request.headers, authorization: '[masked]' } } : request),
+      headers: ['user-agent'],
+      // Both sides' headers and bodies, masked before they leave the API (the key, client secrets, tokens):
+      // every error and slow request keeps them, and a fifth of the rest.
+      capture: { headers: ['user-agent', 'authorization', 'content-type', 'retry-after'], bodies: true },
+      sample: { rate: 0.2, always: { status: '4xx', slowerThanMs: 1000 } },
       identify: (c) => {
         const key = keyOf(c.req.header('authorization'));
         const owner = key ? OWNERS.get(key) : undefined;
@@ -57,6 +59,8 @@ export function createSampleApi(collector: Collector, { webhookFailureRate = 0.0
 
   /** Serves one modelled route: waits its usual time, then answers its status (or a failure at its rate). */
   const serveRoute = (model: RouteModel, answer: () => unknown) => async (c: import('hono').Context) => {
+    // The request body read as an API reads it (the collector captures what the app read).
+    if (c.req.header('content-type')?.startsWith('application/json')) await c.req.json().catch(() => undefined);
     const failureRate = model.route === '/webhooks' && model.method === 'POST' ? api.webhookFailureRate : model.errorRate;
     const failed = rand() < failureRate;
     await sleep(durationOf(model, rand, failed));

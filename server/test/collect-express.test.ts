@@ -3,7 +3,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import type { AddressInfo } from 'node:net';
 import { collectExpress } from '../src/index.ts';
-import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, orderAnswer, slowArrivals } from './collect-suite.ts';
 
 collectorSuite('Express', async (collector, options) => {
   const app = express();
@@ -11,6 +11,10 @@ collectorSuite('Express', async (collector, options) => {
   const v2 = express.Router();
   v2.get('/contacts/:id', (request, response) => void response.json({ id: request.params['id'] }));
   v2.post('/messages', (_, response) => void response.status(201).send('created'));
+  v2.post('/orders', express.json(), (request, response) => {
+    const [status, body] = orderAnswer(request.body);
+    response.status(status).json(body);
+  });
   v2.post('/webhooks', () => {
     throw new Error('the webhook target refused');
   });

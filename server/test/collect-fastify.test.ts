@@ -4,12 +4,16 @@ import Fastify from 'fastify';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { collectFastify } from '../src/index.ts';
-import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, orderAnswer, slowArrivals } from './collect-suite.ts';
 
 collectorSuite('Fastify', async (collector, options) => {
   const app = Fastify();
   await app.register(collectFastify(collector, options));
   app.get('/v2/contacts/:id', (request) => ({ id: (request.params as { id: string }).id }));
+  app.post('/v2/orders', (request, reply) => {
+    const [status, body] = orderAnswer(request.body);
+    void reply.code(status).send(body);
+  });
   app.post('/v2/messages', (_, reply) => {
     void reply.code(201).type('text/plain').send('created');
   });

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collectHono, createCollector, openDuckDbStores } from '../src/index.ts';
-import { SLOW_MS, collectorSuite, slowArrivals } from './collect-suite.ts';
+import { SLOW_MS, collectorSuite, orderAnswer, slowArrivals } from './collect-suite.ts';
 import { keptRequests } from './kept.ts';
 
 collectorSuite('Hono', async (collector, options) => {
@@ -21,6 +21,10 @@ collectorSuite('Hono', async (collector, options) => {
   });
   app.get('/v2/contacts/:id', (c) => c.json({ id: c.req.param('id') }));
   app.post('/v2/messages', (c) => c.text('created', 201));
+  app.post('/v2/orders', async (c) => {
+    const [status, body] = orderAnswer(await c.req.json());
+    return c.json(body, status);
+  });
   app.onError((_, c) => c.text('Internal Server Error', 500));
   app.post('/v2/webhooks', () => {
     throw new Error('the webhook target refused');

@@ -16,8 +16,16 @@ import { keptRequests, type KeptRequest } from './kept.ts';
  * - POST /v2/webhooks → the handler throws; the framework's own error answer (500)
  * - GET /v2/usage/stream → 200, `chunk-` three times 20 ms apart, then the end
  * - GET /v2/slow → says it arrived (`slowArrivals`), then 200 after `SLOW_MS` (the client gives up before)
+ * - POST /v2/orders → the JSON body read by the framework's own parser (`orderAnswer`)
  * - anything else → the framework's 404
  */
+
+/** POST /v2/orders: 201 with what the app read of the order (its card echoed), or 422 without items. */
+export function orderAnswer(body: unknown): [201 | 422, Record<string, unknown>] {
+  const order = body as { items?: unknown[]; card?: string } | undefined;
+  if (!Array.isArray(order?.items)) return [422, { error: 'items_missing', card: order?.card ?? null }];
+  return [201, { orderId: 'ord_1', count: order.items.length, card: order.card ?? null }];
+}
 /** Told when a request reaches /v2/slow, so a test gives up on it only once the app has it (a timer could fire before it was sent). */
 export const slowArrivals = new EventEmitter();
 /** Long enough that the client's going away is seen first, however busy the machine. */
@@ -64,6 +72,48 @@ async function eventually(store: TelemetryStore, collector: Collector, count: nu
 }
 
 export function collectorSuite(framework: string, start: StartApp): void {
+  void test(`${framework}: capture keeps both sides’ headers and bodies, masked before sending, sampled, while the app still reads its body`, async () => {
+    const stores = await openDuckDbStores(':memory:');
+    const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
+    const app = await start(collector, {
+      ...options,
+      capture: { headers: true, bodies: true, maxBodyBytes: 120 },
+      sample: { rate: 0, always: { status: '4xx' } },
+    });
+    try {
+      const card = '4242424242424242';
+      const post = async (order: unknown) => {
+        const response = await fetch(`${app.origin}/v2/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer sk_live_capture', 'x-request-id': 'req-9' },
+          body: JSON.stringify(order),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const kept = await post({ items: [1, 2, 3], card });
+      const failed = await post({ password: 'pw_capture_1', card, note: 'x'.repeat(300) });
+      assert.deepEqual([kept, failed.status], [{ status: 201, body: { orderId: 'ord_1', count: 3, card } }, 422], 'the app read its body whole');
+      const [ok, bad] = await eventually(stores.telemetry, collector, 2);
+      const payloads = await Promise.all([ok!, bad!].map((e) => stores.telemetry.payload('acct_a', e as { ts: number; seq: number })));
+      // A success is sampled out at rate 0: its headers stay, its bodies go; it is still counted.
+      assert.equal(payloads[0]!.requestBody, null);
+      assert.equal(payloads[0]!.headers!['authorization'], '[masked]');
+      assert.equal(payloads[0]!.responseHeaders!['content-type']?.startsWith('application/json'), true);
+      // A 4xx always keeps them: masked, cut at 120 bytes with its whole size.
+      const sent = JSON.stringify({ password: 'pw_capture_1', card, note: 'x'.repeat(300) });
+      const request = payloads[1]!.requestBody!;
+      assert.deepEqual([request.contentType, request.size, request.truncated], ['application/json', Buffer.byteLength(sent), true]);
+      assert.equal(request.text, `{"password":"[masked]","card":"[masked]","note":"${'x'.repeat(300)}"}`.slice(0, 120));
+      assert.deepEqual(JSON.parse(payloads[1]!.responseBody!.text!), { error: 'items_missing', card: '[masked]' });
+      const stored = JSON.stringify(payloads);
+      for (const secret of ['sk_live_capture', 'pw_capture_1', card]) assert.ok(!stored.includes(secret), `${secret} was sent`);
+    } finally {
+      await app.close();
+      await collector.close();
+      await stores.close();
+    }
+  });
+
   void test(`${framework}: route templates, a thrown error, a stream to its end, a 404, kept headers and redaction, within the client’s measurement`, async () => {
     const stores = await openDuckDbStores(':memory:');
     const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });

@@ -376,6 +376,55 @@ test('live requests are measured for real: by the collector in the sample API, a
   );
 });
 
+test('headers and bodies: ingested, masked, read by an editor and by Acme, found with q, erased with the admin key; the sample API captures its own', async () => {
+  const unique = `ord_${Date.now().toString(36)}`;
+  const event = {
+    ts: new Date().toISOString(),
+    method: 'POST',
+    route: '/v3/orders',
+    path: '/v3/orders',
+    status: 502,
+    durationMs: 31,
+    customerId: 'cus_acme',
+    headers: { authorization: 'Bearer sk_live_start_1', 'content-type': 'application/json' },
+    responseHeaders: { 'set-cookie': 'sid=start_cookie_2' },
+    requestBody: { contentType: 'application/json', size: 90, text: JSON.stringify({ orderId: unique, password: 'pw_start_3', card: '4242 4242 4242 4242' }) },
+    responseBody: { contentType: 'application/json', size: 30, text: JSON.stringify({ error: 'upstream_timeout' }) },
+  };
+  const sent = await fetch(`${origin}/ingest/v1/requests`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer demo-ingest-key', 'content-type': 'application/json' },
+    body: JSON.stringify({ events: [event] }),
+  });
+  assert.equal((await sent.json()).accepted, 1);
+  const read = async (token, path) => (await fetch(`${origin}/console/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const [found] = (await read('demo-token', `/requests?q=${unique}`)).items;
+  assert.equal(found?.path, '/v3/orders', 'q finds the request by a word of its body');
+  for (const token of ['demo-token', 'demo-customer-token']) {
+    const detail = await read(token, `/requests/${found.id}`);
+    assert.equal(detail.payload, 'kept', token);
+    assert.deepEqual(JSON.parse(detail.requestBody.text), { orderId: unique, password: '[masked]', card: '[masked]' });
+    const text = JSON.stringify(detail);
+    for (const secret of ['sk_live_start_1', 'start_cookie_2', 'pw_start_3', '4242 4242']) assert.ok(!text.includes(secret), `${secret} shown to ${token}`);
+  }
+  const erased = await fetch(`${origin}/admin/v1/customers/cus_acme/payloads`, { method: 'DELETE', headers: { authorization: 'Bearer demo-admin-key' } });
+  assert.equal(erased.status, 200);
+  assert.ok((await erased.json()).erased >= 1);
+  assert.equal((await read('demo-token', `/requests/${found.id}`)).payload, 'removed');
+  // The sample API's own collector captures bodies too, masked before they leave it.
+  let captured;
+  for (const start = Date.now(); !captured && Date.now() - start < 45_000;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const { items } = await read('demo-token', '/requests?limit=100&q=client_secret');
+    for (const item of items) {
+      const detail = await read('demo-token', `/requests/${item.id}`);
+      if (detail.requestBody?.text?.includes('client_secret')) captured = detail;
+    }
+  }
+  assert.ok(captured, 'a captured /auth/token body');
+  assert.equal(JSON.parse(captured.requestBody.text).client_secret, '[masked]');
+});
+
 test('npm start refuses to serve its published credentials beyond this machine unless asked to', async () => {
   const run = (env) => {
     const demo = spawn(process.execPath, ['server/demo/main.ts'], {

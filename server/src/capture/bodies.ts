@@ -16,7 +16,7 @@ export interface BodyInput {
 }
 
 /** Characters past the cut that are masked with the rest, so a card number or secret the cut splits is still seen whole. */
-const MASK_OVERLAP = 256;
+export const MASK_OVERLAP = 256;
 
 const encoder = new TextEncoder();
 

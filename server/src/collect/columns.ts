@@ -10,6 +10,7 @@ import type { MeasuredRequest } from '../store/request-event.ts';
 
 type Person = NonNullable<MeasuredRequest['actor']>;
 type Headers = NonNullable<MeasuredRequest['headers']>;
+type Body = NonNullable<MeasuredRequest['requestBody']>;
 
 /** Bytes an event costs in the column form beyond its own texts: numbers, indices, commas (a margin, not a measure). */
 const EVENT_BYTES = 64;
@@ -48,6 +49,8 @@ export class EventColumns {
   /** The rare fields, by event: absent from the batch when no event has them. */
   readonly #actors = new Map<number, Person>();
   readonly #headers = new Map<number, Headers>();
+  /** What `capture` kept: response headers and both bodies, already masked. */
+  readonly #payloads = { responseHeaders: new Map<number, Headers>(), requestBody: new Map<number, Body>(), responseBody: new Map<number, Body>() };
   #hasBytes = false;
   #someBytesUnknown = false;
   /** A time, status or duration that is not a finite number was added: it is written as null (the server rejects that event, not the batch). */
@@ -66,6 +69,9 @@ export class EventColumns {
     let bytes = EVENT_BYTES + e.path.length + e.route.length + textLength(e.apiVersion) + textLength(e.keyId) + textLength(e.customerId);
     if (e.actor) bytes += e.actor.id.length + e.actor.name.length + 20;
     if (e.headers) for (const name in e.headers) bytes += name.length + e.headers[name]!.length + 6;
+    if (e.responseHeaders) for (const name in e.responseHeaders) bytes += name.length + e.responseHeaders[name]!.length + 6;
+    // Body text is JSON-escaped on the wire: quotes and newlines take two characters.
+    for (const body of [e.requestBody, e.responseBody]) if (body) bytes += 64 + body.contentType.length + Math.ceil((body.text?.length ?? 0) * 1.1);
     return bytes;
   }
 
@@ -96,6 +102,9 @@ export class EventColumns {
     if (e.actor) this.#actors.set(row, { id: e.actor.id, name: e.actor.name });
     // A copy: the host's hook may reuse or change its object before the batch is written.
     if (e.headers) this.#headers.set(row, { ...e.headers });
+    if (e.responseHeaders) this.#payloads.responseHeaders.set(row, { ...e.responseHeaders });
+    if (e.requestBody) this.#payloads.requestBody.set(row, e.requestBody);
+    if (e.responseBody) this.#payloads.responseBody.set(row, e.responseBody);
     this.#count++;
   }
 
@@ -168,6 +177,8 @@ export class EventColumns {
     if (this.#hasBytes) json += column('bytes', numbers(this.#bytes.subarray(from, to), this.#someBytesUnknown ? 'NaN' : undefined));
     if (this.#actors.size) json += column('actor', sparse(this.#actors, from, to));
     if (this.#headers.size) json += column('headers', sparse(this.#headers, from, to));
+    for (const name of ['responseHeaders', 'requestBody', 'responseBody'] as const)
+      if (this.#payloads[name].size) json += column(name, sparse<unknown>(this.#payloads[name], from, to));
     return `${json}}}`;
   }
 }

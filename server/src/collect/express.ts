@@ -6,7 +6,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Collector } from './collector.ts';
 import { NO_HEADERS, pathOf, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
-import { nodeHeader, watchResponse } from './node-http.ts';
+import { captureBodies, nodeHeader, nodePayload, watchResponse } from './node-http.ts';
 
 export type ExpressCollectOptions = CollectOptions<Request>;
 
@@ -27,12 +27,26 @@ export function collectExpress(collector: Collector, options: ExpressCollectOpti
         if (typeof path === 'string') template = `${request.baseUrl}${path}`;
       },
     });
-    watchResponse(response, (watched) =>
-      recordSafely(collector, options, request, () => {
-        const path = pathOf(request.originalUrl);
-        const { ts, status, bytes, durationMs } = watched;
-        return { ts, method: request.method, route: template ?? path, path, status, durationMs, bytes, header: headers ? nodeHeader(request) : NO_HEADERS };
-      }),
+    watchResponse(
+      response,
+      (watched) =>
+        recordSafely(collector, options, request, () => {
+          const path = pathOf(request.originalUrl);
+          const { ts, status, bytes, durationMs } = watched;
+          const payload = options.capture ? nodePayload(request, response, watched) : undefined;
+          return {
+            ts,
+            method: request.method,
+            route: template ?? path,
+            path,
+            status,
+            durationMs,
+            bytes,
+            header: headers ? nodeHeader(request) : NO_HEADERS,
+            payload,
+          };
+        }),
+      captureBodies(request, options),
     );
     next();
   };

@@ -6,7 +6,7 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { Collector } from './collector.ts';
 import { NO_HEADERS, pathOf, readsHeaders, recordSafely, type CollectOptions } from './measure.ts';
-import { nodeHeader, watchResponse } from './node-http.ts';
+import { captureBodies, nodeHeader, nodePayload, watchResponse } from './node-http.ts';
 
 export type FastifyCollectOptions = CollectOptions<FastifyRequest>;
 
@@ -14,21 +14,25 @@ export function collectFastify(collector: Collector, options: FastifyCollectOpti
   const headers = readsHeaders(options);
   const plugin: FastifyPluginCallback = (fastify, _pluginOptions, done) => {
     fastify.addHook('onRequest', (request, reply, next) => {
-      watchResponse(reply.raw, (watched) =>
-        recordSafely(collector, options, request, () => {
-          const path = pathOf(request.raw.url);
-          const { ts, status, bytes, durationMs } = watched;
-          return {
-            ts,
-            method: request.method,
-            route: request.routeOptions.url ?? path,
-            path,
-            status,
-            durationMs,
-            bytes,
-            header: headers ? nodeHeader(request.raw) : NO_HEADERS,
-          };
-        }),
+      watchResponse(
+        reply.raw,
+        (watched) =>
+          recordSafely(collector, options, request, () => {
+            const path = pathOf(request.raw.url);
+            const { ts, status, bytes, durationMs } = watched;
+            return {
+              ts,
+              method: request.method,
+              route: request.routeOptions.url ?? path,
+              path,
+              status,
+              durationMs,
+              bytes,
+              header: headers ? nodeHeader(request.raw) : NO_HEADERS,
+              payload: options.capture ? nodePayload(request.raw, reply.raw, watched, () => reply.getHeaders()) : undefined,
+            };
+          }),
+        captureBodies(request.raw, options),
       );
       next();
     });

@@ -51,8 +51,14 @@ export function fitted(e: MeasuredRequest): MeasuredRequest {
     actor: e.actor?.id ? { id: fit(e.actor.id, LIMIT.id), name: fit(e.actor.name || e.actor.id, LIMIT.name) } : undefined,
     bytes: Number.isInteger(e.bytes) && e.bytes! >= 0 && e.bytes! <= 2 ** 40 ? e.bytes : undefined,
     headers: e.headers ? fittedHeaders(e.headers) : undefined,
+    responseHeaders: e.responseHeaders ? fittedHeaders(e.responseHeaders) : undefined,
+    requestBody: e.requestBody && fittedBody(e.requestBody),
+    responseBody: e.responseBody && fittedBody(e.responseBody),
   };
 }
+
+/** A captured body (already cut to `capture.maxBodyBytes`) with its content type within the limit. */
+const fittedBody = (body: NonNullable<MeasuredRequest['requestBody']>) => ({ ...body, contentType: fit(body.contentType, LIMIT.contentType) });
 
 /** The headers an event may keep: valid lower-case names, at most `LIMIT.headers`, each value fitted; the others left out. */
 export function fittedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> | undefined {
@@ -83,6 +89,8 @@ function fits(e: MeasuredRequest): boolean {
   if (!within(e.apiVersion, LIMIT.apiVersion) || !within(e.keyId, LIMIT.id) || !within(e.customerId, LIMIT.id)) return false;
   if (e.actor && !(within(e.actor.id, LIMIT.id) && e.actor.id && within(e.actor.name, LIMIT.name) && e.actor.name)) return false;
   if (e.bytes !== undefined && e.bytes !== null && !(Number.isInteger(e.bytes) && e.bytes >= 0 && e.bytes <= 2 ** 40)) return false;
+  // Captured payloads are rare and checked field by field in `fitted`.
+  if (e.responseHeaders || e.requestBody || e.responseBody) return false;
   if (e.headers) {
     let count = 0;
     for (const name in e.headers) {

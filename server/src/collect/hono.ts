@@ -6,7 +6,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, wallClockAt, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, wallClockAt, type CollectOptions, type Payload } from './measure.ts';
+import { BodyTap, maxBodyBytesOf } from './capture.ts';
+import { MASK_OVERLAP } from '../capture/bodies.ts';
 
 export type HonoCollectOptions = CollectOptions<Context>;
 
@@ -16,6 +18,9 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     const started = performance.now();
     const ts = wallClockAt(started);
     await next();
+    const bodyBytes = options.capture?.bodies ? maxBodyBytesOf(options.capture) : 0;
+    const requestText = bodyBytes ? await readBody(c) : undefined;
+    const tap = bodyBytes ? new BodyTap(bodyBytes + MASK_OVERLAP) : undefined;
     const record = (status: number, bytes: number | null) =>
       recordSafely<Context>(collector, options, c, () => {
         const path = new URL(c.req.url).pathname;
@@ -28,6 +33,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
           durationMs: elapsedMs(started, performance.now()),
           bytes,
           header: headers ? (name) => c.req.header(name) : NO_HEADERS,
+          payload: options.capture ? () => honoPayload(c, requestText, tap) : undefined,
         };
       });
     const response = c.res;
@@ -43,6 +49,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           bytes += chunk.byteLength;
+          tap?.add(chunk);
           controller.enqueue(chunk);
         },
         flush: () => record(gone() ? CLIENT_CLOSED : response.status, bytes),
@@ -62,4 +69,30 @@ function templateOf(c: Context): string | undefined {
   const routes = matchedRoutes(c);
   const byMethod = routes.findLast((r) => r.method !== 'ALL');
   return (byMethod ?? routes.findLast((r) => !r.path.endsWith('*')))?.path;
+}
+
+/**
+ * The request body the app read, from Hono's own cache of it: a body the app did not read is not
+ * read here either (that would buffer all of it), and one it read is not read from the wire twice.
+ */
+async function readBody(c: Context): Promise<string | undefined> {
+  try {
+    return Object.keys(c.req.bodyCache).length ? await c.req.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const headersOf = (headers: Headers) => Object.fromEntries(headers);
+
+function honoPayload(c: Context, requestText: string | undefined, tap: BodyTap | undefined): Payload {
+  const encoded = (headers: Headers) => (headers.get('content-encoding') ?? 'identity') !== 'identity';
+  const requestType = c.req.header('content-type') ?? '';
+  const responseType = c.res.headers.get('content-type') ?? '';
+  return {
+    requestHeaders: headersOf(c.req.raw.headers),
+    responseHeaders: headersOf(c.res.headers),
+    requestBody: requestText === undefined ? undefined : { contentType: requestType, size: Buffer.byteLength(requestText), text: requestText },
+    responseBody: !tap?.size ? undefined : encoded(c.res.headers) ? { contentType: responseType, size: tap.size } : tap.body(responseType),
+  };
 }

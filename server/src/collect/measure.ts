@@ -2,6 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
 import type { Collector, MeasuredRequest } from './collector.ts';
+import { keptBody, type BodyInput } from '../capture/bodies.ts';
+import { isCaptured, keepsBodies, maxBodyBytesOf, type CaptureOptions, type SampleOptions } from './capture.ts';
 import type { Person } from '../store/types.ts';
 
 /** Where the API version comes from: a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
@@ -24,6 +26,13 @@ export interface CollectOptions<R> {
   headers?: readonly string[];
   /** More header names, and patterns (regular expressions), masked before sending, as the server's `capture.mask`. */
   mask?: MaskOptions;
+  /**
+   * Headers of both sides and bodies, captured on request (off by default) and masked before
+   * they are sent: `{ headers: ['x-request-id'] | true, bodies: true, maxBodyBytes, contentTypes }`.
+   */
+  capture?: CaptureOptions;
+  /** Which requests keep their bodies: `{ rate: 0.1, always: { status: '5xx', slowerThanMs: 1000 } }`; every request is still counted. */
+  sample?: SampleOptions;
   /** Sees each measured request before it is queued: return it changed (hide ids in the path, mask a header) or `null` to leave it out. */
   redact?: (request: MeasuredRequest) => MeasuredRequest | null;
 }
@@ -43,6 +52,16 @@ export interface Measured {
   bytes: number | null;
   /** Reads one request header by (lower-case) name. */
   header: (name: string) => string | undefined;
+  /** What `capture` keeps, read once the request is answered; adapters give it only when capture is on. */
+  payload?: (() => Payload) | undefined;
+}
+
+/** A request's headers (as its framework holds them) and the bodies read as they passed. */
+export interface Payload {
+  requestHeaders: Readonly<Record<string, unknown>>;
+  responseHeaders: Readonly<Record<string, unknown>>;
+  requestBody?: BodyInput | undefined;
+  responseBody?: BodyInput | undefined;
 }
 
 /**
@@ -77,6 +96,7 @@ export function record<R>(collector: Collector, options: CollectOptions<R>, requ
     actor: who?.actor,
     headers: options.headers ? keptHeaders(options.headers, m.header, maskerOf(options)) : undefined,
   };
+  if (options.capture && m.payload) captureInto(event, options.capture, options.sample, m, maskerOf(options));
   const redacted = options.redact ? options.redact(event) : event;
   if (redacted) collector.record(redacted);
 }
@@ -94,6 +114,33 @@ const maskerOf = (options: { mask?: MaskOptions | undefined }): Masker => {
   if (!masker) maskers.set(options, (masker = createMasker(options.mask)));
   return masker;
 };
+
+/** Adds what `capture` keeps to the event: headers of both sides, and the bodies when the sample keeps them, all masked. */
+function captureInto(event: MeasuredRequest, capture: CaptureOptions, sample: SampleOptions | undefined, m: Measured, masker: Masker): void {
+  const payload = m.payload!();
+  if (capture.headers) {
+    const request = pickedHeaders(payload.requestHeaders, capture.headers, masker);
+    if (request) event.headers = { ...event.headers, ...request };
+    event.responseHeaders = pickedHeaders(payload.responseHeaders, capture.headers, masker);
+  }
+  if (!capture.bodies || !keepsBodies(sample, m.status, m.durationMs)) return;
+  const max = maxBodyBytesOf(capture);
+  if (payload.requestBody && isCaptured(payload.requestBody.contentType, capture)) event.requestBody = keptBody(payload.requestBody, masker, max);
+  if (payload.responseBody && isCaptured(payload.responseBody.contentType, capture)) event.responseBody = keptBody(payload.responseBody, masker, max);
+}
+
+/** The named headers (or all of them), lower-case, repeated values joined, masked. */
+function pickedHeaders(headers: Readonly<Record<string, unknown>>, names: readonly string[] | true, masker: Masker): Record<string, string> | undefined {
+  let kept: Record<string, string> | undefined;
+  const wanted = names === true ? undefined : new Set(names.map((n) => n.toLowerCase()));
+  for (const [name, raw] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (wanted && !wanted.has(lower)) continue;
+    const value = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;
+    if (value !== undefined) (kept ??= {})[lower] = masker.header(lower, value);
+  }
+  return kept;
+}
 
 /** The named headers the request has, masked as the server would mask them: no credential crosses the wire. */
 function keptHeaders(names: readonly string[], header: (name: string) => string | undefined, masker: Masker): Record<string, string> | undefined {

@@ -7,7 +7,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
-import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, wallClockAt, type CollectOptions } from './measure.ts';
+import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, wallClockAt, type CollectOptions, type Payload } from './measure.ts';
+import { BodyTap, maxBodyBytesOf, tapOf, tapRequest, type CaptureOptions } from './capture.ts';
+import { MASK_OVERLAP } from '../capture/bodies.ts';
 
 export interface HttpCollectOptions extends CollectOptions<IncomingMessage> {
   /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */
@@ -19,6 +21,8 @@ export interface WatchedResponse {
   status: number;
   bytes: number;
   durationMs: number;
+  /** The response body as it was written, when a collector captures bodies. */
+  tap?: BodyTap | undefined;
 }
 
 const byteLength = (chunk: unknown, encoding?: unknown) =>
@@ -37,6 +41,7 @@ class Watch implements WatchedResponse {
   readonly started = performance.now();
   readonly ts = wallClockAt(this.started);
   bytes = 0;
+  tap?: BodyTap;
   status = 0;
   durationMs = 0;
   readonly write: ServerResponse['write'];
@@ -61,12 +66,16 @@ type WatchedServerResponse = ServerResponse & { [WATCH]?: Watch };
 function countingWrite(this: WatchedServerResponse, chunk: unknown, encoding?: unknown) {
   const watch = this[WATCH]!;
   watch.bytes += byteLength(chunk, encoding);
+  watch.tap?.add(chunk, encoding);
   // eslint-disable-next-line prefer-rest-params
   return watch.write.apply(this, arguments as unknown as Parameters<ServerResponse['write']>);
 }
 function countingEnd(this: WatchedServerResponse, chunk?: unknown, encoding?: unknown) {
   const watch = this[WATCH]!;
-  if (typeof chunk !== 'function') watch.bytes += byteLength(chunk, encoding);
+  if (typeof chunk !== 'function') {
+    watch.bytes += byteLength(chunk, encoding);
+    watch.tap?.add(chunk, encoding);
+  }
   // eslint-disable-next-line prefer-rest-params
   return watch.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
 }
@@ -86,17 +95,51 @@ function closed(this: WatchedServerResponse) {
  * Node emits a response's 'close' exactly once. A response watched twice (two collectors) is
  * counted once, for both.
  */
-export function watchResponse(response: ServerResponse, done: Done): void {
+export function watchResponse(response: ServerResponse, done: Done, bodyBytes = 0): void {
   const watched = response as WatchedServerResponse;
   const watch = watched[WATCH];
   if (watch) {
     (watch.more ??= []).push(done);
+    if (bodyBytes && !watch.tap) watch.tap = new BodyTap(bodyBytes);
     return;
   }
-  watched[WATCH] = new Watch(response, done);
+  const created = (watched[WATCH] = new Watch(response, done));
+  if (bodyBytes) created.tap = new BodyTap(bodyBytes);
   response.write = countingWrite as ServerResponse['write'];
   response.end = countingEnd as ServerResponse['end'];
   response.on('close', closed);
+}
+
+/** Reads both sides' headers and the bodies tapped as they passed; a compressed body keeps only its size. */
+export const nodePayload =
+  (
+    request: IncomingMessage,
+    response: ServerResponse,
+    watched: WatchedResponse,
+    responseHeaders: () => Record<string, unknown> = () => response.getHeaders(),
+  ) =>
+  (): Payload => {
+    const sent = responseHeaders();
+    const body = (tap: BodyTap | undefined, type: unknown, encoding: unknown) => {
+      if (!tap?.size) return undefined;
+      const contentType = typeof type === 'string' ? type : '';
+      return encoding && encoding !== 'identity' ? { contentType, size: tap.size } : tap.body(contentType);
+    };
+    return {
+      requestHeaders: request.headers,
+      responseHeaders: sent,
+      requestBody: body(tapOf(request), request.headers['content-type'], request.headers['content-encoding']),
+      responseBody: body(watched.tap, sent['content-type'], sent['content-encoding']),
+    };
+  };
+
+/** Starts capturing a node:http request's body, when the options capture bodies; answers the bytes a response's body is captured to (0: none). */
+export function captureBodies(request: IncomingMessage, options: { capture?: CaptureOptions | undefined }): number {
+  if (!options.capture?.bodies) return 0;
+  // A little past the limit, so masking sees a secret the cut splits whole before the text is cut (capture/bodies.ts).
+  const max = maxBodyBytesOf(options.capture) + MASK_OVERLAP;
+  tapRequest(request, max);
+  return max;
 }
 
 /** Reads a header of a node:http request by lower-case name. */
@@ -112,13 +155,14 @@ export function collectHttp(collector: Collector, listener: RequestListener, opt
       const route = options.route?.(request) ?? path;
       const { ts, status, bytes, durationMs } = watched;
       const header = headers ? nodeHeader(request) : NO_HEADERS;
-      record(collector, options, request, { ts, method: request.method ?? 'GET', route, path, status, durationMs, bytes, header });
+      const payload = options.capture ? nodePayload(request, response, watched) : undefined;
+      record(collector, options, request, { ts, method: request.method ?? 'GET', route, path, status, durationMs, bytes, header, payload });
     } catch {
       // A request the host's hooks cannot read is left out; the host's response never sees it.
     }
   };
   return (request: IncomingMessage, response: ServerResponse) => {
-    watchResponse(response, done);
+    watchResponse(response, done, captureBodies(request, options));
     listener(request, response);
   };
 }

@@ -1,0 +1,107 @@
+/**
+ * What a collector captures of a request when told to (`capture`), off by default: headers on
+ * both sides, and bodies of textual types read as they pass, never buffered past
+ * `maxBodyBytes`, and never read a second time: the host's body parser reads the stream as it
+ * would without the collector. Whether a request keeps its bodies is decided once it is answered
+ * (`sample`): errors and slow requests always, the rest at `rate`. Every request is still counted.
+ */
+import type { IncomingMessage } from 'node:http';
+import { INGEST_LIMITS, TEXT_BODY } from '../limits.ts';
+
+export interface CaptureOptions {
+  /** Headers kept on both sides: these names, or `true` for all of them; credentials are kept as `[masked]`. */
+  headers?: readonly string[] | true;
+  /** Keep the request's and the response's bodies (of the `contentTypes`), masked before they are sent. */
+  bodies?: boolean;
+  /** UTF-8 bytes of a body kept, at most (default 64 KB): a longer one is cut and sent with its whole size. */
+  maxBodyBytes?: number;
+  /** Content types whose bodies are kept, by prefix (`['application/json']`); default JSON, text, forms, XML, GraphQL and YAML. */
+  contentTypes?: readonly string[];
+}
+
+export interface SampleOptions {
+  /** The share of other requests that keep their bodies, from 0 to 1 (default 1). */
+  rate: number;
+  /** Requests that always keep them: answered with this class of status (`4xx` includes `5xx`), or slower than this. */
+  always?: { status?: '5xx' | '4xx'; slowerThanMs?: number };
+}
+
+/** A body read as it passes: at most `max` bytes kept, every byte counted. */
+export class BodyTap {
+  readonly chunks: Uint8Array[] = [];
+  kept = 0;
+  size = 0;
+  readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  add(chunk: unknown, encoding?: unknown): void {
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : chunk instanceof Uint8Array
+          ? chunk
+          : undefined;
+    if (!bytes) return;
+    this.size += bytes.byteLength;
+    if (this.kept >= this.max) return;
+    const part = bytes.byteLength <= this.max - this.kept ? bytes : bytes.subarray(0, this.max - this.kept);
+    // A copy: the stream's own buffer may be reused once the chunk has been handled.
+    this.chunks.push(Uint8Array.prototype.slice.call(part));
+    this.kept += part.byteLength;
+  }
+
+  /** The body as the ingest API takes it, its text decoded (a character the cut split becomes U+FFFD, then dropped). */
+  body(contentType: string): { contentType: string; size: number; text: string; truncated: boolean } {
+    const text = Buffer.concat(this.chunks).toString('utf8');
+    const truncated = this.size > this.kept;
+    return { contentType, size: this.size, text: truncated ? text.replace(/\ufffd$/, '') : text, truncated };
+  }
+}
+
+const TAPPED = Symbol('ops-console.tap');
+type Tapped = IncomingMessage & { [TAPPED]?: BodyTap };
+
+/**
+ * Taps a request stream's 'data' events, which Node emits however the stream is read (listeners,
+ * pipes, `read()`, async iteration), without adding a listener: the stream stays paused until
+ * the host reads it, and a body nobody reads is not captured.
+ */
+export function tapRequest(request: IncomingMessage, max: number): BodyTap {
+  const tapped = request as Tapped;
+  const existing = tapped[TAPPED];
+  if (existing) return existing;
+  const tap = new BodyTap(max);
+  tapped[TAPPED] = tap;
+  // The stream's own emit, called on it with its own `this` and arguments.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const emit = request.emit;
+  request.emit = function emitTapped(this: IncomingMessage, event: string | symbol, ...args: unknown[]) {
+    if (event === 'data') tap.add(args[0]);
+    return emit.call(this, event, ...args);
+  } as IncomingMessage['emit'];
+  return tap;
+}
+
+/** The tap on a request, if capture put one there. */
+export const tapOf = (request: IncomingMessage): BodyTap | undefined => (request as Tapped)[TAPPED];
+
+/** Whether a body of this type is kept. */
+export function isCaptured(contentType: string | undefined, option: CaptureOptions): boolean {
+  if (!contentType) return false;
+  if (!option.contentTypes) return TEXT_BODY.test(contentType);
+  const type = contentType.toLowerCase();
+  return option.contentTypes.some((prefix) => type.startsWith(prefix.toLowerCase()));
+}
+
+export const maxBodyBytesOf = (option: CaptureOptions | undefined) => Math.max(0, option?.maxBodyBytes ?? INGEST_LIMITS.bodyText);
+
+/** Whether a request answered so keeps its bodies: always for the `always` ones, else at `rate`. */
+export function keepsBodies(sample: SampleOptions | undefined, status: number, durationMs: number): boolean {
+  if (!sample) return true;
+  const always = sample.always;
+  if (always?.status && status >= (always.status === '5xx' ? 500 : 400)) return true;
+  if (always?.slowerThanMs !== undefined && durationMs > always.slowerThanMs) return true;
+  return Math.random() < sample.rate;
+}
