@@ -19,6 +19,15 @@ const [kind, sinkUrl] = process.argv.slice(2) as ['bare' | 'collector' | 'otel' 
 const api: RequestListener = (request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: request.url?.split('/').pop(), name: 'Contact' }));
 };
+/** The same API for a POST of a JSON body, which it reads and parses as an API does: what `capture` sees pass. */
+const postApi: RequestListener = (request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const order = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { orderId?: string };
+    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: order.orderId, status: 'created' }));
+  });
+};
 const collector = kind === 'collector' || kind === 'pair' ? createCollector({ sink: { url: sinkUrl!, ingestKey: 'bench-ingest' } }) : undefined;
 // The module the process was started with (--import), not a second copy: same URL, same instance.
 const otel = kind === 'otel' ? await import('./collect-otel.ts') : undefined;
@@ -32,7 +41,12 @@ function listen(listener: RequestListener): Promise<number> {
 }
 if (kind === 'pair') {
   const [bare, control, withCollector] = [await listen(api), await listen(api), await listen(collected!)];
-  console.log(JSON.stringify({ bare, control, collector: withCollector }));
+  // POSTs of 1 KB JSON bodies: bare, and with the collector capturing both sides' headers and bodies of every request.
+  const barePost = await listen(postApi);
+  const capture = await listen(
+    collectHttp(collector!, postApi, { route: () => '/orders', apiVersion: { fixed: 'v2' }, capture: { headers: true, bodies: true } }),
+  );
+  console.log(JSON.stringify({ bare, control, collector: withCollector, barePost, capture }));
 } else console.log(await listen(collected ?? api));
 
 /** Events or spans the console server took, and those given up on. */

@@ -56,9 +56,9 @@ async function freePort(): Promise<number> {
 const nearestRank = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** autocannon at a fixed rate; percentiles from each response's own time (autocannon's histogram rounds to whole ms). */
-async function load(url: string, duration: number) {
+async function load(url: string, duration: number, request: Pick<autocannon.Options, 'method' | 'body' | 'headers'> = {}) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: 10, duration, overallRate: RATE }) as Promise<autocannon.Result> & autocannon.Instance;
+  const instance = autocannon({ url, connections: 10, duration, overallRate: RATE, ...request }) as Promise<autocannon.Result> & autocannon.Instance;
   void instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const result = await instance;
   times.sort((a, b) => a - b);
@@ -109,9 +109,17 @@ async function startApi(args: string[], preload?: string, env?: Record<string, s
   };
 }
 
-/** The three servers of the `pair` process, loaded one at a time. */
-type Paired = 'bare' | 'control' | 'collector';
-const PAIRED: Paired[] = ['bare', 'control', 'collector'];
+/** The servers of the `pair` process, loaded one at a time; the last two take POSTs of a 1 KB JSON body. */
+type Paired = 'bare' | 'control' | 'collector' | 'barePost' | 'capture';
+const PAIRED: Paired[] = ['bare', 'control', 'collector', 'barePost', 'capture'];
+/** A 1 KB order, with a secret field and a card number for the masking to find. */
+const ORDER = JSON.stringify({
+  orderId: 'ord_7Q2X9',
+  customer: { email: 'ana@example.com', password: 'hunter2' },
+  card: '4242 4242 4242 4242',
+  items: Array.from({ length: 12 }, (_, i) => ({ sku: `sku_${i}`, name: `Item number ${i}`, quantity: i + 1, price: 1999 })),
+});
+const POSTED = { method: 'POST' as const, body: ORDER, headers: { 'content-type': 'application/json', authorization: 'Bearer sk_live_bench' } };
 
 /**
  * The collector's added CPU measured inside one process: a bare server, a second bare one (the
@@ -121,15 +129,16 @@ const PAIRED: Paired[] = ['bare', 'control', 'collector'];
  */
 async function measurePaired(pair: Api & { first: string }): Promise<Record<Paired, Load[]>> {
   const ports = JSON.parse(pair.first) as Record<Paired, number>;
-  const url = (p: Paired) => `http://127.0.0.1:${ports[p]}/v2/contacts/c_1`;
-  const results: Record<Paired, Load[]> = { bare: [], control: [], collector: [] };
-  for (const p of PAIRED) await load(url(p), 2); // warm-up
+  const url = (p: Paired) => `http://127.0.0.1:${ports[p]}/v2/${p === 'barePost' || p === 'capture' ? 'orders' : 'contacts/c_1'}`;
+  const request = (p: Paired) => (p === 'barePost' || p === 'capture' ? POSTED : {});
+  const results: Record<Paired, Load[]> = { bare: [], control: [], collector: [], barePost: [], capture: [] };
+  for (const p of PAIRED) await load(url(p), 2, request(p)); // warm-up
   await pair.read();
   for (let round = 0; round < PAIR_ROUNDS; round++) {
     for (let i = 0; i < PAIRED.length; i++) {
       const p = PAIRED[(round + i) % PAIRED.length]!;
       const before = await pair.read();
-      const measured = await load(url(p), PAIR_SECONDS);
+      const measured = await load(url(p), PAIR_SECONDS, request(p));
       await new Promise((resolve) => setTimeout(resolve, PAIR_SETTLE_MS));
       const after = await pair.read();
       results[p].push({ ...measured, cpuMicros: after.cpuMicros - before.cpuMicros, sent: after.sent - before.sent, failed: after.failed - before.failed });
@@ -276,6 +285,11 @@ function collectorRows(rows: Row[], results: Record<Variant, Load[]>, paired: Re
   // budget is met (or missed) only beyond it.
   const collector = inProcess('collector').median;
   const otel = addedCpu('otel').median;
+  // Capture: the collector keeping both sides' headers and 1 KB JSON bodies of every request, against the same POSTs bare.
+  const capture = spread(
+    paired.capture.map((r, i) => cpuPerResponse(r) - cpuPerResponse(paired.barePost[i]!)),
+    1,
+  );
   const bare = spread(bareCpu, 1).median;
   const floor = Math.abs(inProcess('control').median);
   const verdict = (limit: number) => (collector + floor <= limit ? 'pass' : collector - floor > limit ? 'FAIL' : 'within the noise floor');
@@ -287,6 +301,13 @@ function collectorRows(rows: Row[], results: Record<Variant, Load[]>, paired: Re
     '≤ 1/10',
     otel / 10,
   );
+  rows.push({
+    group: 'collector',
+    figure: `CPU per request the collector adds capturing both sides' headers and 1 KB JSON bodies of every request (in one process, against the same POSTs bare), against what OpenTelemetry adds without bodies`,
+    value: `${capture.median.toFixed(1)} (${capture.text}) against ${otel.toFixed(1)} µs (${otel > 0 ? (capture.median / otel).toFixed(2) : '—'}×); noise floor ±${floor.toFixed(1)} µs`,
+    budget: '≤ 1/2',
+    result: capture.median + floor <= otel / 2 ? 'pass' : capture.median - floor > otel / 2 ? 'FAIL' : 'within the noise floor',
+  });
   budgetRow(
     "CPU per request the collector adds (in one process), against the bare handler's own",
     `${collector.toFixed(1)} against ${bare.toFixed(1)} µs (${((collector / bare) * 100).toFixed(0)} %)`,

@@ -58,7 +58,7 @@ export function duckDbSetup(dir: string): Setup {
                  CASE WHEN hash(i * 7) % 100 < 2 THEN 500 ELSE r.ok END,
                  (r.median * exp(0.4 * ((hash(i * 3) % 1000) / 1000.0 - 0.5) * 4))::DOUBLE,
                  r.version, 'key_' || (hash(i * 11) % 400)::VARCHAR, 'cus_' || (hash(i * 13) % 50)::VARCHAR,
-                 'cus_' || (hash(i * 13) % 50)::VARCHAR, 'Customer ' || (hash(i * 13) % 50)::VARCHAR, 1000 + hash(i) % 3000, NULL
+                 'cus_' || (hash(i * 13) % 50)::VARCHAR, 'Customer ' || (hash(i * 13) % 50)::VARCHAR, 1000 + hash(i) % 3000, NULL, NULL
           FROM range(${missing}) t(i)
           JOIN (VALUES ${shapes}) r(k, method, route, ok, median, version) ON r.k = i % 8
           -- Requests arrive in time order, so the table is stored that way too.
