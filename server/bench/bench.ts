@@ -10,7 +10,8 @@
  * BENCH_STORES=duckdb,clickhouse,clickhouse-2shards; collector: BENCH_COLLECT_SECONDS,
  * BENCH_COLLECT_ROUNDS, BENCH_COLLECT_RATE, BENCH_COLLECT_SLOW_MS; OTLP: BENCH_OTLP_BATCHES.
  * Then tenant B's p95 while tenant A attacks, against B's with A idle (fairness.ts).
- * BENCH_PARTS=collect,otlp,fairness,ingest,routes runs only the parts named (default: all).
+ * BENCH_PARTS=collect,otlp,fairness,ingest,routes,search runs only the parts named (default: all);
+ * search: the request log's search over kept bodies (search.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +21,13 @@ import { toRequestEvent } from '../src/store/request-event.ts';
 import { demoEvent, random } from '../demo/traffic.ts';
 import { measureCollector, measureOtlp, type Row } from './collect.ts';
 import { measureFairness } from './fairness.ts';
+import { measureSearch } from './search.ts';
 import { BENCH_ACCOUNT, clickHouseSetup, duckDbSetup, type Setup } from './setups.ts';
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '1000000,10000000').split(',').filter(Boolean).map(Number);
 const CALLS = Number(process.env['BENCH_CALLS'] ?? 30);
 const INGEST_EVENTS = Number(process.env['BENCH_INGEST'] ?? 200_000);
-const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'collect,otlp,fairness,ingest,routes').split(','));
+const PARTS = new Set((process.env['BENCH_PARTS'] ?? 'collect,otlp,fairness,ingest,routes,search').split(','));
 const BATCH = 5_000;
 const DAY = 86_400_000;
 const auth = { tokens: { bench: { accountId: BENCH_ACCOUNT, user: { id: 'u_b', name: 'Bench' } } } };
@@ -247,7 +249,7 @@ try {
   if (PARTS.has('collect')) await measureCollector(rows, join(dir, 'collect.duckdb'));
   if (PARTS.has('otlp')) await measureOtlp(rows, join(dir, 'otlp.duckdb'));
   if (PARTS.has('fairness')) await measureFairness(rows, join(dir, 'fair.duckdb'));
-  for (const name of PARTS.has('ingest') || PARTS.has('routes') ? STORES : []) {
+  for (const name of PARTS.has('ingest') || PARTS.has('routes') || PARTS.has('search') ? STORES : []) {
     const started = performance.now();
     const setup = name === 'duckdb' ? duckDbSetup(dir) : await clickHouseSetup(name === 'clickhouse' ? 1 : 2);
     try {
@@ -259,12 +261,14 @@ try {
         await measureIngest(setup, 'backfill (random over a year)', () => Math.floor(spread() * 365 * DAY), false);
         if (setup.name !== 'DuckDB') await measureAppend(setup);
       }
-      for (const size of PARTS.has('routes') ? SIZES : []) {
+      for (const size of PARTS.has('routes') || PARTS.has('search') ? SIZES : []) {
         const filling = performance.now();
         await setup.fillTo(size);
         console.error(`${setup.name}: filled to ${size.toLocaleString('en-US')} events in ${((performance.now() - filling) / 1000).toFixed(0)} s`);
-        await measureRoutes(setup, size);
+        if (PARTS.has('routes')) await measureRoutes(setup, size);
       }
+      // Searched at the largest size, once its events are there.
+      if (PARTS.has('search') && SIZES.length && !setup.name.includes('shards')) await measureSearch(rows, setup, Math.max(...SIZES));
     } finally {
       await setup.dispose();
     }

@@ -21,6 +21,8 @@ export interface Setup {
   config: StoreConfig;
   /** Tops the store up to `total` events of the bench account, in the past year. */
   fillTo(total: number): Promise<void>;
+  /** Gives the newest `count` events of the last `days` a kept payload: headers, a 1 KB JSON request body and a small response body. */
+  fillPayloads(count: number, days: number): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -67,9 +69,34 @@ export function duckDbSetup(dir: string): Setup {
       c.closeSync();
       instance.closeSync();
     },
+    async fillPayloads(count, days) {
+      const instance = await DuckDBInstance.create(file);
+      const c = await instance.connect();
+      await c.run(`
+        CREATE TEMP TABLE picked AS SELECT * FROM request_events
+        WHERE account_id = '${BENCH_ACCOUNT}' AND ts >= ${Date.now() - days * DAY} AND has_payload IS NOT TRUE ORDER BY ts DESC LIMIT ${count};
+        INSERT INTO request_payloads SELECT account_id, ts, seq, customer_id, ${payloadSql('duckdb')} FROM picked ORDER BY ts;
+        UPDATE request_events SET has_payload = true WHERE account_id = '${BENCH_ACCOUNT}' AND ts >= (SELECT min(ts) FROM picked);`);
+      c.closeSync();
+      instance.closeSync();
+    },
     async dispose() {},
   };
 }
+
+/**
+ * A payload's columns after account, time, seq and customer, as SQL over the event's columns:
+ * the headers, a 1 KB JSON order whose id is `ord_<seq % 1000000>`, and the answer, which for a
+ * 5xx says `upstream_timeout`.
+ */
+const payloadSql = (dialect: 'duckdb' | 'clickhouse') => {
+  const [id, no] = dialect === 'duckdb' ? ['CAST(seq % 1000000 AS VARCHAR)', 'false'] : ['toString(seq % 1000000)', '0'];
+  const items = `repeat('{"sku":"sku_1","name":"Item number one","quantity":2,"price":1999},', 14)`;
+  const text = `concat('{"orderId":"ord_', ${id}, '","customer":{"email":"ana@example.com","password":"[masked]"},"items":[', ${items}, '{}]}')`;
+  return `'{"content-type":"application/json","user-agent":"acme-billing/2.4"}', '{"content-type":"application/json"}',
+    'application/json', 1024, ${no}, ${text},
+    'application/json', 40, ${no}, CASE WHEN status >= 500 THEN '{"error":"upstream_timeout"}' ELSE '{"status":"ok"}' END`;
+};
 
 export async function clickHouseSetup(shards: number): Promise<Setup> {
   const [clickhouse, postgres] = await startDatabases(startClickHouse({ shards }), startPostgres());
@@ -114,6 +141,31 @@ export async function clickHouseSetup(shards: number): Promise<Setup> {
           await shard.command({ query: `OPTIMIZE TABLE ${database}.${table} PARTITION ${partition} FINAL` }).catch((error: unknown) => {
             console.error(`OPTIMIZE ${table} ${partition}: ${error instanceof Error ? error.message : String(error)}`);
           });
+        await shard.close();
+      }
+    },
+    async fillPayloads(count, days) {
+      const payloads = `${target.database}.request_payloads${target.cluster ? '' : '_local'}`;
+      await client.command({
+        query: `INSERT INTO ${payloads} SELECT account_id, ts, seq, customer_id, ${payloadSql('clickhouse')}
+                FROM ${events} WHERE account_id = '${BENCH_ACCOUNT}' AND ts >= ${Date.now() - days * DAY} ORDER BY ts DESC LIMIT ${count}`,
+        clickhouse_settings: target.cluster ? { insert_distributed_sync: 1 } : {},
+      });
+      const result = await client.query({ query: `SELECT min(ts) AS since FROM ${payloads} WHERE account_id = '${BENCH_ACCOUNT}'`, format: 'JSONEachRow' });
+      const since = Number((await result.json<{ since: string }>())[0]!.since);
+      for (const host of target.hosts) {
+        const shard = createClient({ url: `http://${host}`, log: { level: ClickHouseLogLevel.OFF }, request_timeout: 600_000 });
+        await shard.command({
+          query: `ALTER TABLE ${target.database}.request_events_local UPDATE has_payload = 1 WHERE account_id = '${BENCH_ACCOUNT}' AND ts >= ${since}`,
+        });
+        for (;;) {
+          const pending = await shard.query({
+            query: `SELECT count() AS n FROM system.mutations WHERE database = '${target.database}' AND is_done = 0`,
+            format: 'JSONEachRow',
+          });
+          if (Number((await pending.json<{ n: string }>())[0]!.n) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
         await shard.close();
       }
     },

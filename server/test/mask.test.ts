@@ -2,6 +2,7 @@
 // every ingest path and store is in ingest.test.ts and duckdb.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { BodyTap } from '../src/collect/capture.ts';
 import { keptBody } from '../src/capture/bodies.ts';
 import { createMasker, MASKED } from '../src/capture/mask.ts';
 
@@ -150,4 +151,17 @@ test('a body is masked before it is cut, so what is kept never ends in part of a
   const json = keptBody({ contentType: 'application/vnd.api+json', size: 0, text: '{"a":{"b":[{"secret":"s3"}]}}' }, masker, 100);
   assert.deepEqual([JSON.parse(json.text!), json.size], [{ a: { b: [{ secret: '[masked]' }] } }, 29]);
   assert.equal(keptBody({ contentType: 'application/octet-stream', size: 7, text: 'binary' }, masker, 100).text, null);
+});
+
+test('a collector’s tap keeps a body’s first bytes as they pass: characters split across chunks read whole, text and bytes alike, the size counted past the cut', () => {
+  const euro = Buffer.from('€'); // three bytes
+  const tap = new BodyTap(5);
+  tap.add(Buffer.concat([Buffer.from('ab'), euro.subarray(0, 1)]));
+  tap.add(euro.subarray(1));
+  tap.add(Buffer.from('cdef'));
+  assert.deepEqual(tap.body('text/plain'), { contentType: 'text/plain', size: 9, text: 'ab€', truncated: true });
+  const written = new BodyTap(100);
+  written.add('{"a":');
+  written.add('"é"}');
+  assert.deepEqual(written.body('application/json'), { contentType: 'application/json', size: 10, text: '{"a":"é"}', truncated: false });
 });

@@ -84,6 +84,8 @@ describe('OTLP/HTTP traces receiver', () => {
         'http.request.header.authorization': ['Bearer sk_otlp_secret'],
         'http.request.header.x-card': ['4242 4242 4242 4242'],
         'http.request.header.accept': ['text/html', 'application/json'],
+        'http.response.header.set-cookie': ['sid=otlp_cookie_secret'],
+        'http.response.header.content-type': ['application/json'],
       },
       start: NOW - 60_000,
       durationMs: 12.5,
@@ -155,6 +157,11 @@ describe('OTLP/HTTP traces receiver', () => {
         ],
         ['POST', `${prefix}/messages`, `${prefix}/messages`, 503, 1240, NOW - 30_000, null, 'key_span', null, null, null, null],
       ]);
+      const [withHeaders] = await server.stores.telemetry.requests('acct_a', { limit: 1, pathContains: `/v2${prefix}/c_1` });
+      assert.deepEqual((await server.stores.telemetry.payload('acct_a', withHeaders!))?.responseHeaders, {
+        'set-cookie': '[masked]',
+        'content-type': 'application/json',
+      });
       const answers = exchanges.slice(from);
       assert.deepEqual(
         answers.map((a) => [a.status, a.contentType]),

@@ -236,3 +236,18 @@ describe(`erasing a customer’s payloads (${storeSetup})`, () => {
     assert.equal((await call(server, '/admin/v1/customers/cus_globex/payloads', { token: 'token-a', method: 'DELETE' })).status, 403);
   });
 });
+
+test(`capture.payloadsFor: "editor" hides headers and bodies from viewers, and their search does not look in bodies (${storeSetup})`, async () => {
+  const tokens = { ...TOKENS, 'viewer-a': { accountId: 'acct_a', user: { id: 'u_vi', name: 'Vi Ewer' }, role: 'viewer' as const } };
+  const server = await startServer({ clock: () => NOW, auth: { tokens }, capture: { payloadsFor: 'editor' } });
+  try {
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [event(0, 'cus_acme')] } })).status, 202);
+    const [request] = (await call(server, '/console/v1/requests?q=ord_7q2x9', { token: 'token-a' })).json.items as { id: string }[];
+    assert.equal((await call(server, `/console/v1/requests/${request!.id}`, { token: 'token-a' })).json.payload, 'kept');
+    const seen = (await call(server, `/console/v1/requests/${request!.id}`, { token: 'viewer-a' })).json;
+    assert.deepEqual([seen.payload, seen.headers, seen.requestBody, seen.responseBody], ['hidden', null, null, null]);
+    assert.deepEqual((await call(server, '/console/v1/requests?q=ord_7q2x9', { token: 'viewer-a' })).json.items, []);
+  } finally {
+    await server.close();
+  }
+});

@@ -51,19 +51,38 @@ export interface Masker {
   isSecretField(name: string): boolean;
 }
 
-/**
- * JSON's tokens, one after another: white space, a string (its end may be cut off), a punctuator,
- * or anything else up to the next of those (numbers, literals, and what is not JSON).
- */
-const JSON_TOKEN = /\s+|"(?:[^"\\]|\\.)*(?:"|\\?$)|[{}[\],:]|[^\s{}[\],:"]+/gy;
-
-/** A JSON string token's text, or its raw content when it does not read as one (cut off, bad escapes). */
-function decodeJsonString(token: string): string {
-  try {
-    return JSON.parse(token.endsWith('"') && token.length > 1 ? token : `${token}"`) as string;
-  } catch {
-    return token.slice(1, token.endsWith('"') ? -1 : undefined);
+/** Where the JSON string starting at `start` (its opening quote) ends: the index of its closing quote, or -1 when the text is cut first. */
+function stringEnd(body: string, start: number): number {
+  for (let at = body.indexOf('"', start + 1); at !== -1; at = body.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (body.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
   }
+  return -1;
+}
+
+/** A key's name: its raw content, decoded only when it holds an escape (or as it is, when the escape is broken). */
+function keyName(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+/** JSON's white space, skipped. */
+function skipSpace(body: string, at: number): number {
+  let c = body.charCodeAt(at);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = body.charCodeAt(++at);
+  return at;
+}
+
+/** Where a bare value (a number or literal) starting at `at` ends. */
+function literalEnd(body: string, at: number): number {
+  let c = body.charCodeAt(at);
+  while (at < body.length && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 10 && c !== 13 && c !== 9) c = body.charCodeAt(++at);
+  return at;
 }
 
 const fieldKey = (name: string) => name.toLowerCase().replace(/[\s_.-]/g, '');
@@ -96,12 +115,21 @@ export function createMasker(options: MaskOptions = {}): Masker {
   const headerNames = new Set([...MASKED_HEADERS, ...(options.headers ?? []).map((h) => h.toLowerCase())]);
   const extraFields = new Set((options.fields ?? []).map(fieldKey));
   const patterns = (options.patterns ?? []).map((p) => new RegExp(p, 'giu'));
+  /** Field names seen, and whether each is secret: a body repeats its names, and so do a host's requests. */
+  const known = new Map<string, boolean>();
   const isSecretField = (name: string) => {
-    const key = fieldKey(name);
-    return extraFields.has(key) || MASKED_FIELDS.holding.some((word) => key.includes(word)) || MASKED_FIELDS.endingIn.some((word) => key.endsWith(word));
+    let secret = known.get(name);
+    if (secret === undefined) {
+      const key = fieldKey(name);
+      secret = extraFields.has(key) || MASKED_FIELDS.holding.some((word) => key.includes(word)) || MASKED_FIELDS.endingIn.some((word) => key.endsWith(word));
+      if (known.size >= 10_000) known.clear();
+      known.set(name, secret);
+    }
+    return secret;
   };
   const text = (value: string) => {
-    let masked = /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
+    // A card number takes 13 characters at least: most values are shorter, and skip the search.
+    let masked = value.length >= 13 && /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
     for (const pattern of patterns) masked = masked.replace(pattern, MASKED);
     return masked;
   };
@@ -121,32 +149,50 @@ export function createMasker(options: MaskOptions = {}): Masker {
         return isSecretField(name) ? `${pair.slice(0, equals)}=${MASKED}` : pair;
       })
       .join('&');
+  /**
+   * A JSON body with each secret field's value masked, string by string: the text between is
+   * copied as it is (numbers stay, layout stays), and only the strings are looked at. A body cut
+   * short is masked as far as it goes; nesting costs nothing (there is no stack).
+   */
   const json = (body: string) => {
     let out = '';
-    /** A string just read that may be a key; the key whose value comes next. */
-    let pending: string | undefined;
-    let key: string | undefined;
-    JSON_TOKEN.lastIndex = 0;
-    // Every character starts one of the tokens, so they cover the whole body.
-    for (let match = JSON_TOKEN.exec(body); match; match = JSON_TOKEN.exec(body)) {
-      const token = match[0];
-      const first = token.charCodeAt(0);
-      if (/^\s/.test(token)) {
-        out += token;
+    let copied = 0;
+    const replace = (from: number, to: number, text: string) => {
+      out += body.slice(copied, from) + text;
+      copied = to;
+    };
+    for (let start = body.indexOf('"'); start !== -1;) {
+      const end = stringEnd(body, start);
+      if (end === -1) {
+        // A last string cut short: a value, its text masked as text.
+        replace(start, body.length, text(body.slice(start)));
+        break;
+      }
+      const after = skipSpace(body, end + 1);
+      if (body.charCodeAt(after) !== 58) {
+        // A value (of a field that is not secret, or in an array): card numbers and patterns in it.
+        const value = body.slice(start, end + 1);
+        const masked = text(value);
+        if (masked !== value) replace(start, end + 1, masked);
+        start = body.indexOf('"', end + 1);
         continue;
       }
-      if (token === ':') {
-        key = pending;
-        pending = undefined;
-        out += token;
+      const valueAt = skipSpace(body, after + 1);
+      if (!isSecretField(keyName(body.slice(start + 1, end))) || valueAt >= body.length) {
+        start = body.indexOf('"', after + 1);
         continue;
       }
-      const secret = key !== undefined && isSecretField(key) && token !== '{' && token !== '[';
-      pending = first === 34 ? decodeJsonString(token) : undefined;
-      key = undefined;
-      out += secret ? `"${MASKED}"` : first === 34 ? text(token) : token;
+      const first = body.charCodeAt(valueAt);
+      // An object or array under a secret name is read on: its own fields say what is secret.
+      if (first === 123 || first === 91) {
+        start = body.indexOf('"', valueAt);
+        continue;
+      }
+      const valueEnd = first === 34 ? stringEnd(body, valueAt) : literalEnd(body, valueAt) - 1;
+      replace(valueAt, valueEnd === -1 ? body.length : valueEnd + 1, `"${MASKED}"`);
+      start = valueEnd === -1 ? -1 : body.indexOf('"', valueEnd + 1);
     }
-    return out;
+    return out + body.slice(copied);
   };
   const header = (name: string, value: string) => (headerNames.has(name.toLowerCase()) ? MASKED : text(value));
   return {

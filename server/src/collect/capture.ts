@@ -28,7 +28,8 @@ export interface SampleOptions {
 
 /** A body read as it passes: at most `max` bytes kept, every byte counted. */
 export class BodyTap {
-  readonly chunks: Uint8Array[] = [];
+  /** Bytes as they came (copied: a stream may reuse its buffer), or text as the host wrote it (utf8). */
+  readonly chunks: (Uint8Array | string)[] = [];
   kept = 0;
   size = 0;
   readonly max: number;
@@ -37,16 +38,25 @@ export class BodyTap {
   }
 
   add(chunk: unknown, encoding?: unknown): void {
-    const bytes =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : chunk instanceof Uint8Array
-          ? chunk
-          : undefined;
-    if (!bytes) return;
-    this.size += bytes.byteLength;
+    if (typeof chunk === 'string') {
+      // Text the host wrote is kept as text: no encoding to bytes and back. Its size is counted in bytes.
+      const utf8 = encoding === undefined || encoding === 'utf8' || encoding === 'utf-8';
+      if (!utf8) {
+        this.add(Buffer.from(chunk, encoding as BufferEncoding));
+        return;
+      }
+      const bytes = Buffer.byteLength(chunk);
+      this.size += bytes;
+      if (this.kept >= this.max) return;
+      // A text longer than what is left is cut by characters, a little generously: bodies are cut to bytes later.
+      this.chunks.push(bytes <= this.max - this.kept ? chunk : chunk.slice(0, this.max - this.kept));
+      this.kept += Math.min(bytes, this.max - this.kept);
+      return;
+    }
+    if (!(chunk instanceof Uint8Array)) return;
+    this.size += chunk.byteLength;
     if (this.kept >= this.max) return;
-    const part = bytes.byteLength <= this.max - this.kept ? bytes : bytes.subarray(0, this.max - this.kept);
+    const part = chunk.byteLength <= this.max - this.kept ? chunk : chunk.subarray(0, this.max - this.kept);
     // A copy: the stream's own buffer may be reused once the chunk has been handled.
     this.chunks.push(Uint8Array.prototype.slice.call(part));
     this.kept += part.byteLength;
@@ -54,7 +64,10 @@ export class BodyTap {
 
   /** The body as the ingest API takes it, its text decoded (a character the cut split becomes U+FFFD, then dropped). */
   body(contentType: string): { contentType: string; size: number; text: string; truncated: boolean } {
-    const text = Buffer.concat(this.chunks).toString('utf8');
+    // Bytes are decoded together (a character may span two chunks); a host writes text or bytes, rarely both.
+    const text = this.chunks.every((chunk) => typeof chunk === 'string')
+      ? this.chunks.join('')
+      : Buffer.concat(this.chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).toString('utf8');
     const truncated = this.size > this.kept;
     return { contentType, size: this.size, text: truncated ? text.replace(/\ufffd$/, '') : text, truncated };
   }

@@ -135,20 +135,22 @@ function toRequest(s: Span, method: string, own: Attributes, resource: Attribute
     customerId: pick(names.customerId),
     actor: actorId ? { id: actorId, name: pick(names.actorName) ?? actorId } : undefined,
     bytes: Number.isInteger(bytes) && bytes >= 0 ? bytes : undefined,
-    headers: headersOf(own),
+    headers: headersOf(own, REQUEST_HEADER),
+    responseHeaders: headersOf(own, RESPONSE_HEADER),
   };
 }
 
-const HEADER_ATTRIBUTE = 'http.request.header.';
+const REQUEST_HEADER = 'http.request.header.';
+const RESPONSE_HEADER = 'http.response.header.';
 
 /**
- * The request headers the instrumentation captured (`http.request.header.<name>`, semantic
- * conventions), fitted as the collector fits its events' (so a span is never refused for them).
- * The server masks them as it masks any event's.
+ * The headers the instrumentation captured (`http.request.header.<name>` and
+ * `http.response.header.<name>`, semantic conventions), fitted as the collector fits its events'
+ * (so a span is never refused for them). The server masks them as it masks any event's.
  */
-function headersOf(own: Attributes): Record<string, string> | undefined {
+function headersOf(own: Attributes, prefix: string): Record<string, string> | undefined {
   const captured: Record<string, string> = {};
-  for (const [key, value] of own) if (key.startsWith(HEADER_ATTRIBUTE)) captured[key.slice(HEADER_ATTRIBUTE.length).toLowerCase()] = value;
+  for (const [key, value] of own) if (key.startsWith(prefix)) captured[key.slice(prefix.length).toLowerCase()] = value;
   return fittedHeaders(captured);
 }
 
