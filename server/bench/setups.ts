@@ -91,7 +91,8 @@ export function duckDbSetup(dir: string): Setup {
  */
 const payloadSql = (dialect: 'duckdb' | 'clickhouse') => {
   const [id, no] = dialect === 'duckdb' ? ['CAST(seq % 1000000 AS VARCHAR)', 'false'] : ['toString(seq % 1000000)', '0'];
-  const items = `repeat('{"sku":"sku_1","name":"Item number one","quantity":2,"price":1999},', 14)`;
+  // Written out, not repeat(): ClickHouse 18.16 has no such function.
+  const items = `'${'{"sku":"sku_1","name":"Item number one","quantity":2,"price":1999},'.repeat(14)}'`;
   const text = `concat('{"orderId":"ord_', ${id}, '","customer":{"email":"ana@example.com","password":"[masked]"},"items":[', ${items}, '{}]}')`;
   return `'{"content-type":"application/json","user-agent":"acme-billing/2.4"}', '{"content-type":"application/json"}',
     'application/json', 1024, ${no}, ${text},

@@ -26,6 +26,6 @@ export function quantileExactIf(level: number, condition: Sql): Sql {
   return sql`${raw(`quantileExactIf(${level.toFixed(15)})`)}(duration_ms, ${condition})`;
 }
 
-/** `position` takes the needle literally: no LIKE wildcards from the query string. */
+/** `position` takes the needle literally: no LIKE wildcards from the query string; any case without lower-casing every row's text first. */
 export const contains: Contains = (column, needle, { anyCase = false } = {}) =>
-  anyCase ? sql`position(lowerUTF8(${column}), ${needle.toLowerCase()}) > 0` : sql`position(${column}, ${needle}) > 0`;
+  anyCase ? sql`positionCaseInsensitiveUTF8(${column}, ${needle}) > 0` : sql`position(${column}, ${needle}) > 0`;

@@ -249,10 +249,10 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
     },
 
     async requests(accountId, query: RequestQuery): Promise<StoredRequest[]> {
-      const matching = requestWhere(accountId, query, contains, PAYLOADS);
       // ClickHouse 18.16 sorts every matching row to find the newest few, so the log looks back
       // a minute first, then further: once a look-back holds `limit` rows, the newest `limit` of
-      // all are among them (every row it leaves out is older than each of them).
+      // all are among them (every row it leaves out is older than each of them). The look-back
+      // bounds the search in bodies too, so a rare word reads each body about once, not once a look-back.
       const newest = query.seq === undefined ? (query.before?.ts ?? query.to ?? Date.now()) : undefined;
       const reaches = newest === undefined ? [undefined] : [...LOOK_BACK.map((span) => newest - span), undefined];
       let rows: Row[] = [];
@@ -260,9 +260,8 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         // A look-back reaching past from (or since) needs no bound of its own: it is the last one.
         const floor = Math.max(query.from ?? -Infinity, query.since ?? -Infinity);
         const bounded = since === undefined || since <= floor ? undefined : since;
-        rows = await read(
-          sql`SELECT * FROM ${EVENTS} WHERE ${matching}${bounded === undefined ? sql`` : sql` AND ts >= ${bounded}`} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`,
-        );
+        const matching = requestWhere(accountId, bounded === undefined ? query : { ...query, from: bounded }, contains, PAYLOADS);
+        rows = await read(sql`SELECT * FROM ${EVENTS} WHERE ${matching} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`);
         if (rows.length >= query.limit || bounded === undefined) break;
       }
       return rows.map(storedRequestOf);
