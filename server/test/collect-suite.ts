@@ -49,7 +49,7 @@ export type StartApp = (collector: Collector, options: CollectOptions<unknown>) 
 /** The options the suite installs the collector with: version from the path, key from a header, one header kept, ids hidden by redact. */
 const options = {
   apiVersion: { pathPrefix: true },
-  headers: ['X-Request-Id', 'user-agent', 'Authorization', 'x-card'],
+  headers: ['X-Request-Id', 'user-agent', 'Authorization', 'x-note'],
   redact: (request: MeasuredRequest) => (request.path.endsWith('/hidden') ? null : { ...request, path: request.path.replace(/\/c_\w+/, '/c_…') }),
 } satisfies CollectOptions<unknown>;
 
@@ -125,7 +125,7 @@ export function collectorSuite(framework: string, start: StartApp): void {
         'x-request-id': 'req-77',
         authorization: 'Bearer secret',
         cookie: 'session=secret',
-        'x-card': 'card 4242 4242 4242 4242',
+        'x-note': 'card 4242 4242 4242 4242',
       };
       const calls: Awaited<ReturnType<typeof timed>>[] = [];
       for (const [method, path] of [
@@ -158,7 +158,7 @@ export function collectorSuite(framework: string, start: StartApp): void {
       for (const event of events) {
         assert.deepEqual(
           event.headers,
-          { 'x-request-id': 'req-77', 'user-agent': 'node', authorization: '[masked]', 'x-card': 'card [masked]' },
+          { 'x-request-id': 'req-77', 'user-agent': 'node', authorization: '[masked]', 'x-note': 'card [masked]' },
           'only the named headers are kept, credentials and card numbers masked before they are sent',
         );
       }

@@ -17,7 +17,7 @@ test('credential headers are masked whatever their case; others keep their value
       'Set-Cookie': 'c=d',
       'x-api-key': 'k',
       accept: 'text/html',
-      'x-card': 'pan 5555-5555-5555-4444',
+      'x-note': 'pan 5555-5555-5555-4444',
     }),
     {
       Authorization: MASKED,
@@ -26,10 +26,17 @@ test('credential headers are masked whatever their case; others keep their value
       'Set-Cookie': MASKED,
       'x-api-key': MASKED,
       accept: 'text/html',
-      'x-card': `pan ${MASKED}`,
+      'x-note': `pan ${MASKED}`,
     },
   );
   assert.deepEqual(createMasker({ headers: ['X-Tenant'] }).headers({ 'x-tenant': 't', 'x-other': 'o' }), { 'x-tenant': MASKED, 'x-other': 'o' });
+  // A header whose name says it holds a secret goes whole, as the credential headers do.
+  assert.deepEqual(masker.headers({ 'x-auth-token': 'tk', 'private-token': 'p', 'x-amz-security-token': 's', 'x-request-id': 'r' }), {
+    'x-auth-token': MASKED,
+    'private-token': MASKED,
+    'x-amz-security-token': MASKED,
+    'x-request-id': 'r',
+  });
 });
 
 test('field names that hold a secret, compared without case or separators', () => {
@@ -145,9 +152,9 @@ test('a body is masked before it is cut, so what is kept never ends in part of a
   const cut = keptBody({ contentType: 'text/plain', size: 30, text: `${'x'.repeat(14)}4242424242424242` }, masker, 20);
   assert.deepEqual(cut, { contentType: 'text/plain', size: 30, truncated: true, text: 'xxxxxxxxxxxxxx[maske' });
   // é is two bytes and 😀 four: a cut inside either keeps the characters before it.
-  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 5).text, 'abé');
-  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 4).text, 'abé');
-  assert.equal(keptBody({ contentType: 'text/plain', size: 9, text: 'abé😀' }, masker, 3).text, 'ab');
+  assert.equal(keptBody({ contentType: 'text/plain', size: 8, text: 'abé😀' }, masker, 5).text, 'abé');
+  assert.equal(keptBody({ contentType: 'text/plain', size: 8, text: 'abé😀' }, masker, 4).text, 'abé');
+  assert.equal(keptBody({ contentType: 'text/plain', size: 8, text: 'abé😀' }, masker, 3).text, 'ab');
   const json = keptBody({ contentType: 'application/vnd.api+json', size: 0, text: '{"a":{"b":[{"secret":"s3"}]}}' }, masker, 100);
   assert.deepEqual([JSON.parse(json.text!), json.size], [{ a: { b: [{ secret: '[masked]' }] } }, 29]);
   assert.equal(keptBody({ contentType: 'application/octet-stream', size: 7, text: 'binary' }, masker, 100).text, null);
@@ -164,4 +171,29 @@ test('a collector’s tap keeps a body’s first bytes as they pass: characters 
   written.add('{"a":');
   written.add('"é"}');
   assert.deepEqual(written.body('application/json'), { contentType: 'application/json', size: 10, text: '{"a":"é"}', truncated: false });
+});
+
+test('a secret name’s object or array goes whole; JSON is masked as JSON under any type; keys are text too', () => {
+  assert.equal(
+    masker.body('application/json', '{"api_keys":["sk_1",{"k":"sk_2"}],"secrets":{"DB_URL":"postgres://u:p@h"},"n":1}'),
+    `{"api_keys":"${MASKED}","secrets":"${MASKED}","n":1}`,
+  );
+  assert.equal(masker.body('application/json', '{"password":{"value":"x"'), `{"password":"${MASKED}"`);
+  assert.equal(masker.body('application/x-ndjson', '{"password":"a"}\n{"token":"b"}\n'), `{"password":"${MASKED}"}\n{"token":"${MASKED}"}\n`);
+  assert.equal(masker.body('text/plain', '{"password":"a"}'), `{"password":"${MASKED}"}`);
+  assert.equal(createMasker({ patterns: ['\\w+@corp\\.com'] }).body('application/json', '{"alice@corp.com":{"n":1}}'), `{"${MASKED}":{"n":1}}`);
+});
+
+test('what is kept of a cut body never ends in what was next to the cut, even when masking made it shorter', () => {
+  // A long secret first (masked much shorter), then a card number split by the cut.
+  const body = `{"token":"${'t'.repeat(500)}","note":"card 4242 4242 4242 4242"}`;
+  const cut = body.slice(0, body.indexOf('4242') + 12);
+  for (const kept of [
+    keptBody({ contentType: 'application/json', size: body.length, text: body }, masker, cut.length - 256),
+    keptBody({ contentType: 'application/json', size: body.length, text: cut, truncated: true }, masker, 1_000),
+  ]) {
+    assert.equal(kept.truncated, true);
+    assert.ok(!kept.text!.includes('4242'), kept.text!);
+    assert.ok(kept.text!.startsWith(`{"token":"${MASKED}"`), kept.text!);
+  }
 });

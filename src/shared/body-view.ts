@@ -81,7 +81,8 @@ function countNodes(value: unknown, max: number): number {
   while (stack.length && count <= max) {
     const next = stack.pop();
     count++;
-    if (next !== null && typeof next === 'object') stack.push(...(Object.values(next) as unknown[]));
+    // One at a time: spreading a big array's items as arguments overflows the call stack.
+    if (next !== null && typeof next === 'object') for (const child of Object.values(next) as unknown[]) stack.push(child);
   }
   return count;
 }

@@ -32,6 +32,18 @@ export function cutToBytes(text: string, maxBytes: number): string {
   return new TextDecoder().decode(bytes.subarray(0, end));
 }
 
+/**
+ * What two maskings agree on from the start: the text masked whole, and masked without the part
+ * next to the cut. A secret that spans where the shorter one ends is masked in the first and not
+ * (or not alike) in the second, so what is kept stops before it.
+ */
+function agreeing(whole: string, shorter: string): string {
+  const max = Math.min(whole.length, shorter.length);
+  let same = 0;
+  while (same < max && whole.charCodeAt(same) === shorter.charCodeAt(same)) same++;
+  return whole.slice(0, same).toWellFormed();
+}
+
 /** A body as it is kept: its text masked and cut, `null` text for types that are not text. */
 export function keptBody(body: BodyInput, mask: Masker, maxBytes: number): CapturedBody {
   const contentType = body.contentType.trim();
@@ -41,8 +53,13 @@ export function keptBody(body: BodyInput, mask: Masker, maxBytes: number): Captu
   // Masked with a little past the cut, then cut: what is kept never ends in half a secret.
   const window = sent.length > maxBytes + MASK_OVERLAP ? sent.slice(0, maxBytes + MASK_OVERLAP).toWellFormed() : sent;
   const masked = mask.body(contentType, window);
-  const text = cutToBytes(masked, maxBytes);
-  const truncated = body.truncated === true || window !== sent || text !== masked;
+  // Where the text we have ends before the body does (cut here, or by the sender), its last
+  // characters are next to the cut and may be part of a secret the masker could not see whole:
+  // they are never kept, even when masking an earlier secret made the rest short enough.
+  const cutEdge = window !== sent || body.truncated === true || sentBytes < body.size;
+  const usable = cutEdge ? agreeing(masked, mask.body(contentType, window.slice(0, Math.max(0, window.length - MASK_OVERLAP)).toWellFormed())) : masked;
+  const text = cutToBytes(usable, maxBytes);
+  const truncated = cutEdge || text !== masked;
   return { contentType, size: Math.max(body.size, sentBytes), truncated, text };
 }
 

@@ -51,6 +51,9 @@ export interface Masker {
   isSecretField(name: string): boolean;
 }
 
+/** The longest field name remembered: V8 keeps shorter substrings as copies, longer ones as slices of their parent text. */
+const SHORT_NAME = 12;
+
 /** Where the JSON string starting at `start` (its opening quote) ends: the index of its closing quote, or -1 when the text is cut first. */
 function stringEnd(body: string, start: number): number {
   for (let at = body.indexOf('"', start + 1); at !== -1; at = body.indexOf('"', at + 1)) {
@@ -69,6 +72,20 @@ function keyName(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+/** Where the object or array starting at `start` ends: the index of its closing bracket, or -1 when the text is cut first. */
+function containerEnd(body: string, start: number): number {
+  let depth = 0;
+  for (let at = start; at < body.length; at++) {
+    const c = body.charCodeAt(at);
+    if (c === 34) {
+      at = stringEnd(body, at);
+      if (at === -1) return -1;
+    } else if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return at;
+  }
+  return -1;
 }
 
 /** JSON's white space, skipped. */
@@ -122,8 +139,11 @@ export function createMasker(options: MaskOptions = {}): Masker {
     if (secret === undefined) {
       const key = fieldKey(name);
       secret = extraFields.has(key) || MASKED_FIELDS.holding.some((word) => key.includes(word)) || MASKED_FIELDS.endingIn.some((word) => key.endsWith(word));
-      if (known.size >= 10_000) known.clear();
-      known.set(name, secret);
+      // Only short names are kept: V8 may hold a longer one as a slice of its whole body.
+      if (name.length <= SHORT_NAME) {
+        if (known.size >= 10_000) known.clear();
+        known.set(name, secret);
+      }
     }
     return secret;
   };
@@ -178,23 +198,24 @@ export function createMasker(options: MaskOptions = {}): Masker {
         continue;
       }
       const valueAt = skipSpace(body, after + 1);
-      if (!isSecretField(keyName(body.slice(start + 1, end))) || valueAt >= body.length) {
+      const key = body.slice(start + 1, end);
+      if (!isSecretField(keyName(key)) || valueAt >= body.length) {
+        // A key is text too: an email or a card number may be one.
+        const masked = text(key);
+        if (masked !== key) replace(start + 1, end, masked);
         start = body.indexOf('"', after + 1);
         continue;
       }
       const first = body.charCodeAt(valueAt);
-      // An object or array under a secret name is read on: its own fields say what is secret.
-      if (first === 123 || first === 91) {
-        start = body.indexOf('"', valueAt);
-        continue;
-      }
-      const valueEnd = first === 34 ? stringEnd(body, valueAt) : literalEnd(body, valueAt) - 1;
+      // A secret name's value goes whole, an object or array too (`"api_keys": [ … ]`).
+      const valueEnd = first === 34 ? stringEnd(body, valueAt) : first === 123 || first === 91 ? containerEnd(body, valueAt) : literalEnd(body, valueAt) - 1;
       replace(valueAt, valueEnd === -1 ? body.length : valueEnd + 1, `"${MASKED}"`);
       start = valueEnd === -1 ? -1 : body.indexOf('"', valueEnd + 1);
     }
     return out + body.slice(copied);
   };
-  const header = (name: string, value: string) => (headerNames.has(name.toLowerCase()) ? MASKED : text(value));
+  // A header whose name says it holds a secret (`x-auth-token`, `private-token`) goes whole, as the credential headers do.
+  const header = (name: string, value: string) => (headerNames.has(name.toLowerCase()) || isSecretField(name) ? MASKED : text(value));
   return {
     header,
     headers: (headers) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, header(name, value)])),
@@ -209,9 +230,10 @@ export function createMasker(options: MaskOptions = {}): Masker {
     isSecretField,
     body(contentType, body) {
       const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-      // JSON's numbers are left as they are (13 digits is also a time in ms); text that is no JSON object or array is text.
-      if ((type === 'application/json' || type.endsWith('+json')) && /^\s*[{[]/.test(body)) return json(body);
       if (type === 'application/x-www-form-urlencoded') return text(query(body));
+      // Text that starts as JSON does, whatever its type says (NDJSON, JSON sequences, text/plain),
+      // is masked field by field; JSON's numbers are left as they are (13 digits is also a time in ms).
+      if (/^\s*[{[]/.test(body)) return json(body);
       return text(body);
     },
   };

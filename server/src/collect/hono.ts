@@ -7,7 +7,7 @@ import { matchedRoutes } from 'hono/route';
 import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
 import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, wallClockAt, type CollectOptions, type Payload } from './measure.ts';
-import { BodyTap, maxBodyBytesOf } from './capture.ts';
+import { BodyTap, isCaptured, maxBodyBytesOf, type CaptureOptions } from './capture.ts';
 import { MASK_OVERLAP } from '../capture/bodies.ts';
 
 export type HonoCollectOptions = CollectOptions<Context>;
@@ -19,7 +19,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
     const ts = wallClockAt(started);
     await next();
     const bodyBytes = options.capture?.bodies ? maxBodyBytesOf(options.capture) : 0;
-    const requestText = bodyBytes ? await readBody(c) : undefined;
+    const requestText = bodyBytes ? await readBody(c, options.capture!, bodyBytes + MASK_OVERLAP) : undefined;
     const tap = bodyBytes ? new BodyTap(bodyBytes + MASK_OVERLAP) : undefined;
     const record = (status: number, bytes: number | null) =>
       recordSafely<Context>(collector, options, c, () => {
@@ -75,9 +75,14 @@ function templateOf(c: Context): string | undefined {
  * The request body the app read, from Hono's own cache of it: a body the app did not read is not
  * read here either (that would buffer all of it), and one it read is not read from the wire twice.
  */
-async function readBody(c: Context): Promise<string | undefined> {
+async function readBody(c: Context, capture: CaptureOptions, max: number): Promise<{ text: string; size: number } | undefined> {
+  // What the app read as text, JSON or bytes; a form read as FormData would come back as multipart text, which is not kept.
+  const cached = Object.keys(c.req.bodyCache);
+  if (!cached.some((key) => key === 'text' || key === 'json' || key === 'arrayBuffer') || !isCaptured(c.req.header('content-type'), capture)) return undefined;
   try {
-    return Object.keys(c.req.bodyCache).length ? await c.req.text() : undefined;
+    const text = await c.req.text();
+    // The app holds the whole body already; what is kept of it is cut here, before anything else is made of it.
+    return { text: text.length > max ? text.slice(0, max) : text, size: Buffer.byteLength(text) };
   } catch {
     return undefined;
   }
@@ -85,14 +90,19 @@ async function readBody(c: Context): Promise<string | undefined> {
 
 const headersOf = (headers: Headers) => Object.fromEntries(headers);
 
-function honoPayload(c: Context, requestText: string | undefined, tap: BodyTap | undefined): Payload {
+function honoPayload(c: Context, requestBody: { text: string; size: number } | undefined, tap: BodyTap | undefined): Payload {
   const encoded = (headers: Headers) => (headers.get('content-encoding') ?? 'identity') !== 'identity';
   const requestType = c.req.header('content-type') ?? '';
   const responseType = c.res.headers.get('content-type') ?? '';
   return {
     requestHeaders: headersOf(c.req.raw.headers),
     responseHeaders: headersOf(c.res.headers),
-    requestBody: requestText === undefined ? undefined : { contentType: requestType, size: Buffer.byteLength(requestText), text: requestText },
+    requestBody: requestBody && {
+      contentType: requestType,
+      size: requestBody.size,
+      text: requestBody.text,
+      truncated: requestBody.size > Buffer.byteLength(requestBody.text),
+    },
     responseBody: !tap?.size ? undefined : encoded(c.res.headers) ? { contentType: responseType, size: tap.size } : tap.body(responseType),
   };
 }

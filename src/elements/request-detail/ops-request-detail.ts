@@ -53,6 +53,15 @@ export class OpsRequestDetail extends OpsElement {
     load: (client, [id], signal) => client.getRequest(id, { signal }),
   });
 
+  override willUpdate(changed: Map<PropertyKey, unknown>) {
+    super.willUpdate(changed);
+    // Another request's bodies start drawn in part again, and nothing is said of its copies yet.
+    if (changed.has('requestId')) {
+      this.wholeBodies = new Set();
+      this.copied = '';
+    }
+  }
+
   override render() {
     return renderDataStates(this.data, {
       noun: msg('this request'),
@@ -133,6 +142,9 @@ export class OpsRequestDetail extends OpsElement {
 
   /** Copies text to the clipboard and says whether it could. */
   private async copy(text: string) {
+    // Emptied first, so that a second copy is announced again.
+    this.copied = '';
+    await this.updateComplete;
     try {
       await navigator.clipboard.writeText(text);
       this.copied = msg('Copied.');

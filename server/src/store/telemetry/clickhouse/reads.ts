@@ -65,6 +65,9 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
   const DAILY = table('request_rollup_daily');
   const DELIVERIES = table('webhook_deliveries');
   const PAYLOADS = table('request_payloads');
+  // The search's subquery reads each shard's own payloads: an account's events and payloads are on one shard, and
+  // a Distributed table inside a query over a Distributed table is refused ("double-distributed IN").
+  const PAYLOADS_LOCAL = identifier(`${db}.request_payloads_local`);
   const LATENCY = { day: table('request_latency'), quarter: table('request_latency_quarter') };
   const DURATIONS = table('request_durations');
   const KEYS = { day: table('request_keys'), quarter: table('request_keys_quarter') };
@@ -260,7 +263,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         // A look-back reaching past from (or since) needs no bound of its own: it is the last one.
         const floor = Math.max(query.from ?? -Infinity, query.since ?? -Infinity);
         const bounded = since === undefined || since <= floor ? undefined : since;
-        const matching = requestWhere(accountId, bounded === undefined ? query : { ...query, from: bounded }, contains, PAYLOADS);
+        const matching = requestWhere(accountId, bounded === undefined ? query : { ...query, from: bounded }, contains, PAYLOADS_LOCAL);
         rows = await read(sql`SELECT * FROM ${EVENTS} WHERE ${matching} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`);
         if (rows.length >= query.limit || bounded === undefined) break;
       }
