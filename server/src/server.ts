@@ -121,10 +121,9 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     stores.telemetry
       .expirePayloads(clock().getTime() - payloadDays * DAY_MS)
       .catch((error: unknown) => log.error({ err: error }, 'removing expired payloads failed'));
-  const hourly = () => {
-    void forgetOldKeys();
-    void expirePayloads();
-  };
+  /** The hourly chores under way: a close waits for them, so none meets a closed store. */
+  let chores: Promise<unknown> = Promise.resolve();
+  const hourly = () => void (chores = Promise.all([forgetOldKeys(), expirePayloads()]));
   hourly();
   const keyTimer = setInterval(hourly, 3_600_000);
   keyTimer.unref();
@@ -290,6 +289,7 @@ export async function createConsoleServer(options: ConsoleServerOptions = {}): P
     alerts: { runOnce: (now) => alerting.runOnce(now) },
     async close() {
       clearInterval(keyTimer);
+      await chores;
       await alerting.close();
       await spikes.close();
       await bodies.close();

@@ -22,10 +22,17 @@ const MAX_TREE_DEPTH = 64;
 const MAX_TREE_NODES = 20_000;
 const MAX_TREE_CHARS = 1_000_000;
 
-/** Text with each `[masked]` marked; the rest stays text (Lit escapes it). */
-export function renderMasked(text: string): unknown[] {
+/** After these a long value may wrap (`https://hooks.example.com/` | `cus_`), as paths do. */
+const WRAP_AFTER = /(?<=[/_\-.&=?,])/;
+
+/** Text with a line-break opportunity after each separator; short text as it is. */
+const wrappable = (text: string): unknown => (text.length <= 24 ? text : text.split(WRAP_AFTER).map((part, i) => (i ? [html`<wbr />`, part] : part)));
+
+/** Text with each `[masked]` marked; the rest stays text (Lit escapes it). `wrap`: a short value that may wrap at its separators. */
+export function renderMasked(text: string, { wrap = false } = {}): unknown[] {
   const parts = text.split(MASKED);
-  return parts.map((part, i) => (i ? [html`<mark class="masked">${MASKED}</mark>`, part] : part));
+  const plain = (part: string) => (wrap ? wrappable(part) : part);
+  return parts.map((part, i) => (i ? [html`<mark class="masked">${MASKED}</mark>`, plain(part)] : plain(part)));
 }
 
 /** Whether JSON text nests deeper than `max` (objects and arrays, outside strings), found without parsing it. */
@@ -60,7 +67,7 @@ function renderJson(value: unknown, budget: { left: number; format: FormatOption
   const label = key === undefined ? nothing : html`<span class="json-key">${JSON.stringify(key)}</span>: `;
   const comma = last ? '' : ',';
   if (value === null || typeof value !== 'object')
-    return html`<div class="json-line">${label}<span class=${`json-${value === null ? 'null' : typeof value}`}>${renderMasked(JSON.stringify(value))}</span>${comma}</div>`;
+    return html`<div class="json-line">${label}<span class=${`json-${value === null ? 'null' : typeof value}`}>${renderMasked(JSON.stringify(value), { wrap: true })}</span>${comma}</div>`;
   const entries: [string | undefined, unknown][] = Array.isArray(value) ? value.map((v) => [undefined, v]) : Object.entries(value);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (!entries.length) return html`<div class="json-line">${label}${open}${close}${comma}</div>`;

@@ -69,7 +69,8 @@ export class OpsRequestDetail extends OpsElement {
         title: msg('Request not found.'),
         message: msg(str`No request has the id “${this.requestId}”. It may be older than the log keeps, or the link may be wrong.`),
       },
-      skeleton: ['title', 'facts', ['table', 4]],
+      // The facts, then each side's headers and body (a box, as the body's view is).
+      skeleton: ['title', 'facts', ['table', 4], 'chart', ['table', 2], 'chart'],
       empty: () => '',
       complete: (request) => this.renderRequest(request),
     });
@@ -161,7 +162,7 @@ export class OpsRequestDetail extends OpsElement {
           <tr><th scope="col">${msg('Name')}</th><th scope="col">${msg('Value')}</th></tr>
         </thead>
         <tbody>
-          ${headers.map((h) => html`<tr><th scope="row" class="mono">${h.name}</th><td class="mono">${renderMasked(h.value)}</td></tr>`)}
+          ${headers.map((h) => html`<tr><th scope="row" class="mono">${h.name}</th><td class="mono">${renderMasked(h.value, { wrap: true })}</td></tr>`)}
         </tbody>
       </table>
     </div>`;
