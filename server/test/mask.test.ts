@@ -197,3 +197,17 @@ test('what is kept of a cut body never ends in what was next to the cut, even wh
     assert.ok(kept.text!.startsWith(`{"token":"${MASKED}"`), kept.text!);
   }
 });
+
+test('a body whose sender gives a larger size than its text, without truncated, is kept whole; a short cut body keeps what is safe', () => {
+  const text = '{"orderId":"ord_1","card":"4242 4242 4242 4242"}';
+  assert.deepEqual(keptBody({ contentType: 'application/json', size: 900, text }, masker, 1_000), {
+    contentType: 'application/json',
+    size: 900,
+    truncated: false,
+    text: `{"orderId":"ord_1","card":"${MASKED}"}`,
+  });
+  const cut = `{"orderId":"ord_1","note":"${'n'.repeat(80)} card 4242 4242 42`;
+  const kept = keptBody({ contentType: 'application/json', size: 300, text: cut, truncated: true }, masker, 1_000);
+  assert.equal(kept.truncated, true);
+  assert.ok(kept.text!.startsWith('{"orderId":"ord_1","note":"nnn') && !kept.text!.includes('4242'), kept.text!);
+});

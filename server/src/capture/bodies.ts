@@ -17,6 +17,8 @@ export interface BodyInput {
 
 /** Characters past the cut that are masked with the rest, so a card number or secret the cut splits is still seen whole. */
 export const MASK_OVERLAP = 256;
+/** The characters before a cut that may hold the start of a secret the cut split: a card number with its spaces is 23. */
+const CUT_MARGIN = 64;
 
 const encoder = new TextEncoder();
 
@@ -56,8 +58,9 @@ export function keptBody(body: BodyInput, mask: Masker, maxBytes: number): Captu
   // Where the text we have ends before the body does (cut here, or by the sender), its last
   // characters are next to the cut and may be part of a secret the masker could not see whole:
   // they are never kept, even when masking an earlier secret made the rest short enough.
-  const cutEdge = window !== sent || body.truncated === true || sentBytes < body.size;
-  const usable = cutEdge ? agreeing(masked, mask.body(contentType, window.slice(0, Math.max(0, window.length - MASK_OVERLAP)).toWellFormed())) : masked;
+  // (A sender's `size` alone says nothing of where its text ends: only `truncated` does.)
+  const cutEdge = window !== sent || body.truncated === true;
+  const usable = cutEdge ? agreeing(masked, mask.body(contentType, window.slice(0, Math.max(0, window.length - CUT_MARGIN)).toWellFormed())) : masked;
   const text = cutToBytes(usable, maxBytes);
   const truncated = cutEdge || text !== masked;
   return { contentType, size: Math.max(body.size, sentBytes), truncated, text };
