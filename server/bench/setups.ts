@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { openStores, type StoreConfig } from '../src/index.ts';
 import { TAGGED_FROM } from '../src/request-ids.ts';
+import { searchWordsOf } from '../src/store/search-words.ts';
 import { parseClickHouseUrl } from '../src/store/telemetry/clickhouse/schema.ts';
 import { startClickHouse, startDatabases, startPostgres } from '../test/databases.ts';
 
@@ -86,17 +87,31 @@ export function duckDbSetup(dir: string): Setup {
 
 /**
  * A payload's columns after account, time, seq and customer, as SQL over the event's columns:
- * the headers, a 1 KB JSON order whose id is `ord_<seq % 1000000>`, and the answer, which for a
- * 5xx says `upstream_timeout`.
+ * the headers, a 1 KB JSON order whose id is `ord_<seq % 1000000>`, the answer, which for a 5xx
+ * says `upstream_timeout`, and their words as the store writes them (search-words.ts).
  */
 const payloadSql = (dialect: 'duckdb' | 'clickhouse') => {
   const [id, no] = dialect === 'duckdb' ? ['CAST(seq % 1000000 AS VARCHAR)', 'false'] : ['toString(seq % 1000000)', '0'];
   // Written out, not repeat(): ClickHouse 18.16 has no such function.
-  const items = `'${'{"sku":"sku_1","name":"Item number one","quantity":2,"price":1999},'.repeat(14)}'`;
-  const text = `concat('{"orderId":"ord_', ${id}, '","customer":{"email":"ana@example.com","password":"[masked]"},"items":[', ${items}, '{}]}')`;
+  const order = (orderId: string) =>
+    `{"orderId":"${orderId}","customer":{"email":"ana@example.com","password":"[masked]"},"items":[${'{"sku":"sku_1","name":"Item number one","quantity":2,"price":1999},'.repeat(14)}{}]}`;
+  const [before, after] = order('\u0000').split('\u0000') as [string, string];
+  const [failed, ok] = ['{"error":"upstream_timeout"}', '{"status":"ok"}'];
+  const wordsOf = (answer: string) => {
+    const words = searchWordsOf({
+      headers: null,
+      responseHeaders: null,
+      requestBody: { contentType: 'application/json', size: 1024, truncated: false, text: order('ord_0') },
+      responseBody: { contentType: 'application/json', size: 40, truncated: false, text: answer },
+    });
+    // Put together, not replace()d: 18.16 wants a constant replacement.
+    const [head, tail] = words.split(' ord_0 ') as [string, string];
+    return `concat('${head} ord_', ${id}, ' ${tail}')`;
+  };
   return `'{"content-type":"application/json","user-agent":"acme-billing/2.4"}', '{"content-type":"application/json"}',
-    'application/json', 1024, ${no}, ${text},
-    'application/json', 40, ${no}, CASE WHEN status >= 500 THEN '{"error":"upstream_timeout"}' ELSE '{"status":"ok"}' END`;
+    'application/json', 1024, ${no}, concat('${before}', 'ord_', ${id}, '${after}'),
+    'application/json', 40, ${no}, CASE WHEN status >= 500 THEN '${failed}' ELSE '${ok}' END,
+    CASE WHEN status >= 500 THEN ${wordsOf(failed)} ELSE ${wordsOf(ok)} END`;
 };
 
 export async function clickHouseSetup(shards: number): Promise<Setup> {

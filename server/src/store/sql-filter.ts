@@ -1,4 +1,5 @@
 /** The WHERE clause of an event filter, as typed SQL (every value a parameter): shared by the SQL stores. */
+import { searchPlan } from './search-words.ts';
 import { identifier, join, sql, type Sql } from './sql.ts';
 import type { EventFilter } from './types.ts';
 
@@ -13,10 +14,24 @@ const duckDbContains: Contains = (column, needle, { anyCase = false } = {}) =>
 /**
  * Where the request log's search also looks: the table of kept payloads, and the instant from
  * which they are kept (`RequestQuery.payloadsFrom`). Without it, words are looked for in paths.
+ * `prewhere`: ClickHouse reads the bodies only of the granules whose words match.
  */
 export interface BodySearch {
   payloads: Sql;
   keptFrom: number;
+  prewhere?: boolean;
+}
+
+/** The kept payloads that hold a word, by their `words` column (search-words.ts) and, where that cannot prove it, their text. */
+function payloadsHolding(word: string, bounds: Sql[], bodies: BodySearch, contains: Contains): Sql {
+  const plan = searchPlan(word);
+  const indexed = plan.words.map((w) => contains(identifier('words'), ` ${w} `));
+  const checked = plan.exact
+    ? []
+    : [sql`(${contains(identifier('request_text'), word, { anyCase: true })} OR ${contains(identifier('response_text'), word, { anyCase: true })})`];
+  if (bodies.prewhere && indexed.length)
+    return sql`SELECT ts, seq FROM ${bodies.payloads} PREWHERE ${join(indexed, ' AND ')} WHERE ${join([...bounds, ...checked], ' AND ')}`;
+  return sql`SELECT ts, seq FROM ${bodies.payloads} WHERE ${join([...bounds, ...indexed, ...checked], ' AND ')}`;
 }
 
 export function eventWhere(accountId: string, filter: EventFilter = {}, contains: Contains = duckDbContains, bodies?: BodySearch): Sql {
@@ -34,21 +49,17 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   add(filter.statusClass, (c) => sql`status >= ${Number(c) * 100} AND status < ${Number(c) * 100 + 100}`);
   // The text is taken literally: no LIKE wildcards from the query string.
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
-  // Each word in the path or, where payloads are searched, in a kept body of the request.
+  // Each word in any part of the path or, where payloads are searched, as a whole word of a kept body.
   for (const word of filter.words ?? []) {
     const inPath = contains(identifier('path'), word, { anyCase: true });
     if (!bodies) clauses.push(inPath);
     else {
-      const bounds = join(
-        [
-          sql`account_id = ${accountId}`,
-          sql`ts >= ${Math.max(bodies.keptFrom, filter.from ?? -Infinity)}`,
-          ...(filter.to === undefined ? [] : [sql`ts < ${filter.to}`]),
-          sql`(${contains(identifier('request_text'), word, { anyCase: true })} OR ${contains(identifier('response_text'), word, { anyCase: true })})`,
-        ],
-        ' AND ',
-      );
-      clauses.push(sql`(${inPath} OR (has_payload = 1 AND (ts, seq) IN (SELECT ts, seq FROM ${bodies.payloads} WHERE ${bounds})))`);
+      const bounds = [
+        sql`account_id = ${accountId}`,
+        sql`ts >= ${Math.max(bodies.keptFrom, filter.from ?? -Infinity)}`,
+        ...(filter.to === undefined ? [] : [sql`ts < ${filter.to}`]),
+      ];
+      clauses.push(sql`(${inPath} OR (has_payload = 1 AND (ts, seq) IN (${payloadsHolding(word, bounds, bodies, contains)})))`);
     }
   }
   add(filter.customerId, (customer) => sql`customer_id = ${customer}`);

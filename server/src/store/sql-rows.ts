@@ -1,4 +1,5 @@
 /** What the SQL stores share about rows: reading values out of them, and the request log's conditions and rows. */
+import { searchWordsOf } from './search-words.ts';
 import { eventWhere, type Contains } from './sql-filter.ts';
 import { identifier, join, sql, type Sql } from './sql.ts';
 import type { CapturedBody, RequestPayload, RequestQuery, StoredRequest } from './types.ts';
@@ -11,8 +12,14 @@ export const text = (value: unknown): string => (typeof value === 'string' ? val
 export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The request log's WHERE: the filter, then the cursor (older than the last row shown), `since` and one request's `seq`. */
-export function requestWhere(accountId: string, query: RequestQuery, contains?: Contains, payloads: Sql = identifier('request_payloads')): Sql {
-  const search = query.payloadsFrom === undefined ? undefined : { payloads, keptFrom: query.payloadsFrom };
+export function requestWhere(
+  accountId: string,
+  query: RequestQuery,
+  contains?: Contains,
+  payloads: Sql = identifier('request_payloads'),
+  prewhere = false,
+): Sql {
+  const search = query.payloadsFrom === undefined ? undefined : { payloads, keptFrom: query.payloadsFrom, prewhere };
   const clauses = [eventWhere(accountId, query, contains, search)];
   if (query.before) clauses.push(sql`(ts < ${query.before.ts} OR (ts = ${query.before.ts} AND seq < ${query.before.seq}))`);
   if (query.since !== undefined) clauses.push(sql`ts > ${query.since}`);
@@ -68,5 +75,6 @@ export function payloadColumns(p: RequestPayload) {
     response_headers: p.responseHeaders ? JSON.stringify(p.responseHeaders) : null,
     ...body('request', p.requestBody),
     ...body('response', p.responseBody),
+    words: searchWordsOf(p),
   } as Record<string, string | number | null>;
 }

@@ -24,7 +24,8 @@ export function payloadSchema(db: string, cluster: string | undefined, codecs: b
        account_id String, ts Int64, seq UInt64, customer_id Nullable(String),
        headers ${packed('Nullable(String)')}, response_headers ${packed('Nullable(String)')},
        request_type Nullable(String), request_size Nullable(Int64), request_truncated Nullable(UInt8), request_text ${packed('Nullable(String)')},
-       response_type Nullable(String), response_size Nullable(Int64), response_truncated Nullable(UInt8), response_text ${packed('Nullable(String)')}
+       response_type Nullable(String), response_size Nullable(Int64), response_truncated Nullable(UInt8), response_text ${packed('Nullable(String)')},
+       words ${packed('String')}
      ) ENGINE = MergeTree PARTITION BY ${dayPartition('ts')} ORDER BY (account_id, ts, seq)`,
     ...(cluster
       ? [

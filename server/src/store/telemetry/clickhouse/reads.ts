@@ -263,7 +263,7 @@ export function readsOf({ client, bind, database: db, suffix, retainedFrom, isCl
         // A look-back reaching past from (or since) needs no bound of its own: it is the last one.
         const floor = Math.max(query.from ?? -Infinity, query.since ?? -Infinity);
         const bounded = since === undefined || since <= floor ? undefined : since;
-        const matching = requestWhere(accountId, bounded === undefined ? query : { ...query, from: bounded }, contains, PAYLOADS_LOCAL);
+        const matching = requestWhere(accountId, bounded === undefined ? query : { ...query, from: bounded }, contains, PAYLOADS_LOCAL, true);
         rows = await read(sql`SELECT * FROM ${EVENTS} WHERE ${matching} ORDER BY ts DESC, seq DESC LIMIT ${query.limit}`);
         if (rows.length >= query.limit || bounded === undefined) break;
       }

@@ -3,6 +3,7 @@
  * each, built column by column before the part's turn at the writer (which only numbers its rows).
  */
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBDataChunk, SMALLINT, VARCHAR } from '@duckdb/node-api';
+import { searchWordsOf } from '../../search-words.ts';
 import { payloadOf, type RequestEvent, type RequestPayload } from '../../types.ts';
 
 /** Events per part while other accounts write: a transaction the writer holds for 10–30 ms (1 KB events, under load). */
@@ -30,8 +31,8 @@ const COLUMN_TYPES = [
   VARCHAR,
   BOOLEAN,
 ];
-/** `request_payloads`: account, time, seq, customer, the two header sets, then type, size, truncated and text of each body. */
-const PAYLOAD_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, BOOLEAN, VARCHAR, VARCHAR, BIGINT, BOOLEAN, VARCHAR];
+/** `request_payloads`: account, time, seq, customer, the two header sets, type, size, truncated and text of each body, then their words. */
+const PAYLOAD_TYPES = [VARCHAR, BIGINT, BIGINT, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT, BOOLEAN, VARCHAR, VARCHAR, BIGINT, BOOLEAN, VARCHAR, VARCHAR];
 /** The `seq` column's place in `request_payloads`. */
 export const PAYLOAD_SEQ_COLUMN = 2;
 
@@ -120,6 +121,7 @@ function payloadChunk(kept: { e: RequestEvent; at: number; payload: RequestPaylo
     kept.map((k) => (k.payload.responseHeaders ? JSON.stringify(k.payload.responseHeaders) : null)),
     ...body('requestBody'),
     ...body('responseBody'),
+    kept.map((k) => searchWordsOf(k.payload)),
   ]);
   return chunk;
 }

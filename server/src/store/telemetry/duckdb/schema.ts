@@ -19,7 +19,9 @@ CREATE TABLE IF NOT EXISTS request_payloads (
   account_id VARCHAR NOT NULL, ts BIGINT NOT NULL, seq BIGINT NOT NULL, customer_id VARCHAR,
   headers VARCHAR, response_headers VARCHAR,
   request_type VARCHAR, request_size BIGINT, request_truncated BOOLEAN, request_text VARCHAR,
-  response_type VARCHAR, response_size BIGINT, response_truncated BOOLEAN, response_text VARCHAR
+  response_type VARCHAR, response_size BIGINT, response_truncated BOOLEAN, response_text VARCHAR,
+  -- The distinct words of both bodies, lower-cased, each between spaces: what q looks for (search-words.ts).
+  words VARCHAR NOT NULL
 );
 -- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
 -- months read thousands of rows instead of millions; kept in the same transaction as the events.

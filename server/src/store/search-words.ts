@@ -1,0 +1,26 @@
+/**
+ * The words of kept bodies, written beside them so that a search reads a few dozen bytes a row
+ * instead of every body: the distinct words of both bodies, lower-cased, each between spaces
+ * (` ord_42 upstream_timeout `). A word is a run of letters, digits, marks and underscores, as
+ * `\w` reads it in any script. A searched word that is one such run is found by its words alone;
+ * one with separators (`ana@example.com`) finds its candidates by its words and is checked
+ * against the bodies themselves.
+ */
+import type { RequestPayload } from './types.ts';
+
+const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+
+/** The words of a text, lower-cased, in the order first met. */
+export const wordsIn = (text: string): string[] => [...new Set(text.toLowerCase().match(WORD) ?? [])];
+
+/** The `words` column of a payload: the distinct words of both bodies' kept text, each between spaces. */
+export function searchWordsOf(payload: RequestPayload): string {
+  const words = new Set([...wordsIn(payload.requestBody?.text ?? ''), ...wordsIn(payload.responseBody?.text ?? '')]);
+  return words.size ? ` ${[...words].join(' ')} ` : ' ';
+}
+
+/** How a searched word is found: the words a body must hold, and whether they alone prove it holds the whole. */
+export function searchPlan(searched: string): { words: string[]; exact: boolean } {
+  const words = wordsIn(searched);
+  return { words, exact: words.length === 1 && words[0] === searched.toLowerCase() };
+}
