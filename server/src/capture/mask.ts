@@ -104,6 +104,9 @@ function literalEnd(body: string, at: number): number {
 
 const fieldKey = (name: string) => name.toLowerCase().replace(/[\s_.-]/g, '');
 
+/** The fewest characters a card number takes. */
+const SHORTEST_CARD = 13;
+
 /** 13 to 19 digits, alone or in groups split by one space or dash: the shapes card numbers are written in. */
 const CARD_SHAPE = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
 
@@ -148,8 +151,8 @@ export function createMasker(options: MaskOptions = {}): Masker {
     return secret;
   };
   const text = (value: string) => {
-    // A card number takes 13 characters at least: most values are shorter, and skip the search.
-    let masked = value.length >= 13 && /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
+    // Most values are shorter than a card number, and skip the search.
+    let masked = value.length >= SHORTEST_CARD && /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
     for (const pattern of patterns) masked = masked.replace(pattern, MASKED);
     return masked;
   };
@@ -191,9 +194,11 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const after = skipSpace(body, end + 1);
       if (body.charCodeAt(after) !== 58) {
         // A value (of a field that is not secret, or in an array): card numbers and patterns in it.
-        const value = body.slice(start, end + 1);
-        const masked = text(value);
-        if (masked !== value) replace(start, end + 1, masked);
+        if (end - start > SHORTEST_CARD || patterns.length) {
+          const value = body.slice(start, end + 1);
+          const masked = text(value);
+          if (masked !== value) replace(start, end + 1, masked);
+        }
         start = body.indexOf('"', end + 1);
         continue;
       }
@@ -201,7 +206,7 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const key = body.slice(start + 1, end);
       if (!isSecretField(keyName(key)) || valueAt >= body.length) {
         // A key is text too: an email or a card number may be one.
-        const masked = text(key);
+        const masked = key.length >= SHORTEST_CARD || patterns.length ? text(key) : key;
         if (masked !== key) replace(start + 1, end, masked);
         start = body.indexOf('"', after + 1);
         continue;
