@@ -2,7 +2,7 @@
 // and abandoned requests, into a store in the same process and into a console server over HTTP;
 // and that the host's answers are the same when the console server cannot be reached.
 import assert from 'node:assert/strict';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
@@ -91,6 +91,60 @@ test('records route template, version, status, bytes, key and a duration within 
     // 20 ms tick can come up to 1 ms early by performance.now(); the first chunk alone would be ~20 ms.
     assert.ok(events[2]!.durationMs >= 57, `the stream is measured to its last chunk (3 × 20 ms), got ${events[2]!.durationMs} ms`);
     assert.equal(collector.stats().sent, 3);
+  } finally {
+    server.close();
+    await collector.close();
+    await stores.close();
+  }
+});
+
+test('capture keeps both sides’ headers and bodies, masked, whether the app sets its headers with setHeader or hands them to writeHead', async () => {
+  const stores = await openDuckDbStores(':memory:');
+  const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
+  // The app reads the body as a stream, as a plain node:http API does, and answers with its card.
+  const orders: RequestListener = (request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => answer(request, response, text));
+  };
+  const answer = (request: IncomingMessage, response: ServerResponse, text: string) => {
+    const order = JSON.parse(text) as { card: string };
+    const body = JSON.stringify({ orderId: 'ord_http', card: order.card });
+    if (request.url === '/v2/orders/set') {
+      response.setHeader('content-type', 'application/json');
+      response.setHeader('x-order', 'ord_http');
+      response.statusCode = 201;
+      response.end(body);
+    } else response.writeHead(201, { 'Content-Type': 'application/json', 'X-Order': 'ord_http', 'Set-Cookie': ['sid=sess_http_1'] }).end(body);
+  };
+  const { server, origin } = await listen(collectHttp(collector, orders, { ...options, capture: { headers: true, bodies: true } }));
+  try {
+    const card = '4242 4242 4242 4242';
+    for (const path of ['/v2/orders/set', '/v2/orders/head']) {
+      const response = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk_live_http' },
+        body: JSON.stringify({ password: 'pw_http_1', card }),
+      });
+      assert.deepEqual(await response.json(), { orderId: 'ord_http', card }, `${path}: the app read its body whole`);
+    }
+    await collector.flush();
+    const events = (await keptRequests(stores.telemetry, 'acct_a', { limit: 10 })).reverse();
+    for (const event of events) {
+      const payload = (await stores.telemetry.payload('acct_a', event))!;
+      assert.equal(payload.headers!['authorization'], '[masked]', event.path);
+      assert.deepEqual(JSON.parse(payload.requestBody!.text!), { password: '[masked]', card: '[masked]' }, event.path);
+      assert.equal(payload.responseHeaders!['content-type'], 'application/json', event.path);
+      assert.equal(payload.responseHeaders!['x-order'], 'ord_http', event.path);
+      assert.deepEqual(
+        [payload.responseBody!.contentType, JSON.parse(payload.responseBody!.text!)],
+        ['application/json', { orderId: 'ord_http', card: '[masked]' }],
+        event.path,
+      );
+      const stored = JSON.stringify(payload);
+      for (const secret of ['sk_live_http', 'pw_http_1', card, 'sess_http_1']) assert.ok(!stored.includes(secret), `${event.path}: ${secret} was kept`);
+    }
+    assert.equal(events.length, 2);
   } finally {
     server.close();
     await collector.close();

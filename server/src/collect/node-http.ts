@@ -23,6 +23,8 @@ export interface WatchedResponse {
   durationMs: number;
   /** The response body as it was written, when a collector captures bodies. */
   tap?: BodyTap | undefined;
+  /** The headers handed to `writeHead`, when a collector captures: `getHeaders()` lists only those set before. */
+  head?: unknown;
 }
 
 const byteLength = (chunk: unknown, encoding?: unknown) =>
@@ -42,6 +44,8 @@ class Watch implements WatchedResponse {
   readonly ts = wallClockAt(this.started);
   bytes = 0;
   tap?: BodyTap;
+  head?: unknown;
+  writeHead?: ServerResponse['writeHead'];
   status = 0;
   durationMs = 0;
   readonly write: ServerResponse['write'];
@@ -79,6 +83,12 @@ function countingEnd(this: WatchedServerResponse, chunk?: unknown, encoding?: un
   // eslint-disable-next-line prefer-rest-params
   return watch.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
 }
+function headWritten(this: WatchedServerResponse, _status: number, reason?: unknown, headers?: unknown) {
+  const watch = this[WATCH]!;
+  watch.head = typeof reason === 'string' ? headers : reason;
+  // eslint-disable-next-line prefer-rest-params
+  return watch.writeHead!.apply(this, arguments as unknown as Parameters<ServerResponse['writeHead']>);
+}
 // 'close' comes after 'finish' when the response went out, and alone when the client went away
 // first: one listener for both costs the host less than two.
 function closed(this: WatchedServerResponse) {
@@ -93,21 +103,39 @@ function closed(this: WatchedServerResponse) {
  * Counts the bytes a response writes and calls `done` once, when it has finished (or with 499
  * when the client went away first), with the time from now to then on a monotonic clock.
  * Node emits a response's 'close' exactly once. A response watched twice (two collectors) is
- * counted once, for both.
+ * counted once, for both. With `capture` (captureBodies), the headers handed to `writeHead` are
+ * kept too, and the body up to `capture.bodyBytes`.
  */
-export function watchResponse(response: ServerResponse, done: Done, bodyBytes = 0): void {
+export function watchResponse(response: ServerResponse, done: Done, capture?: { bodyBytes: number }): void {
   const watched = response as WatchedServerResponse;
-  const watch = watched[WATCH];
-  if (watch) {
-    (watch.more ??= []).push(done);
-    if (bodyBytes && !watch.tap) watch.tap = new BodyTap(bodyBytes);
-    return;
+  let watch = watched[WATCH];
+  if (watch) (watch.more ??= []).push(done);
+  else {
+    watch = watched[WATCH] = new Watch(response, done);
+    response.write = countingWrite as ServerResponse['write'];
+    response.end = countingEnd as ServerResponse['end'];
+    response.on('close', closed);
   }
-  const created = (watched[WATCH] = new Watch(response, done));
-  if (bodyBytes) created.tap = new BodyTap(bodyBytes);
-  response.write = countingWrite as ServerResponse['write'];
-  response.end = countingEnd as ServerResponse['end'];
-  response.on('close', closed);
+  if (!capture) return;
+  if (capture.bodyBytes && !watch.tap) watch.tap = new BodyTap(capture.bodyBytes);
+  if (!watch.writeHead) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    watch.writeHead = response.writeHead;
+    response.writeHead = headWritten;
+  }
+}
+
+/** Headers as `writeHead` takes them (an object, a flat list or pairs), by lower-case name. */
+function headersHandedTo(head: unknown): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  if (Array.isArray(head)) {
+    const list = head as unknown[];
+    const pairs: unknown[][] = list.every((item) => Array.isArray(item))
+      ? (list as unknown[][])
+      : Array.from({ length: list.length >> 1 }, (_, i) => [list[2 * i], list[2 * i + 1]]);
+    for (const [name, value] of pairs) if (typeof name === 'string') headers[name.toLowerCase()] = value;
+  } else if (head && typeof head === 'object') for (const [name, value] of Object.entries(head)) headers[name.toLowerCase()] = value;
+  return headers;
 }
 
 /** Reads both sides' headers and the bodies tapped as they passed; a compressed body keeps only its size. */
@@ -119,7 +147,7 @@ export const nodePayload =
     responseHeaders: () => Record<string, unknown> = () => response.getHeaders(),
   ) =>
   (): Payload => {
-    const sent = responseHeaders();
+    const sent = watched.head === undefined ? responseHeaders() : { ...headersHandedTo(watched.head), ...responseHeaders() };
     const body = (tap: BodyTap | undefined, type: unknown, encoding: unknown) => {
       if (!tap?.size) return undefined;
       const contentType = typeof type === 'string' ? type : '';
@@ -133,13 +161,14 @@ export const nodePayload =
     };
   };
 
-/** Starts capturing a node:http request's body, when the options capture bodies; answers the bytes a response's body is captured to (0: none). */
-export function captureBodies(request: IncomingMessage, options: { capture?: CaptureOptions | undefined }): number {
-  if (!options.capture?.bodies) return 0;
+/** Starts capturing a node:http request's body, when the options capture bodies; answers what `watchResponse` captures of the response (nothing without `capture`). */
+export function captureBodies(request: IncomingMessage, options: { capture?: CaptureOptions | undefined }): { bodyBytes: number } | undefined {
+  if (!options.capture) return undefined;
+  if (!options.capture.bodies) return { bodyBytes: 0 };
   // A little past the limit, so masking sees a secret the cut splits whole before the text is cut (capture/bodies.ts).
-  const max = maxBodyBytesOf(options.capture) + MASK_OVERLAP;
-  tapRequest(request, max);
-  return max;
+  const bodyBytes = maxBodyBytesOf(options.capture) + MASK_OVERLAP;
+  tapRequest(request, bodyBytes);
+  return { bodyBytes };
 }
 
 /** Reads a header of a node:http request by lower-case name. */
