@@ -110,6 +110,9 @@ const SHORTEST_CARD = 13;
 /** 13 to 19 digits, alone or in groups split by one space or dash: the shapes card numbers are written in. */
 const CARD_SHAPE = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
 
+/** Whether a text may hold a card number anywhere (CARD_SHAPE without its state). */
+const ANY_CARD = new RegExp(CARD_SHAPE.source);
+
 /** Whether digits pass the Luhn check, as every card number does. */
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -184,6 +187,8 @@ export function createMasker(options: MaskOptions = {}): Masker {
       out += body.slice(copied, from) + text;
       copied = to;
     };
+    // Whether any string may hold a card number or a pattern: most bodies hold none, and their strings skip the search.
+    const textAnywhere = patterns.length > 0 || ANY_CARD.test(body);
     for (let start = body.indexOf('"'); start !== -1;) {
       const end = stringEnd(body, start);
       if (end === -1) {
@@ -194,7 +199,7 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const after = skipSpace(body, end + 1);
       if (body.charCodeAt(after) !== 58) {
         // A value (of a field that is not secret, or in an array): card numbers and patterns in it.
-        if (end - start > SHORTEST_CARD || patterns.length) {
+        if (textAnywhere && end - start > SHORTEST_CARD) {
           const value = body.slice(start, end + 1);
           const masked = text(value);
           if (masked !== value) replace(start, end + 1, masked);
@@ -206,7 +211,7 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const key = body.slice(start + 1, end);
       if (!isSecretField(keyName(key)) || valueAt >= body.length) {
         // A key is text too: an email or a card number may be one.
-        const masked = key.length >= SHORTEST_CARD || patterns.length ? text(key) : key;
+        const masked = textAnywhere && key.length >= SHORTEST_CARD ? text(key) : key;
         if (masked !== key) replace(start + 1, end, masked);
         start = body.indexOf('"', after + 1);
         continue;
