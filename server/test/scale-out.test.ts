@@ -275,6 +275,45 @@ describe('a ClickHouse database made before the batch columns', () => {
   });
 });
 
+describe('headers kept with the events by versions before payloads', () => {
+  test('are erased with their customer’s payloads and expire with the payloads, on the events themselves', async () => {
+    const telemetry = await openClickHouseTelemetry({ url: clickhouse.url.replace('/ops_console', '/legacy_headers') });
+    const ch = createClient({ url: `http://${new URL(clickhouse.url.replace('clickhouse:', 'http:')).host}` });
+    try {
+      const now = Date.now();
+      // As a version before payloads wrote them: the headers in the event's own column.
+      const legacy = (seq: number, customer: string, ts: number) => ({
+        account_id: 'acct_h',
+        seq,
+        ts,
+        method: 'POST',
+        route: '/orders',
+        path: `/orders/${seq}`,
+        status: 201,
+        duration_ms: 2,
+        customer_id: customer,
+        headers: JSON.stringify({ 'x-order': `ord_${seq}` }),
+      });
+      await ch.insert({
+        table: 'legacy_headers.request_events_local',
+        format: 'JSONEachRow',
+        values: [legacy(1, 'cus_a', now - 60_000), legacy(2, 'cus_b', now - 60_000), legacy(3, 'cus_b', now - 30 * 86_400_000)],
+      });
+      const headersByPath = async () =>
+        Object.fromEntries((await telemetry.requests('acct_h', { limit: 10 })).map((r) => [r.path, r.headers?.['x-order'] ?? null]));
+      assert.deepEqual(await headersByPath(), { '/orders/1': 'ord_1', '/orders/2': 'ord_2', '/orders/3': 'ord_3' });
+      await telemetry.erasePayloads('acct_h', 'cus_a');
+      assert.deepEqual(await headersByPath(), { '/orders/1': null, '/orders/2': 'ord_2', '/orders/3': 'ord_3' });
+      await telemetry.expirePayloads(now - 7 * 86_400_000);
+      assert.deepEqual(await headersByPath(), { '/orders/1': null, '/orders/2': 'ord_2', '/orders/3': null });
+      assert.equal((await telemetry.requests('acct_h', { limit: 10 })).length, 3, 'the requests stay');
+    } finally {
+      await ch.close();
+      await telemetry.close();
+    }
+  });
+});
+
 describe('retention', () => {
   test('drops whole months of raw events older than retention_months, and keeps their counts in the rollup', async () => {
     // The telemetry store alone: openStores would also run retention in the background, by the real clock.

@@ -7,7 +7,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rowsOf, type Bind } from './bind.ts';
-import { identifier, sql } from '../../sql.ts';
+import { identifier, sql, type Sql } from '../../sql.ts';
 import { num, payloadColumns, text } from '../../sql-rows.ts';
 import { payloadOf, type RequestEvent } from '../../types.ts';
 
@@ -47,27 +47,46 @@ export function payloadRows(events: readonly RequestEvent[], tags: readonly numb
 const MUTATION_POLL_MS = 100;
 const MUTATION_WAIT_MS = 120_000;
 
+/**
+ * Runs a mutation of one shard's table where rows match, and waits until it has rewritten them
+ * (18.16 has no mutations_sync). Answers how many rows matched; none, and nothing is rewritten.
+ */
+async function mutate(client: ClickHouseClient, db: string, bind: Bind, table: string, mutation: Sql, where: Sql): Promise<number> {
+  const local = identifier(`${db}.${table}`);
+  const [row] = await rowsOf(client, sql`SELECT count() AS n FROM ${local} WHERE ${where}`, bind);
+  const found = num(row?.['n']);
+  if (!found) return 0;
+  await client.command(bind(sql`ALTER TABLE ${local} ${mutation} WHERE ${where}`));
+  const started = Date.now();
+  for (;;) {
+    const pending = await rowsOf(client, sql`SELECT count() AS n FROM system.mutations WHERE database = ${db} AND table = ${table} AND is_done = 0`, bind);
+    if (!num(pending[0]?.['n'])) return found;
+    if (Date.now() - started > MUTATION_WAIT_MS) throw new Error(`ClickHouse has not finished ${table}'s mutation after ${MUTATION_WAIT_MS / 1000} s.`);
+    await sleep(MUTATION_POLL_MS);
+  }
+}
+
+/** The shards whose events hold no headers of versions before payloads: none are written any more, so none come back. */
+const withoutLegacyHeaders = new WeakSet<ClickHouseClient>();
+
+/** Headers that versions before payloads kept with the events: erased and expired with the payloads. */
+async function forgetLegacyHeaders(client: ClickHouseClient, db: string, bind: Bind, where: Sql): Promise<void> {
+  if (withoutLegacyHeaders.has(client)) return;
+  const events = identifier(`${db}.request_events_local`);
+  if (!(await rowsOf(client, sql`SELECT 1 FROM ${events} WHERE headers IS NOT NULL LIMIT 1`, bind)).length) {
+    withoutLegacyHeaders.add(client);
+    return;
+  }
+  await mutate(client, db, bind, 'request_events_local', sql`UPDATE headers = NULL`, sql`${where} AND headers IS NOT NULL`);
+}
+
 /** Erases one customer's payloads on every host, and waits until their parts are rewritten. Answers how many there were. */
 export async function erasePayloads(clients: readonly ClickHouseClient[], db: string, bind: Bind, accountId: string, customerId: string): Promise<number> {
   let erased = 0;
   const where = sql`account_id = ${accountId} AND customer_id = ${customerId}`;
-  const table = identifier(`${db}.request_payloads_local`);
   for (const client of clients) {
-    const [row] = await rowsOf(client, sql`SELECT count() AS n FROM ${table} WHERE ${where}`, bind);
-    const found = num(row?.['n']);
-    if (!found) continue;
-    erased += found;
-    await client.command(bind(sql`ALTER TABLE ${table} DELETE WHERE ${where}`));
-    // 18.16 has no mutations_sync: the erasure is done when no mutation of the table is left to do.
-    for (const started = Date.now(); Date.now() - started < MUTATION_WAIT_MS;) {
-      const pending = await rowsOf(
-        client,
-        sql`SELECT count() AS n FROM system.mutations WHERE database = ${db} AND table = 'request_payloads_local' AND is_done = 0`,
-        bind,
-      );
-      if (!num(pending[0]?.['n'])) break;
-      await sleep(MUTATION_POLL_MS);
-    }
+    erased += await mutate(client, db, bind, 'request_payloads_local', sql`DELETE`, where);
+    await forgetLegacyHeaders(client, db, bind, where);
   }
   return erased;
 }
@@ -86,5 +105,6 @@ export async function expirePayloads(clients: readonly ClickHouseClient[], db: s
       if (/^\d{8}$/.test(partition) && Number(partition) < oldestKept)
         await client.command({ query: `ALTER TABLE ${db}.request_payloads_local DROP PARTITION ${partition}` });
     }
+    await forgetLegacyHeaders(client, db, bind, sql`ts < ${before}`);
   }
 }
