@@ -155,7 +155,8 @@ export function createMasker(options: MaskOptions = {}): Masker {
   };
   const text = (value: string) => {
     // Most values are shorter than a card number, and skip the search.
-    let masked = value.length >= SHORTEST_CARD && /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
+    let masked =
+      value.length >= SHORTEST_CARD && /\d/.test(value) ? value.replace(CARD_SHAPE, (found) => (luhn(found.replace(/[ -]/g, '')) ? MASKED : found)) : value;
     for (const pattern of patterns) masked = masked.replace(pattern, MASKED);
     return masked;
   };
