@@ -37,7 +37,8 @@ export class BodyTap {
     this.max = max;
   }
 
-  add(chunk: unknown, encoding?: unknown): void {
+  /** Adds a chunk as written or read; `bytes`, its UTF-8 size when the caller has counted it already. */
+  add(chunk: unknown, encoding?: unknown, bytes?: number): void {
     if (typeof chunk === 'string') {
       // Text the host wrote is kept as text: no encoding to bytes and back. Its size is counted in bytes.
       const utf8 = encoding === undefined || encoding === 'utf8' || encoding === 'utf-8';
@@ -45,7 +46,7 @@ export class BodyTap {
         this.add(Buffer.from(chunk, encoding as BufferEncoding));
         return;
       }
-      const bytes = Buffer.byteLength(chunk);
+      bytes ??= Buffer.byteLength(chunk);
       this.size += bytes;
       if (this.kept >= this.max) return;
       // A text longer than what is left is cut by characters, a little generously: bodies are cut to bytes later.
@@ -65,9 +66,13 @@ export class BodyTap {
   /** The body as the ingest API takes it, its text decoded (a character the cut split becomes U+FFFD, then dropped). */
   body(contentType: string): { contentType: string; size: number; text: string; truncated: boolean } {
     // Bytes are decoded together (a character may span two chunks); a host writes text or bytes, rarely both.
-    const text = this.chunks.every((chunk) => typeof chunk === 'string')
-      ? this.chunks.join('')
-      : Buffer.concat(this.chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).toString('utf8');
+    const [only] = this.chunks;
+    const text =
+      this.chunks.length === 1 && only instanceof Uint8Array
+        ? Buffer.from(only.buffer, only.byteOffset, only.byteLength).toString('utf8')
+        : this.chunks.every((chunk) => typeof chunk === 'string')
+          ? this.chunks.join('')
+          : Buffer.concat(this.chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))).toString('utf8');
     const truncated = this.size > this.kept;
     return { contentType, size: this.size, text: truncated ? text.replace(/\ufffd$/, '') : text, truncated };
   }

@@ -89,22 +89,27 @@ function fits(e: MeasuredRequest): boolean {
   if (!within(e.apiVersion, LIMIT.apiVersion) || !within(e.keyId, LIMIT.id) || !within(e.customerId, LIMIT.id)) return false;
   if (e.actor && !(within(e.actor.id, LIMIT.id) && e.actor.id && within(e.actor.name, LIMIT.name) && e.actor.name)) return false;
   if (e.bytes !== undefined && e.bytes !== null && !(Number.isInteger(e.bytes) && e.bytes >= 0 && e.bytes <= 2 ** 40)) return false;
-  // Captured payloads are rare and checked field by field in `fitted`.
-  if (e.responseHeaders || e.requestBody || e.responseBody) return false;
-  if (e.headers) {
-    let count = 0;
-    for (const name in e.headers) {
-      const value = e.headers[name]!;
-      if (
-        ++count > LIMIT.headers ||
-        typeof value !== 'string' ||
-        !value ||
-        value.length > LIMIT.headerValue ||
-        name.length > LIMIT.headerName ||
-        !HEADER_NAME.test(name)
-      )
-        return false;
-    }
+  if (e.headers && !headersFit(e.headers)) return false;
+  if (e.responseHeaders && !headersFit(e.responseHeaders)) return false;
+  return bodyFits(e.requestBody) && bodyFits(e.responseBody);
+}
+
+function headersFit(headers: Readonly<Record<string, string>>): boolean {
+  let count = 0;
+  for (const name in headers) {
+    const value = headers[name]!;
+    if (
+      ++count > LIMIT.headers ||
+      typeof value !== 'string' ||
+      !value ||
+      value.length > LIMIT.headerValue ||
+      name.length > LIMIT.headerName ||
+      !HEADER_NAME.test(name)
+    )
+      return false;
   }
   return true;
 }
+
+/** A captured body is already cut to `capture.maxBodyBytes`: only its content type may be too long. */
+const bodyFits = (body: MeasuredRequest['requestBody']) => !body || (typeof body.contentType === 'string' && body.contentType.length <= LIMIT.contentType);

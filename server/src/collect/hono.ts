@@ -33,7 +33,7 @@ export function collectHono(collector: Collector, options: HonoCollectOptions = 
           durationMs: elapsedMs(started, performance.now()),
           bytes,
           header: headers ? (name) => c.req.header(name) : NO_HEADERS,
-          payload: options.capture ? () => honoPayload(c, requestText, tap) : undefined,
+          payload: options.capture ? (bodies: boolean) => honoPayload(c, bodies ? requestText : undefined, bodies ? tap : undefined) : undefined,
         };
       });
     const response = c.res;

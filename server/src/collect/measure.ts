@@ -52,8 +52,8 @@ export interface Measured {
   bytes: number | null;
   /** Reads one request header by (lower-case) name. */
   header: (name: string) => string | undefined;
-  /** What `capture` keeps, read once the request is answered; adapters give it only when capture is on. */
-  payload?: (() => Payload) | undefined;
+  /** What `capture` keeps, read once the request is answered (the bodies only when kept); adapters give it only when capture is on. */
+  payload?: ((bodies: boolean) => Payload) | undefined;
 }
 
 /** A request's headers (as its framework holds them) and the bodies read as they passed. */
@@ -117,13 +117,15 @@ const maskerOf = (options: { mask?: MaskOptions | undefined }): Masker => {
 
 /** Adds what `capture` keeps to the event: headers of both sides, and the bodies when the sample keeps them, all masked. */
 function captureInto(event: MeasuredRequest, capture: CaptureOptions, sample: SampleOptions | undefined, m: Measured, masker: Masker): void {
-  const payload = m.payload!();
+  // Decided before the bodies are read: one the sample leaves out is never decoded.
+  const bodies = capture.bodies === true && keepsBodies(sample, m.status, m.durationMs);
+  const payload = m.payload!(bodies);
   if (capture.headers) {
     const request = pickedHeaders(payload.requestHeaders, capture.headers, masker);
-    if (request) event.headers = { ...event.headers, ...request };
+    if (request) event.headers = event.headers ? { ...event.headers, ...request } : request;
     event.responseHeaders = pickedHeaders(payload.responseHeaders, capture.headers, masker);
   }
-  if (!capture.bodies || !keepsBodies(sample, m.status, m.durationMs)) return;
+  if (!bodies) return;
   const max = maxBodyBytesOf(capture);
   if (payload.requestBody && isCaptured(payload.requestBody.contentType, capture)) event.requestBody = keptBody(payload.requestBody, masker, max);
   if (payload.responseBody && isCaptured(payload.responseBody.contentType, capture)) event.responseBody = keptBody(payload.responseBody, masker, max);
@@ -133,7 +135,8 @@ function captureInto(event: MeasuredRequest, capture: CaptureOptions, sample: Sa
 function pickedHeaders(headers: Readonly<Record<string, unknown>>, names: readonly string[] | true, masker: Masker): Record<string, string> | undefined {
   let kept: Record<string, string> | undefined;
   const wanted = names === true ? undefined : new Set(names.map((n) => n.toLowerCase()));
-  for (const [name, raw] of Object.entries(headers)) {
+  for (const name in headers) {
+    const raw = headers[name];
     const lower = name.toLowerCase();
     if (wanted && !wanted.has(lower)) continue;
     const value = Array.isArray(raw) ? raw.join(', ') : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : undefined;

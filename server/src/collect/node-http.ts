@@ -69,16 +69,18 @@ type WatchedServerResponse = ServerResponse & { [WATCH]?: Watch };
 
 function countingWrite(this: WatchedServerResponse, chunk: unknown, encoding?: unknown) {
   const watch = this[WATCH]!;
-  watch.bytes += byteLength(chunk, encoding);
-  watch.tap?.add(chunk, encoding);
+  const bytes = byteLength(chunk, encoding);
+  watch.bytes += bytes;
+  watch.tap?.add(chunk, encoding, bytes);
   // eslint-disable-next-line prefer-rest-params
   return watch.write.apply(this, arguments as unknown as Parameters<ServerResponse['write']>);
 }
 function countingEnd(this: WatchedServerResponse, chunk?: unknown, encoding?: unknown) {
   const watch = this[WATCH]!;
   if (typeof chunk !== 'function') {
-    watch.bytes += byteLength(chunk, encoding);
-    watch.tap?.add(chunk, encoding);
+    const bytes = byteLength(chunk, encoding);
+    watch.bytes += bytes;
+    watch.tap?.add(chunk, encoding, bytes);
   }
   // eslint-disable-next-line prefer-rest-params
   return watch.end.apply(this, arguments as unknown as Parameters<ServerResponse['end']>);
@@ -146,7 +148,7 @@ export const nodePayload =
     watched: WatchedResponse,
     responseHeaders: () => Record<string, unknown> = () => response.getHeaders(),
   ) =>
-  (): Payload => {
+  (bodies: boolean): Payload => {
     const sent = watched.head === undefined ? responseHeaders() : { ...headersHandedTo(watched.head), ...responseHeaders() };
     const body = (tap: BodyTap | undefined, type: unknown, encoding: unknown) => {
       if (!tap?.size) return undefined;
@@ -156,8 +158,8 @@ export const nodePayload =
     return {
       requestHeaders: request.headers,
       responseHeaders: sent,
-      requestBody: body(tapOf(request), request.headers['content-type'], request.headers['content-encoding']),
-      responseBody: body(watched.tap, sent['content-type'], sent['content-encoding']),
+      requestBody: bodies ? body(tapOf(request), request.headers['content-type'], request.headers['content-encoding']) : undefined,
+      responseBody: bodies ? body(watched.tap, sent['content-type'], sent['content-encoding']) : undefined,
     };
   };
 
