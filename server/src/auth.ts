@@ -9,17 +9,12 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
 import { DEFAULT_ROLE, type CustomerView, type Role } from '@ops-console/contract/access';
 import { isCredential } from './credentials.ts';
+import type { Principal } from './principal.ts';
 import type { EmbedSessions } from './embed-sessions.ts';
 import { ProblemError } from './problem.ts';
 import type { Person } from './store/types.ts';
 
-export interface Principal {
-  accountId: string;
-  user: Person;
-  role: Role;
-  /** Set for a customer-scoped token: the one customer it sees, and the views it may read (all without `views`). */
-  customer?: { id: string; views?: readonly CustomerView[] } | undefined;
-}
+export type { Principal } from './principal.ts';
 
 /** A static token: an operator (`role`, default `editor`) or, with `customerId`, one customer's console (`views` to narrow it). */
 export interface StaticToken {

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { CustomerView } from '@ops-console/contract/access';
-import type { Principal } from './auth.ts';
+import type { Principal } from './principal.ts';
 
 const ISSUER = 'ops-console';
 const AUDIENCE = 'ops-console/embed-session';

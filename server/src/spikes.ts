@@ -10,8 +10,8 @@
  */
 import { endpointLabel } from './context.ts';
 import type { Stores } from './store/types.ts';
-import { recordActivity } from './views/activity.ts';
-import { readsOf } from './views/reads.ts';
+import { recordActivity } from './domain/activity-log.ts';
+import { readsOf } from './domain/reads.ts';
 
 const WINDOW_MS = 5 * 60_000;
 const QUIET_MS = 60 * 60_000;

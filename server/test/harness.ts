@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createConsoleServer, openStores, type ConsoleServer, type ConsoleServerOptions, type StoreConfig, type Stores } from '../src/index.ts';
 import type { TelemetryConnection } from '../src/store/telemetry/clickhouse/store.ts';
 import type { TelemetryStore } from '../src/store/types.ts';
-import { readsOf, type Reads } from '../src/views/reads.ts';
+import { readsOf, type Reads } from '../src/domain/reads.ts';
 
 export const TOKENS = {
   'token-a': { accountId: 'acct_a', user: { id: 'u_ana', name: 'Ana Silva' } },

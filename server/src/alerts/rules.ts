@@ -5,7 +5,7 @@
 import { ALERT_DURATION } from '@ops-console/contract/schemas';
 import { errorPct, roundMs } from '../figures.ts';
 import type { AlertRuleRecord, EventFilter, TelemetryStore } from '../store/types.ts';
-import { readsOf } from '../views/reads.ts';
+import { readsOf } from '../domain/reads.ts';
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const WEEK_MS = 7 * 86_400_000;

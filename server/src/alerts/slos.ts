@@ -7,7 +7,7 @@ import { BURN_RATE_ALERTS } from '@ops-console/contract/enums';
 import { isoSeconds } from '@ops-console/contract/time-window';
 import { DAY_MS } from '../context.ts';
 import type { EventFilter, SloRecord, TelemetryStore } from '../store/types.ts';
-import { readsOf } from '../views/reads.ts';
+import { readsOf } from '../domain/reads.ts';
 import { durationMs } from './rules.ts';
 
 const BURN_WINDOWS = ['5m', '30m', '1h', '6h', '3d'] as const;

@@ -6,14 +6,11 @@
  * records interface is in record-types.ts.
  */
 import type { Period } from '../calendar.ts';
+import type { Person } from './person.ts';
 import type { RecordStore, Remembered } from './record-types.ts';
 
 export * from './record-types.ts';
-
-export interface Person {
-  id: string;
-  name: string;
-}
+export type { Person } from './person.ts';
 
 /** One request of the reported API, as ingested. Times are epoch milliseconds. */
 export interface RequestEvent {

@@ -1,8 +1,7 @@
 /** GET /activity, and the items the server itself records. */
-import { randomUUID } from 'node:crypto';
 import { isoSeconds, type ViewContext } from '../context.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
-import type { ActivityRecord, Person, Stores } from '../store/types.ts';
+import type { ActivityRecord } from '../store/types.ts';
 import { turnOffDue } from './deprecations.ts';
 
 export async function activity(ctx: ViewContext, query: { kind?: string; limit: number; cursor?: string }) {
@@ -31,14 +30,4 @@ function subjectOf(a: ActivityRecord): { kind: string; id: string } | undefined 
   if (a.kind === 'note-added') return { kind: 'customer', id: a.subject };
   if (a.kind === 'error-recorded' || a.kind === 'status-changed') return { kind: 'error', id: a.subject };
   return undefined;
-}
-
-export async function recordActivity(
-  stores: Stores,
-  accountId: string,
-  item: { kind: string; actor: Person; text: string; ts: number; subject?: string | null; target?: { kind: string; id: string } | null },
-): Promise<ActivityRecord> {
-  const record: ActivityRecord = { id: `act_${randomUUID()}`, subject: null, ...item };
-  await stores.records.addActivity(accountId, record);
-  return record;
 }

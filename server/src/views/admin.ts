@@ -11,8 +11,8 @@ import { endpointId, isoSeconds, parseEndpointLabel } from '../context.ts';
 import { INGEST_LIMITS } from '../limits.ts';
 import { ProblemError, notFound, unprocessable } from '../problem.ts';
 import type { ActivityRecord, DeprecationRecord, KeyRecord, PublishedVersion, Stores } from '../store/types.ts';
-import { recordActivity } from './activity.ts';
-import { CONSOLE_ACTOR, deprecatedEndpoint } from './deprecations.ts';
+import { CONSOLE_ACTOR, recordActivity } from '../domain/activity-log.ts';
+import { deprecatedEndpoint } from './deprecations.ts';
 
 /** What an admin write gets: the stores, the key's account, its calendar and the clock. */
 export interface AdminContext {

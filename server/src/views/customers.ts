@@ -8,9 +8,9 @@ import { errorPct } from '../figures.ts';
 import { badRequest, notFound, unprocessable } from '../problem.ts';
 import { offsetCursor } from '../paging.ts';
 import type { CustomerRecord, NoteRecord } from '../store/types.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../domain/activity-log.ts';
 import { recentCounts, recentWindow, relatedFrom } from './related.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 
 async function customerRecord(ctx: ViewContext, id: string): Promise<CustomerRecord> {
   const customer = await ctx.stores.records.customer(ctx.accountId, id);

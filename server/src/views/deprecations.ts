@@ -4,12 +4,9 @@
  */
 import type { Period } from '../calendar.ts';
 import { DAY_MS, endpointLabel, isoSeconds, type ViewContext } from '../context.ts';
-import type { DeprecationRecord, Person, Stores } from '../store/types.ts';
-import { recordActivity } from './activity.ts';
-import { reads, type Caller } from './reads.ts';
-
-/** Who the server's own items name when the host named nobody. */
-export const CONSOLE_ACTOR: Person = { id: 'ops-console', name: 'Ops Console' };
+import type { DeprecationRecord, Stores } from '../store/types.ts';
+import { recordActivity } from '../domain/activity-log.ts';
+import { reads, type Caller } from '../domain/reads.ts';
 
 /** How many customers, and how many keys, a deprecation lists: the busiest. */
 export const CALLERS_LISTED = 100;

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import { recentCounts, recentRoutes, recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 import { deprecationOf, noticeOf } from './deprecations.ts';
 
 const SORTS = ENDPOINT_SORTS;

@@ -7,9 +7,9 @@ import { parseEndpointLabel, type PreparedWrite, type ViewContext } from '../con
 import { ProblemError, badRequest, notFound, unprocessable, type FieldError } from '../problem.ts';
 import { offsetCursor, pageOf } from '../paging.ts';
 import type { ErrorRecordRow } from '../store/types.ts';
-import { recordActivity } from './activity.ts';
+import { recordActivity } from '../domain/activity-log.ts';
 import { recentCounts, relatedForLabels, relatedFrom } from './related.ts';
-import { reads, type RouteCounts } from './reads.ts';
+import { reads, type RouteCounts } from '../domain/reads.ts';
 
 const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldError[] =>
   issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));

@@ -12,7 +12,7 @@ import { offsetCursor } from '../paging.ts';
 import { badRequest, notFound } from '../problem.ts';
 import type { CustomerRecord, KeyRecord } from '../store/types.ts';
 import { entryOf } from './requests.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 import { seriesOver } from './window-series.ts';
 
 /** How many of a key's newest requests its page shows; the request log, filtered by the key, has the rest. */

@@ -4,7 +4,7 @@ import { DAY_MS, RECENT_DAYS, type ViewContext } from '../context.ts';
 import { changePct, errorPct, roundMs, routeGroup, sharesPct } from '../figures.ts';
 import { recentWindow } from './related.ts';
 import { windowed } from './window-series.ts';
-import { reads, type Totals } from './reads.ts';
+import { reads, type Totals } from '../domain/reads.ts';
 
 /** The busiest groups shown by name; the rest add up to "Other". */
 const QUARTER_HOUR = 15 * 60_000;

@@ -1,7 +1,7 @@
 /** Related endpoints with ids and request counts over the recent window. */
 import { DAY_MS, RECENT_DAYS, endpointId, endpointLabel, type ViewContext } from '../context.ts';
 import type { EventFilter } from '../store/types.ts';
-import { reads, type RouteCounts, type RouteStats } from './reads.ts';
+import { reads, type RouteCounts, type RouteStats } from '../domain/reads.ts';
 
 export interface RelatedEndpoint {
   id?: string;

@@ -8,7 +8,7 @@ import { endpointFilter } from './endpoints.ts';
 import { recentWindow } from './related.ts';
 import { EPOCH_DAY, isTimestamp } from '@ops-console/contract/time-window';
 import type { EventFilter, StoredRequest } from '../store/types.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 
 export interface RequestListQuery {
   limit: number;

@@ -6,7 +6,7 @@ import { badRequest } from '../problem.ts';
 import { TIME_RANGES } from '@ops-console/contract/enums';
 import type { EventFilter } from '../store/types.ts';
 import { windowed } from './window-series.ts';
-import { reads, type RouteCounts, type Totals } from './reads.ts';
+import { reads, type RouteCounts, type Totals } from '../domain/reads.ts';
 type Counts = { requests: number; errors: number; bytes: number };
 
 /** The calendar-month ranges this route had before time ranges: they keep their meaning. */

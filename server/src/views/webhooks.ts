@@ -9,7 +9,7 @@ import { offsetCursor } from '../paging.ts';
 import { badRequest, notFound } from '../problem.ts';
 import type { WebhookRecord } from '../store/types.ts';
 import { recentCounts, relatedForLabels } from './related.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 
 /** Below this share of deliveries a webhook shows as Failing. */
 const HEALTHY_DELIVERED_PCT = 95;

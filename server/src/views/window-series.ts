@@ -3,7 +3,7 @@ import { windowOf, type ResolvedWindow } from '@ops-console/contract/time-window
 import { isoSeconds, type ViewContext } from '../context.ts';
 import { errorPct, roundMs } from '../figures.ts';
 import type { EventFilter } from '../store/types.ts';
-import { reads } from './reads.ts';
+import { reads } from '../domain/reads.ts';
 
 /** Requests, server errors, error rate and p95 per bucket, and the requests one window earlier, in two reads. */
 export async function seriesOver(ctx: ViewContext, window: ResolvedWindow, filter: EventFilter = {}) {
