@@ -53,7 +53,7 @@ export const ROUTE_QUERIES = {
     method: text('An HTTP method, such as GET or POST (events also record HEAD, OPTIONS and OTHER).'),
     status: text('A code such as 500 or a class such as 5xx.'),
     path: text('Substring of the path.'),
-    q: text('Words to find, any case: a request is listed when each is in its path, or is a whole word of a body kept of it that the caller may read.'),
+    q: text('Words to find, any case: a request is listed when each is in its path or in a body kept of it that the caller may read.'),
     // Read as leniently as before the schema: any date Date.parse reads (the server answers 400 for one it cannot).
     since: text('Only entries after this timestamp, such as 2026-09-14T09:41:00Z.'),
     ...scope,

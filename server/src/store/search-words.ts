@@ -2,9 +2,9 @@
  * The words of kept bodies, written beside them so that a search reads a few dozen bytes a row
  * instead of every body: the distinct words of both bodies, lower-cased, each between spaces
  * (` ord_42 upstream_timeout `). A word is a run of letters, digits, marks and underscores, as
- * `\w` reads it in any script. A searched word that is one such run is found by its words alone;
- * one with separators (`ana@example.com`) finds its candidates by its words and is checked
- * against the bodies themselves.
+ * `\w` reads it in any script, so a searched run of them is in a body exactly when it is in one
+ * of its words: it is found by the words alone. A searched word with separators
+ * (`ana@example.com`) finds its candidates by its runs and is checked against the bodies.
  */
 import type { RequestPayload } from './types.ts';
 
@@ -19,7 +19,7 @@ export function searchWordsOf(payload: RequestPayload): string {
   return words.size ? ` ${[...words].join(' ')} ` : ' ';
 }
 
-/** How a searched word is found: the words a body must hold, and whether they alone prove it holds the whole. */
+/** How a searched word is found: the runs a body's words must hold, and whether they alone prove the body holds it. */
 export function searchPlan(searched: string): { words: string[]; exact: boolean } {
   const words = wordsIn(searched);
   return { words, exact: words.length === 1 && words[0] === searched.toLowerCase() };

@@ -25,7 +25,8 @@ export interface BodySearch {
 /** The kept payloads that hold a word, by their `words` column (search-words.ts) and, where that cannot prove it, their text. */
 function payloadsHolding(word: string, bounds: Sql[], bodies: BodySearch, contains: Contains): Sql {
   const plan = searchPlan(word);
-  const indexed = plan.words.map((w) => contains(identifier('words'), ` ${w} `));
+  // Part of a word, as in the text: a run of word characters lies within one word of the column.
+  const indexed = plan.words.map((w) => contains(identifier('words'), w));
   const checked = plan.exact
     ? []
     : [sql`(${contains(identifier('request_text'), word, { anyCase: true })} OR ${contains(identifier('response_text'), word, { anyCase: true })})`];
@@ -49,7 +50,7 @@ export function eventWhere(accountId: string, filter: EventFilter = {}, contains
   add(filter.statusClass, (c) => sql`status >= ${Number(c) * 100} AND status < ${Number(c) * 100 + 100}`);
   // The text is taken literally: no LIKE wildcards from the query string.
   add(filter.pathContains, (needle) => contains(identifier('path'), String(needle)));
-  // Each word in any part of the path or, where payloads are searched, as a whole word of a kept body.
+  // Each word in the path or, where payloads are searched, in a kept body.
   for (const word of filter.words ?? []) {
     const inPath = contains(identifier('path'), word, { anyCase: true });
     if (!bodies) clauses.push(inPath);
