@@ -182,6 +182,14 @@ test('a secret name’s object or array goes whole; JSON is masked as JSON under
   assert.equal(masker.body('application/x-ndjson', '{"password":"a"}\n{"token":"b"}\n'), `{"password":"${MASKED}"}\n{"token":"${MASKED}"}\n`);
   assert.equal(masker.body('text/plain', '{"password":"a"}'), `{"password":"${MASKED}"}`);
   assert.equal(createMasker({ patterns: ['\\w+@corp\\.com'] }).body('application/json', '{"alice@corp.com":{"n":1}}'), `{"${MASKED}":{"n":1}}`);
+  // A pattern may match a string too short to hold a card number, value or key.
+  assert.equal(
+    createMasker({ patterns: ['\\d{3}-\\d{2}-\\d{4}', '[a-z]+@[a-z]+\\.[a-z]+'] }).body(
+      'application/json',
+      '{"ssn_no":"123-45-6789","email":"a@b.co","a@b.co":1}',
+    ),
+    `{"ssn_no":"${MASKED}","email":"${MASKED}","${MASKED}":1}`,
+  );
 });
 
 test('what is kept of a cut body never ends in what was next to the cut, even when masking made it shorter', () => {

@@ -188,8 +188,10 @@ export function createMasker(options: MaskOptions = {}): Masker {
       out += body.slice(copied, from) + text;
       copied = to;
     };
-    // Whether any string may hold a card number or a pattern: most bodies hold none, and their strings skip the search.
-    const textAnywhere = patterns.length > 0 || ANY_CARD.test(body);
+    // Which strings are searched: every one for the config's patterns, which may match a short one; for card numbers,
+    // those long enough to hold one, and only when the body holds a card's shape at all (most hold none).
+    const cardsAnywhere = ANY_CARD.test(body);
+    const searched = (length: number) => patterns.length > 0 || (cardsAnywhere && length >= SHORTEST_CARD);
     for (let start = body.indexOf('"'); start !== -1;) {
       const end = stringEnd(body, start);
       if (end === -1) {
@@ -200,7 +202,7 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const after = skipSpace(body, end + 1);
       if (body.charCodeAt(after) !== 58) {
         // A value (of a field that is not secret, or in an array): card numbers and patterns in it.
-        if (textAnywhere && end - start > SHORTEST_CARD) {
+        if (searched(end - start - 1)) {
           const value = body.slice(start, end + 1);
           const masked = text(value);
           if (masked !== value) replace(start, end + 1, masked);
@@ -212,7 +214,7 @@ export function createMasker(options: MaskOptions = {}): Masker {
       const key = body.slice(start + 1, end);
       if (!isSecretField(keyName(key)) || valueAt >= body.length) {
         // A key is text too: an email or a card number may be one.
-        const masked = textAnywhere && key.length >= SHORTEST_CARD ? text(key) : key;
+        const masked = searched(key.length) ? text(key) : key;
         if (masked !== key) replace(start + 1, end, masked);
         start = body.indexOf('"', after + 1);
         continue;
