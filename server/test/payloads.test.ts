@@ -186,6 +186,20 @@ describe(`request payloads (${storeSetup})`, () => {
     assert.match(sent.json.rejected[0].reason, /requestBody\.contentType: must be a content type/);
   });
 
+  test('q folds case one letter to one, as the stores do: İZMİR holds izmir, ΚΩΣΤΑΣ its own ΚΩΣ', async () => {
+    const text = JSON.stringify({ city: 'İZMİR', driver: 'ΚΩΣΤΑΣ' });
+    const cities = { ...event(7, 'cus_acme'), path: '/cities', requestBody: { contentType: 'application/json', size: Buffer.byteLength(text), text } };
+    assert.equal((await call(server, '/ingest/v1/requests', { token: 'ingest-a', body: { events: [cities] } })).status, 202);
+    for (const q of ['izmir', 'İzmir', 'ΚΩΣ', 'κωστας', 'ΚΩΣΤΑΣ']) {
+      const found = (await call(server, `/console/v1/requests?limit=50&q=${encodeURIComponent(q)}`, { token: 'token-a' })).json.items as { path: string }[];
+      assert.deepEqual(
+        found.map((r) => r.path),
+        ['/cities'],
+        q,
+      );
+    }
+  });
+
   test('payloads past retention.payloadDays read “removed”; the requests stay in the log, and expiry removes them from the store', async () => {
     const before = await ids('token-a');
     clock = new Date(NOW.getTime() + 8 * DAY);

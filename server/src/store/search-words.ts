@@ -10,8 +10,19 @@ import type { RequestPayload } from './types.ts';
 
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
 
-/** The words of a text, lower-cased, in the order first met. */
-export const wordsIn = (text: string): string[] => [...new Set(text.toLowerCase().match(WORD) ?? [])];
+/**
+ * Lower case one character to one, as the SQL engines fold it: JavaScript's own writes İ as i
+ * and a dot, and Σ at the end of a word as ς, so `İZMİR` would not hold `izmir`, nor `ΚΩΣΤΑΣ`
+ * its own `ΚΩΣ`.
+ */
+const folded = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/i\u0307/g, 'i')
+    .replace(/ς/g, 'σ');
+
+/** The words of a text, folded to lower case, in the order first met. */
+export const wordsIn = (text: string): string[] => [...new Set(folded(text).match(WORD) ?? [])];
 
 /** The `words` column of a payload: the distinct words of both bodies' kept text, each between spaces. */
 export function searchWordsOf(payload: RequestPayload): string {
@@ -22,5 +33,5 @@ export function searchWordsOf(payload: RequestPayload): string {
 /** How a searched word is found: the runs a body's words must hold, and whether they alone prove the body holds it. */
 export function searchPlan(searched: string): { words: string[]; exact: boolean } {
   const words = wordsIn(searched);
-  return { words, exact: words.length === 1 && words[0] === searched.toLowerCase() };
+  return { words, exact: words.length === 1 && words[0] === folded(searched) };
 }

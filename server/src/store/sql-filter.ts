@@ -9,7 +9,8 @@ import type { EventFilter } from './types.ts';
  */
 export type Contains = (column: Sql, needle: string, options?: { anyCase?: boolean }) => Sql;
 const duckDbContains: Contains = (column, needle, { anyCase = false } = {}) =>
-  anyCase ? sql`contains(lower(${column}), ${needle.toLowerCase()})` : sql`contains(${column}, ${needle})`;
+  // Both sides lower-cased by the engine, one letter to one (JavaScript's would write İ as i and a dot).
+  anyCase ? sql`contains(lower(${column}), lower(${needle}))` : sql`contains(${column}, ${needle})`;
 
 /**
  * Where the request log's search also looks: the table of kept payloads, and the instant from
