@@ -98,7 +98,7 @@ test('records route template, version, status, bytes, key and a duration within 
   }
 });
 
-test('capture keeps both sides’ headers and bodies, masked, whether the app sets its headers with setHeader or hands them to writeHead', async () => {
+test('capture keeps both sides’ headers and bodies, masked, whether the app sets its headers with setHeader or hands them to writeHead in any of its forms', async () => {
   const stores = await openDuckDbStores(':memory:');
   const collector = createCollector({ sink: { store: stores.telemetry, accountId: 'acct_a' }, flushIntervalMs: 50 });
   // The app reads the body as a stream, as a plain node:http API does, and answers with its card.
@@ -115,12 +115,17 @@ test('capture keeps both sides’ headers and bodies, masked, whether the app se
       response.setHeader('x-order', 'ord_http');
       response.statusCode = 201;
       response.end(body);
-    } else response.writeHead(201, { 'Content-Type': 'application/json', 'X-Order': 'ord_http', 'Set-Cookie': ['sid=sess_http_1'] }).end(body);
+    } else if (request.url === '/v2/orders/head') {
+      response.writeHead(201, { 'Content-Type': 'application/json', 'X-Order': 'ord_http', 'Set-Cookie': ['sid=sess_http_1'] }).end(body);
+    } else {
+      // No reason phrase, then the headers as a flat list, one name twice.
+      response.writeHead(201, undefined, ['Content-Type', 'application/json', 'X-Order', 'ord_http', 'x-order', 'ord_http_2']).end(body);
+    }
   };
   const { server, origin } = await listen(collectHttp(collector, orders, { ...options, capture: { headers: true, bodies: true } }));
   try {
     const card = '4242 4242 4242 4242';
-    for (const path of ['/v2/orders/set', '/v2/orders/head']) {
+    for (const path of ['/v2/orders/set', '/v2/orders/head', '/v2/orders/list']) {
       const response = await fetch(`${origin}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer sk_live_http' },
@@ -135,7 +140,7 @@ test('capture keeps both sides’ headers and bodies, masked, whether the app se
       assert.equal(payload.headers!['authorization'], '[masked]', event.path);
       assert.deepEqual(JSON.parse(payload.requestBody!.text!), { password: '[masked]', card: '[masked]' }, event.path);
       assert.equal(payload.responseHeaders!['content-type'], 'application/json', event.path);
-      assert.equal(payload.responseHeaders!['x-order'], 'ord_http', event.path);
+      assert.equal(payload.responseHeaders!['x-order'], event.path.endsWith('list') ? 'ord_http, ord_http_2' : 'ord_http', event.path);
       assert.deepEqual(
         [payload.responseBody!.contentType, JSON.parse(payload.responseBody!.text!)],
         ['application/json', { orderId: 'ord_http', card: '[masked]' }],
@@ -144,7 +149,7 @@ test('capture keeps both sides’ headers and bodies, masked, whether the app se
       const stored = JSON.stringify(payload);
       for (const secret of ['sk_live_http', 'pw_http_1', card, 'sess_http_1']) assert.ok(!stored.includes(secret), `${event.path}: ${secret} was kept`);
     }
-    assert.equal(events.length, 2);
+    assert.equal(events.length, 3);
   } finally {
     server.close();
     await collector.close();

@@ -118,7 +118,7 @@ const maskerOf = (options: { mask?: MaskOptions | undefined }): Masker => {
 /** Adds what `capture` keeps to the event: headers of both sides, and the bodies when the sample keeps them, all masked. */
 function captureInto(event: MeasuredRequest, capture: CaptureOptions, sample: SampleOptions | undefined, m: Measured, masker: Masker): void {
   // Decided before the bodies are read: one the sample leaves out is never decoded.
-  const bodies = capture.bodies === true && keepsBodies(sample, m.status, m.durationMs);
+  const bodies = Boolean(capture.bodies) && keepsBodies(sample, m.status, m.durationMs);
   const payload = m.payload!(bodies);
   if (capture.headers) {
     const request = pickedHeaders(payload.requestHeaders, capture.headers, masker);

@@ -87,9 +87,11 @@ function countingEnd(this: WatchedServerResponse, chunk?: unknown, encoding?: un
 }
 function headWritten(this: WatchedServerResponse, _status: number, reason?: unknown, headers?: unknown) {
   const watch = this[WATCH]!;
-  watch.head = typeof reason === 'string' ? headers : reason;
   // eslint-disable-next-line prefer-rest-params
-  return watch.writeHead!.apply(this, arguments as unknown as Parameters<ServerResponse['writeHead']>);
+  const written = watch.writeHead!.apply(this, arguments as unknown as Parameters<ServerResponse['writeHead']>);
+  // As Node reads the arguments: the headers come after a reason phrase, or in its place.
+  watch.head = typeof reason === 'string' ? headers : (headers ?? reason);
+  return written;
 }
 // 'close' comes after 'finish' when the response went out, and alone when the client went away
 // first: one listener for both costs the host less than two.
@@ -135,7 +137,12 @@ function headersHandedTo(head: unknown): Record<string, unknown> {
     const pairs: unknown[][] = list.every((item) => Array.isArray(item))
       ? (list as unknown[][])
       : Array.from({ length: list.length >> 1 }, (_, i) => [list[2 * i], list[2 * i + 1]]);
-    for (const [name, value] of pairs) if (typeof name === 'string') headers[name.toLowerCase()] = value;
+    // A name given twice is sent twice: both values are kept, as Node lists them.
+    for (const [name, value] of pairs) {
+      if (typeof name !== 'string') continue;
+      const lower = name.toLowerCase();
+      headers[lower] = lower in headers ? [headers[lower], value].flat() : value;
+    }
   } else if (head && typeof head === 'object') for (const [name, value] of Object.entries(head)) headers[name.toLowerCase()] = value;
   return headers;
 }
