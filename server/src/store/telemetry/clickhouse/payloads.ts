@@ -7,7 +7,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rowsOf, type Bind } from './bind.ts';
-import { identifier, sql, type Sql } from '../../sql.ts';
+import { identifier, join, sql, type Sql } from '../../sql.ts';
 import { num, payloadColumns, text } from '../../sql-rows.ts';
 import { payloadOf, type RequestEvent } from '../../types.ts';
 
@@ -50,20 +50,33 @@ const MUTATION_WAIT_MS = 120_000;
 /**
  * Runs a mutation of one shard's table where rows match, and waits until it has rewritten them
  * (18.16 has no mutations_sync). Answers how many rows matched; none, and nothing is rewritten.
+ * Only the mutations it started are waited for: another one, pending or failing, holds nothing.
  */
 async function mutate(client: ClickHouseClient, db: string, bind: Bind, table: string, mutation: Sql, where: Sql): Promise<number> {
   const local = identifier(`${db}.${table}`);
   const [row] = await rowsOf(client, sql`SELECT count() AS n FROM ${local} WHERE ${where}`, bind);
   const found = num(row?.['n']);
   if (!found) return 0;
+  const mutationIds = async () =>
+    (await rowsOf(client, sql`SELECT mutation_id FROM system.mutations WHERE database = ${db} AND table = ${table}`, bind)).map((r) => text(r['mutation_id']));
+  const before = new Set(await mutationIds());
   await client.command(bind(sql`ALTER TABLE ${local} ${mutation} WHERE ${where}`));
-  const started = Date.now();
-  for (;;) {
-    const pending = await rowsOf(client, sql`SELECT count() AS n FROM system.mutations WHERE database = ${db} AND table = ${table} AND is_done = 0`, bind);
-    if (!num(pending[0]?.['n'])) return found;
-    if (Date.now() - started > MUTATION_WAIT_MS) throw new Error(`ClickHouse has not finished ${table}'s mutation after ${MUTATION_WAIT_MS / 1000} s.`);
+  const started = (await mutationIds()).filter((id) => !before.has(id));
+  const deadline = Date.now() + MUTATION_WAIT_MS;
+  while (started.length) {
+    const pending = await rowsOf(
+      client,
+      sql`SELECT count() AS n FROM system.mutations WHERE database = ${db} AND table = ${table} AND is_done = 0 AND mutation_id IN (${join(
+        started.map((id) => sql`${id}`),
+        ', ',
+      )})`,
+      bind,
+    );
+    if (!num(pending[0]?.['n'])) break;
+    if (Date.now() > deadline) throw new Error(`ClickHouse has not finished ${table}'s mutation after ${MUTATION_WAIT_MS / 1000} s.`);
     await sleep(MUTATION_POLL_MS);
   }
+  return found;
 }
 
 /** The shards whose events hold no headers of versions before payloads: none are written any more, so none come back. */
