@@ -7,6 +7,7 @@ import { expect } from '@open-wc/testing';
 import { http } from 'msw';
 import { fixtures } from '../mocks/index.ts';
 import '../src/all.ts';
+import { OPERATOR_TAGS } from '../src/shared/view-paths.ts';
 import { $, $$, descendants, text, waitFor } from './dom.ts';
 import { mount } from './harness.ts';
 import { useMockApi } from './mock-api.ts';
@@ -68,9 +69,12 @@ describe('audience="customer"', () => {
         asked.push(new URL(request.url).pathname);
       }),
     );
-    const operatorsOnly = ['ops-customer-list', 'ops-customer', 'ops-error-list', 'ops-error', 'ops-error-form', 'ops-activity-feed', 'ops-versions'];
+    // Every operators' panel the registry names, with the ids each might want.
+    expect(OPERATOR_TAGS).to.include.members(['ops-customer', 'ops-error-form', 'ops-activity-feed', 'ops-alerts', 'ops-slo']);
     const els = await Promise.all(
-      operatorsOnly.map((tag) => mount(tag, { audience: 'customer', 'customer-id': 'cus_acme', 'error-id': 'err_1', 'refresh-interval': '1000' })),
+      OPERATOR_TAGS.map((tag) =>
+        mount(tag, { audience: 'customer', 'customer-id': 'cus_acme', 'error-id': 'err_1', 'slo-id': 'slo_1', 'refresh-interval': '1000' }),
+      ),
     );
     // The same page's operator panel loads meanwhile: by then the others would have asked too.
     const operator = await mount('ops-customer-list');
