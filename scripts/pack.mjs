@@ -56,12 +56,13 @@ function packCompiled(dir, { extra = [] } = {}) {
 /** How each package is packed. */
 const PACKAGES = {
   contract: () => packCompiled('contract'),
-  // Read at run time beside the compiled code: OpenTelemetry's .proto files, and the records' migrations.
+  // Read at run time beside the compiled code: OpenTelemetry's .proto files, and the SQL migrations.
   server: () =>
     packCompiled('server', {
       extra: [
         ['src/otlp/proto', 'dist/otlp/proto'],
         ['src/store/records/migrations', 'dist/store/records/migrations'],
+        ['src/store/telemetry/duckdb/migrations', 'dist/store/telemetry/duckdb/migrations'],
       ],
     }),
   elements: () => {

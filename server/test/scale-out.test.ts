@@ -214,7 +214,7 @@ describe('PostgreSQL failing a commit after ClickHouse took the events', () => {
 });
 
 describe('a ClickHouse database made before the batch columns', () => {
-  test('gets them when the server opens it, and keeps its events readable', async () => {
+  test('gets them by its migrations, once, when the server opens it, and keeps its events readable', async () => {
     const ch = createClient({ url: `http://${new URL(clickhouse.url.replace('clickhouse:', 'http:')).host}` });
     try {
       await ch.command({ query: 'CREATE DATABASE IF NOT EXISTS legacy_check' });
@@ -266,6 +266,16 @@ describe('a ClickHouse database made before the batch columns', () => {
             id,
           );
         }
+        // Each migration ran once, in order, and a second server opening the database runs none again.
+        const log = async () =>
+          (
+            await (
+              await ch.query({ query: 'SELECT version FROM legacy_check.schema_migrations_local ORDER BY version', format: 'JSONEachRow' })
+            ).json<{ version: number }>()
+          ).map((row) => row.version);
+        assert.deepEqual(await log(), [1, 2]);
+        await (await openClickHouseTelemetry({ url: clickhouse.url.replace('/ops_console', '/legacy_check') })).close();
+        assert.deepEqual(await log(), [1, 2]);
       } finally {
         await telemetry.close();
       }

@@ -2,7 +2,7 @@
  * The ClickHouse telemetry's tables, and its URL: events partitioned by month, the rollups,
  * histograms, key sets and ordered durations their materialized views feed, and with a cluster
  * `Distributed` tables over them. Every statement is `IF NOT EXISTS`, and columns added later are
- * added to tables made before them.
+ * added to tables made before them; migrations.ts applies them in order, once.
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { GRAINS, SLOT } from './reads.ts';

@@ -11,14 +11,15 @@
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { readsOf, type TelemetryReads } from './reads.ts';
-import { addBatchColumns, parseClickHouseUrl, schema } from './schema.ts';
+import { parseClickHouseUrl } from './schema.ts';
+import { migrateClickHouse } from './migrations.ts';
 import { bindOf, rowsOf, versionOf, type Bind } from './bind.ts';
 import { identifier, sql, type Sql } from '../../sql.ts';
 import { requestTags } from '../../../request-ids.ts';
 import { storeClosed } from '../../unavailable.ts';
 import { num, text } from '../../sql-rows.ts';
 import { IDEMPOTENCY_TTL_MS, payloadOf, type RequestEvent, type TelemetryStore, type WebhookDelivery } from '../../types.ts';
-import { erasePayloads, expirePayloads, hasCodecs, payloadRows, payloadSchema } from './payloads.ts';
+import { erasePayloads, expirePayloads, hasCodecs, payloadRows } from './payloads.ts';
 
 export interface ClickHouseTelemetryOptions {
   /** `clickhouse://[user[:password]@]host:port[,host:port…]/database[?cluster=name&retention_months=N]` (HTTP ports). */
@@ -84,10 +85,7 @@ export async function openClickHouseTelemetry({ url, connection }: ClickHouseTel
   try {
     bind = await bindOf(clients[0]!);
     const codecs = hasCodecs(await versionOf(clients[0]!));
-    for (const client of clients) {
-      for (const statement of [...schema(db, target.cluster), ...payloadSchema(db, target.cluster, codecs)]) await client.command({ query: statement });
-      await addBatchColumns(client, db, target.cluster, bind);
-    }
+    for (const client of clients) await migrateClickHouse({ client, db, cluster: target.cluster, bind, codecs });
   } catch (error) {
     await Promise.all(clients.map((c) => c.close()));
     throw error;

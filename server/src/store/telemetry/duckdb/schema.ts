@@ -1,41 +1,12 @@
-/** The DuckDB telemetry's tables: the request events, their quarter-hour rollup, and webhook deliveries. */
+/**
+ * The DuckDB telemetry's tables (the request events, their payloads, their quarter-hour rollup,
+ * and webhook deliveries) by their migrations, `migrations/NNN.name.sql`, recorded in
+ * `telemetry_migrations`; and the rollup's upkeep.
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { runMigrations, sqlMigrations } from '../../migrations.ts';
+import { num } from '../../sql-rows.ts';
 import { QUARTER_HOUR } from '../../quarter-hours.ts';
-
-/** The telemetry's tables; the records' come from `records/migrations`. */
-export const SCHEMA = `
-CREATE TABLE IF NOT EXISTS request_events (
-  account_id VARCHAR NOT NULL, seq BIGINT NOT NULL, ts BIGINT NOT NULL,
-  "method" VARCHAR NOT NULL, route VARCHAR NOT NULL, path VARCHAR NOT NULL,
-  status SMALLINT NOT NULL, duration_ms DOUBLE NOT NULL,
-  api_version VARCHAR, key_id VARCHAR, customer_id VARCHAR,
-  actor_id VARCHAR, actor_name VARCHAR, bytes BIGINT
-);
--- Added later: the headers a collector was allowed to keep, as a JSON object.
-ALTER TABLE request_events ADD COLUMN IF NOT EXISTS headers VARCHAR;
--- Added later: whether headers or bodies were kept for the request, in request_payloads.
-ALTER TABLE request_events ADD COLUMN IF NOT EXISTS has_payload BOOLEAN;
--- Headers and bodies, masked, apart from the figures: they expire sooner and can be erased.
-CREATE TABLE IF NOT EXISTS request_payloads (
-  account_id VARCHAR NOT NULL, ts BIGINT NOT NULL, seq BIGINT NOT NULL, customer_id VARCHAR,
-  headers VARCHAR, response_headers VARCHAR,
-  request_type VARCHAR, request_size BIGINT, request_truncated BOOLEAN, request_text VARCHAR,
-  response_type VARCHAR, response_size BIGINT, response_truncated BOOLEAN, response_text VARCHAR,
-  -- The distinct words of both bodies, lower-cased, each between spaces: what q looks for (search-words.ts).
-  words VARCHAR NOT NULL
-);
--- Requests counted per quarter hour (every time zone's midnight falls on one), so series over
--- months read thousands of rows instead of millions; kept in the same transaction as the events.
-CREATE TABLE IF NOT EXISTS request_rollup (
-  account_id VARCHAR NOT NULL, bucket BIGINT NOT NULL, api_version VARCHAR NOT NULL, "method" VARCHAR NOT NULL,
-  route VARCHAR NOT NULL, status SMALLINT NOT NULL, requests BIGINT NOT NULL, bytes BIGINT NOT NULL,
-  PRIMARY KEY (account_id, bucket, api_version, "method", route, status)
-);
-CREATE TABLE IF NOT EXISTS rollup_state (upto_seq BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS webhook_deliveries (
-  account_id VARCHAR NOT NULL, webhook_id VARCHAR NOT NULL, ts BIGINT NOT NULL,
-  delivered BOOLEAN NOT NULL, status SMALLINT
-);
-`;
 
 /**
  * Folds the events with `seq` in (after, upto] into the rollup. The bounds are literals so that
@@ -50,3 +21,22 @@ ON CONFLICT DO UPDATE SET requests = requests + excluded.requests, bytes = bytes
 DELETE FROM rollup_state;
 INSERT INTO rollup_state VALUES (${upto});
 `;
+
+const FOLDER = new URL('./migrations/', import.meta.url);
+
+/** Applies the telemetry migrations the database has not had yet, on the writer; answers the versions applied. */
+export async function migrateTelemetry(writer: DuckDBConnection): Promise<number[]> {
+  await writer.run('CREATE TABLE IF NOT EXISTS telemetry_migrations (version INTEGER PRIMARY KEY)');
+  return runMigrations(
+    sqlMigrations(FOLDER, async (script) => {
+      await writer.run(script);
+    }),
+    {
+      applied: async () =>
+        num((await writer.runAndReadAll('SELECT coalesce(max(version), 0) AS version FROM telemetry_migrations')).getRowObjectsJS()[0]?.['version']),
+      record: async (version) => {
+        await writer.run(`INSERT INTO telemetry_migrations VALUES (${version})`);
+      },
+    },
+  );
+}
