@@ -1,5 +1,6 @@
 // `npm run create <name>`: a new element, `ops-<name>`, laid out like the others: its folder
-// (element, styles, define file, test), its story, its line in the element registry, and then
+// (element, styles, define file, test), its story, its line in the element registry and its row
+// in the docs' element table, and then
 // what the registry generates (all.ts, the autoloader's map, the React component, the export).
 // The element starts as an empty panel; give it data with DataTask or ListController as the
 // others do, and a `sample` in its registry line. `--view=/usage` gives it a page in the routed
@@ -132,6 +133,13 @@ const lines = readFileSync(index, 'utf8').split('\n');
 const lastElement = lines.findLastIndex((line) => /^export \{ Ops\w+.* \} from '\.\/elements\//.test(line));
 lines.splice(lastElement + 1, 0, `export { ${className} } from './elements/${name}/${tag}.ts';`);
 writeFileSync(index, lines.join('\n'));
+
+// Its row in the docs' element table (test/node/registry-lists.test.mjs holds the table to the registry), after the last.
+const table = 'docs/embedding/elements.md';
+const rows = readFileSync(table, 'utf8').split('\n');
+const lastRow = rows.findLastIndex((line) => line.startsWith('| `<ops-'));
+rows.splice(lastRow + 1, 0, `| \`<${tag}>\` | ${title}: what it shows, for whom, and what a person can do with it | new |`);
+writeFileSync(table, rows.join('\n'));
 
 execFileSync(process.execPath, ['scripts/elements.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/manifest.mjs'], { stdio: 'inherit' });

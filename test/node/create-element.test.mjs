@@ -1,6 +1,6 @@
 // `npm run create <name>` in a copy of the project: the element it writes is laid out like the
-// others, is in every list the registry generates, and passes the type check, lint and format
-// check as it stands.
+// others, is in every list the registry generates and in the docs' element table, and passes the
+// type check, lint and format check as it stands.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -28,6 +28,7 @@ before(() => {
     'eslint.config.mjs',
   ])
     cpSync(file, join(copy, file));
+  cpSync('docs/embedding/elements.md', join(copy, 'docs/embedding/elements.md'));
   for (const linked of ['node_modules', 'contract', 'server']) symlinkSync(resolve(linked), join(copy, linked));
   execFileSync(node, ['scripts/create-element.mjs', 'usage-note', '--view=/usage-notes', '--section=Usage notes'], { cwd: copy, stdio: 'pipe' });
 });
@@ -57,6 +58,8 @@ test('the new element is in every list the registry makes, and in the index and 
   const declared = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'ops-usage-note');
   assert.equal(declared?.name, 'OpsUsageNote');
   execFileSync(node, ['scripts/elements.mjs', '--check'], { cwd: copy, stdio: 'pipe' });
+  assert.match(read('docs/embedding/elements.md'), /^\| `<ops-usage-note>` \| Usage note: .* \| new \|$/m);
+  execFileSync(node, ['--test', 'test/node/registry-lists.test.mjs'], { cwd: copy, stdio: 'pipe' });
 });
 
 test('with --view and --section, the new element is a page of the routed console with a link in its navigation', () => {
