@@ -4,6 +4,7 @@
  * (in the browser and over real HTTP).
  */
 import { http, HttpResponse, type HttpResponseResolver, type PathParams, type RequestHandler } from 'msw';
+import { isMonthlyRange } from '@ops-console/contract/enums';
 import { ROUTES, type ConsoleRouteName } from '@ops-console/contract/routes';
 import * as schema from '../src/api/schemas.ts';
 import type { Customer, Endpoint, ErrorRecord, HistoryItem, Note } from '../src/api/schemas.ts';
@@ -28,7 +29,7 @@ function customerTraffic(url: URL, customerId: string, now: Date): Response {
   const position = fixtures.customers.findIndex((c) => c.id === customerId);
   const share = position < 0 ? 0 : 1 / (3 + position);
   const scale = (n: number) => Math.round(n * share);
-  const window = url.searchParams.has('from') || !['1m', '3m', '6m', '12m', null].includes(url.searchParams.get('range')) ? askedWindow(url, now) : undefined;
+  const window = url.searchParams.has('from') || !isMonthlyRange(url.searchParams.get('range')) ? askedWindow(url, now) : undefined;
   if (window instanceof Response) return window;
   const { requests, errorRate, latency } = fixtures.traffic.metrics;
   const ranged = window && windowedMock(window, { perMonth: scale(MONTHLY_REQUESTS), errorPct: errorRate.value, p95Ms: latency.value });
@@ -330,7 +331,7 @@ export function createMockApi(options: MockApiOptions = {}): { handlers: Request
       const customerId = url.searchParams.get('customerId');
       if (customerId) return customerTraffic(url, customerId, now());
       // The calendar-month ranges answer as before; the others are windows.
-      if (!url.searchParams.has('from') && ['1m', '3m', '6m', '12m', null].includes(url.searchParams.get('range'))) return HttpResponse.json(fixtures.traffic);
+      if (!url.searchParams.has('from') && isMonthlyRange(url.searchParams.get('range'))) return HttpResponse.json(fixtures.traffic);
       const window = askedWindow(url, now());
       if (window instanceof Response || !window) return window ?? problem(400, 'Bad request', 'range is not valid.');
       const { requests, errorRate, latency } = fixtures.traffic.metrics;

@@ -80,5 +80,11 @@ export type ErrorSort = (typeof ERROR_SORTS)[number];
 /** The named time ranges of `range`: the last hour, 24 hours, 7 days, 30 days and 12 months. */
 export const TIME_RANGES = ['1h', '24h', '7d', '30d', '12m'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
+/** GET /traffic's calendar-month ranges (`12m` its default): whole months against a year earlier, not a window. */
+export const MONTHLY_RANGES = ['1m', '3m', '6m', '12m'] as const;
+export type MonthlyRange = (typeof MONTHLY_RANGES)[number];
+/** Whether `range` names calendar months for GET /traffic: absent (its default) or one of MONTHLY_RANGES. */
+export const isMonthlyRange = (range: string | null | undefined): boolean =>
+  range === undefined || range === null || (MONTHLY_RANGES as readonly string[]).includes(range);
 /** How a windowed series is cut: minutes for an hour, hours for a day, days for a month, months for a year. */
 export const TIME_BUCKETS = ['minute', 'hour', 'day', 'month'] as const;

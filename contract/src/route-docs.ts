@@ -13,6 +13,7 @@ import {
   ENDPOINT_STATUSES,
   KEY_SORTS,
   KEY_STATUSES,
+  MONTHLY_RANGES,
   TIME_RANGES,
   WEBHOOK_SORTS,
 } from './enums.ts';
@@ -67,7 +68,7 @@ export const ROUTE_QUERIES = {
   traffic: z.object({
     range: z.optional(
       z
-        .enum(['1m', '3m', '6m', '12m', ...TIME_RANGES.filter((range) => range !== '12m')])
+        .enum([...MONTHLY_RANGES, ...TIME_RANGES.filter((range) => range !== '12m')])
         .check(z.describe('Calendar months (12m, the default; 6m, 3m, 1m), or a window: 1h, 24h, 7d or 30d (the response adds `window` and `overTime`).')),
     ),
     from: timeRange.from,

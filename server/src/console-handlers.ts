@@ -4,7 +4,8 @@
  * writes made idempotent and atomic.
  */
 import type { Context } from 'hono';
-import { parseWindow, resolveWindow } from '@ops-console/contract/time-window';
+import { isMonthlyRange } from '@ops-console/contract/enums';
+import { parseWindow, resolveWindow, type WindowQuery } from '@ops-console/contract/time-window';
 import type { ConsoleRouteName } from '@ops-console/contract/routes';
 import type { ROUTE_QUERIES } from '@ops-console/contract/route-docs';
 import type * as z from 'zod/mini';
@@ -50,10 +51,6 @@ export interface ConsoleDependencies {
 
 type ConsoleEnv = { Variables: { principal: Principal } };
 type ConsoleQuery<N extends ConsoleRouteName> = z.infer<(typeof ROUTE_QUERIES)[N]>;
-type WindowQuery = { range?: string | undefined; from?: string | undefined; to?: string | undefined };
-
-/** The ranges of GET /traffic that count calendar months rather than a window. */
-const MONTHLY_RANGES: readonly (string | undefined)[] = ['1m', '3m', '6m', '12m'];
 
 /** The `{id}` of the route's path (every handler that reads it has one). */
 const idParam = (c: Context): string => c.req.param('id') ?? '';
@@ -128,7 +125,7 @@ export function createConsoleHandlers<E extends ConsoleEnv>({ stores, timeZone, 
     request: async (c) => c.json(await requestDetail(view(c), idParam(c))),
     traffic: async (c, { range, from, to, customerId }) => {
       // The calendar-month ranges (12m, the default, and 6m, 3m, 1m) keep their meaning; the rest are windows.
-      const months = !from && !to && (range === undefined || MONTHLY_RANGES.includes(range));
+      const months = !from && !to && isMonthlyRange(range);
       return c.json(await traffic(months ? view(c) : inWindow(c, { range, from, to }), range, { customerId }));
     },
     customers: async (c, { limit = DEFAULT_LIMIT, ...query }) => c.json(await customerList(view(c), { ...query, limit })),

@@ -3,14 +3,11 @@ import { lastMonths, type MonthBucket } from '../calendar.ts';
 import type { ViewContext } from '../context.ts';
 import { changePct, errorPct, roundMs, sharesPct } from '../figures.ts';
 import { badRequest } from '../problem.ts';
-import { TIME_RANGES } from '@ops-console/contract/enums';
+import { isMonthlyRange, MONTHLY_RANGES, TIME_RANGES } from '@ops-console/contract/enums';
 import type { EventFilter } from '../store/types.ts';
 import { windowed } from './window-series.ts';
 import { reads, type RouteCounts, type Totals } from '../domain/reads.ts';
 type Counts = { requests: number; errors: number; bytes: number };
-
-/** The calendar-month ranges this route had before time ranges: they keep their meaning. */
-const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 
 /**
  * `range=12m` (the default), `6m`, `3m` or `1m`: calendar months against a year earlier, and the
@@ -18,7 +15,8 @@ const RANGES: Record<string, number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
  * arrive as `ctx.window`): the window in its buckets, everything against the window before it.
  */
 export async function traffic(ctx: ViewContext, range = '12m', filter: EventFilter = {}) {
-  const count = Object.hasOwn(RANGES, range) ? RANGES[range] : undefined;
+  // The calendar-month ranges this route had before time ranges keep their meaning: `6m` is 6 months.
+  const count = isMonthlyRange(range) ? Number.parseInt(range, 10) : undefined;
   if (!count || ctx.window) return windowTraffic(ctx, filter);
   const read = reads(ctx);
   const months = lastMonths(ctx.now, ctx.timeZone, count);
@@ -86,7 +84,7 @@ function breakdownOf(routes: readonly RouteCounts[], routesThen: readonly RouteC
 /** GET /traffic over an asked window: its metrics against the window before it, its buckets, and the year's months as before. */
 async function windowTraffic(ctx: ViewContext, filter: EventFilter) {
   const window = ctx.window;
-  if (!window) throw badRequest(`range must be one of ${[...Object.keys(RANGES), ...TIME_RANGES.filter((r) => !(r in RANGES))].join(', ')}.`); // only when called without the server's check
+  if (!window) throw badRequest(`range must be one of ${[...MONTHLY_RANGES, ...TIME_RANGES.filter((r) => !isMonthlyRange(r))].join(', ')}.`); // only when called without the server's check
   const read = reads(ctx);
   const months = lastMonths(ctx.now, ctx.timeZone, 12);
   const [[now, then], [nowBytes, thenBytes], routes, routesThen, perMonth, lastYear, ranged] = await Promise.all([

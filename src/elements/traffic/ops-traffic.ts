@@ -1,3 +1,4 @@
+import { MONTHLY_RANGES } from '@ops-console/contract/enums';
 import { html } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { TimeWindow, Traffic, WindowSeries } from '../../api/schemas.ts';
@@ -46,7 +47,7 @@ export class OpsTraffic extends RangedElement {
   static override styles = [...OpsElement.styles, ...styles];
 
   /** Beyond the time ranges, the calendar months this panel always had: `1m`, `3m`, `6m` (and `12m`, the default). */
-  protected static override extraRanges = ['1m', '3m', '6m'];
+  protected static override extraRanges = MONTHLY_RANGES.filter((range) => range !== '12m');
 
   /** Only this customer's traffic (the customer page sets it); empty for all. */
   @property({ attribute: 'customer-id', reflect: true }) customerId = '';
