@@ -9,6 +9,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launch, open, until } from './browser.mjs';
+import { ELEMENTS } from '../../src/elements/registry.ts';
 import { ELEMENT_TAGS } from './tags.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'ops-console-start-'));
@@ -55,8 +56,13 @@ const overview = async () => (await fetch(`${origin}/console/v1/overview`, { hea
 
 const api = async (path) => (await fetch(`${origin}/console/v1${path}`, { headers: { authorization: 'Bearer demo-token' } })).json();
 
-/** The view the routed console shows, once its first part holds the server's data (run in the page). */
-function viewLoaded(tag) {
+/**
+ * The view the routed console shows, once its first part holds the server's data (run in the
+ * page). Given `[tag, loaded]`, also its registry sample's selector, or null for an element with
+ * no data of its own (as `npm run create` makes one), loaded once it renders anything.
+ */
+function viewLoaded(view) {
+  const [tag, loaded] = Array.isArray(view) ? view : [view, undefined];
   const el = document.querySelector('ops-console')?.shadowRoot?.querySelector('ops-console-app')?.shadowRoot?.querySelector(`.view > ${tag}`);
   const root = el?.shadowRoot;
   if (!root || root.querySelector('[part="error"]')) return false;
@@ -64,7 +70,8 @@ function viewLoaded(tag) {
   if (tag === 'ops-request-log') return el.entries().length > 0;
   // A fresh demo may have raised no alert yet: its empty state is the page, loaded.
   if (tag === 'ops-alerts') return Boolean(root.querySelector('tbody tr, [part="empty"]'));
-  return Boolean(root.querySelector('[part="figure"], [part="row"], [part="item"], [part="metric"], .facts, form, tbody tr'));
+  if (root.querySelector('[part="figure"], [part="row"], [part="item"], [part="metric"], .facts, form, tbody tr')) return true;
+  return loaded === null ? Boolean(root.querySelector('*')) : Boolean(loaded && root.querySelector(loaded));
 }
 
 test('npm start serves the demo: the whole console, each view on its own address with the server’s figures', async () => {
@@ -74,29 +81,31 @@ test('npm start serves the demo: the whole console, each view on its own address
   const [error] = (await api('/errors?limit=1')).items;
   const acme = await api('/customers/cus_acme');
   const [slo] = (await api('/slos')).items;
-  // Each view, and for a record's page the trail that names the record the server has under that id.
-  const views = [
-    ['#/', 'ops-overview'],
-    ['#/endpoints', 'ops-endpoint-table'],
-    [`#/endpoints/${endpoint.id}`, 'ops-endpoint-detail', `Endpoints / ${endpoint.method} ${endpoint.path}`],
-    ['#/requests', 'ops-request-log'],
-    [`#/requests/${request.id}`, 'ops-request-detail', `Requests / ${request.method} ${request.path}`],
-    ['#/traffic', 'ops-traffic'],
-    ['#/versions', 'ops-versions'],
-    ['#/customers', 'ops-customer-list'],
-    ['#/customers/cus_acme', 'ops-customer', `Customers / ${acme.name}`],
-    ['#/keys', 'ops-key-list'],
-    ['#/keys/key_initech_3', 'ops-key', 'API keys / Contractor'],
-    ['#/webhooks', 'ops-webhook-list'],
-    ['#/webhooks/wh_invoice_paid', 'ops-webhook', 'Webhooks / invoice.paid'],
-    ['#/errors', 'ops-error-list'],
-    ['#/errors/new', 'ops-error-form'],
-    [`#/errors/${error.id}`, 'ops-error', `Errors / ${error.code} ${error.title}`],
-    ['#/activity', 'ops-activity-feed'],
-    ['#/alerts', 'ops-alerts'],
-    ['#/alert-rules', 'ops-alert-rules'],
-    [`#/slos/${slo.id}`, 'ops-slo', `Alerts / ${slo.name}`],
-  ];
+  // Each page of the registry (src/elements/registry.ts), a record's page at a record the server
+  // has; and for these records the trail that names it.
+  const ids = {
+    endpoints: endpoint.id,
+    requests: request.id,
+    errors: error.id,
+    customers: 'cus_acme',
+    keys: 'key_initech_3',
+    webhooks: 'wh_invoice_paid',
+    slos: slo.id,
+  };
+  const trails = {
+    'ops-endpoint-detail': `Endpoints / ${endpoint.method} ${endpoint.path}`,
+    'ops-request-detail': `Requests / ${request.method} ${request.path}`,
+    'ops-customer': `Customers / ${acme.name}`,
+    'ops-key': 'API keys / Contractor',
+    'ops-webhook': 'Webhooks / invoice.paid',
+    'ops-error': `Errors / ${error.code} ${error.title}`,
+    'ops-slo': `Alerts / ${slo.name}`,
+  };
+  const views = ELEMENTS.filter((e) => e.view).map((e) => {
+    const hash = `#${e.view.path.replace(/^\/([^/]+)\/:id$/, (_, kind) => `/${kind}/${ids[kind] ?? 'unknown'}`)}`;
+    return [hash, e.tag, trails[e.tag], e.sample?.loaded ?? null];
+  });
+  assert.ok(views.length >= 20 && Object.keys(trails).every((tag) => views.some(([, shown]) => shown === tag)), 'every trail is of a page');
   // The time range control is no view: it sits in the navigation of every view.
   assert.deepEqual(new Set([...views.map(([, tag]) => tag), 'ops-time-range']), new Set(ELEMENT_TAGS), 'every element has its view');
   const { page, errors } = await open(browser, `${origin}/`);
@@ -113,9 +122,9 @@ test('npm start serves the demo: the whole console, each view on its own address
   // Live traffic keeps arriving: the page shows the server's figure from some moment in between.
   const value = Number(shown.replace(/,/g, ''));
   assert.ok(before <= value && value <= afterwards, `${shown} between ${before} and ${afterwards}`);
-  for (const [hash, tag, trail] of views) {
+  for (const [hash, tag, trail, loaded] of views) {
     await page.evaluate((to) => (location.hash = to), hash);
-    await until(page, viewLoaded, tag);
+    await until(page, viewLoaded, [tag, loaded]);
     if (!trail) continue;
     const shown = await page.evaluate(
       (name) =>
