@@ -138,6 +138,7 @@ writeFileSync(index, lines.join('\n'));
 const table = 'docs/embedding/elements.md';
 const rows = readFileSync(table, 'utf8').split('\n');
 const lastRow = rows.findLastIndex((line) => line.startsWith('| `<ops-'));
+if (lastRow === -1) throw new Error(`${table} no longer has its table of elements (rows starting "| \`<ops-")`);
 rows.splice(lastRow + 1, 0, `| \`<${tag}>\` | ${title}: what it shows, for whom, and what a person can do with it | new |`);
 writeFileSync(table, rows.join('\n'));
 

@@ -30,13 +30,17 @@ async function listen(listener: RequestListener): Promise<{ server: Server; orig
 
 const postOrders = async (origin: string, count: number) => {
   for (let i = 0; i < count; i++) {
-    const response = await fetch(`${origin}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(orderOf(i)) });
+    const response = await fetch(`${origin}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer sk_live_order_${i}` },
+      body: JSON.stringify(orderOf(i)),
+    });
     assert.equal(response.status, 201);
     await response.arrayBuffer();
   }
 };
 
-const secretsOf = (count: number) => [CARD, ...Array.from({ length: count }, (_, i) => [`pw_secret_${i}`, `tok_ord_${i}`]).flat()];
+const secretsOf = (count: number) => [CARD, ...Array.from({ length: count }, (_, i) => [`pw_secret_${i}`, `tok_ord_${i}`, `sk_live_order_${i}`]).flat()];
 
 test('40 captured requests sent to the ingest API: each body arrives masked, and the rest of it as sent', async () => {
   const sent: string[] = [];
@@ -63,6 +67,7 @@ test('40 captured requests sent to the ingest API: each body arrives masked, and
       assert.deepEqual(JSON.parse((e['requestBody'] as { text: string }).text), { ...orderOf(i), password: '[masked]', card: '[masked]' });
       assert.deepEqual(JSON.parse((e['responseBody'] as { text: string }).text), { id: `ord_${i}`, token: '[masked]' });
       assert.equal((e['requestBody'] as { size: number }).size, Buffer.byteLength(JSON.stringify(orderOf(i))));
+      assert.equal((e['headers'] as Record<string, string>)['authorization'], '[masked]');
     }
   } finally {
     app.server.close();

@@ -285,6 +285,26 @@ describe('a ClickHouse database made before the batch columns', () => {
   });
 });
 
+describe('a ClickHouse database first served without a cluster', () => {
+  test('gets its Distributed tables when a cluster is named, though its migrations are done, and takes and reads events through them', async () => {
+    const plainUrl = clickhouse.url.replace('/ops_console', '/cluster_later');
+    await (await openClickHouseTelemetry({ url: plainUrl })).close();
+    const telemetry = await openClickHouseTelemetry({ url: `${plainUrl}?cluster=ops_console` });
+    try {
+      const ts = Date.now() - 60_000;
+      const event = { accountId: 'acct_c', ts, method: 'GET', route: '/c', path: '/c/1', status: 200, durationMs: 2 };
+      const none = { apiVersion: null, keyId: null, customerId: null, actor: null, bytes: null, headers: null };
+      await telemetry.appendBatch('acct_c', [{ ...event, ...none }], { key: 'ingest c1', at: Date.now() });
+      assert.deepEqual(
+        (await telemetry.requests('acct_c', { limit: 10 })).map((r) => r.path),
+        ['/c/1'],
+      );
+    } finally {
+      await telemetry.close();
+    }
+  });
+});
+
 describe('headers kept with the events by versions before payloads', () => {
   test('are erased with their customer’s payloads and expire with the payloads, on the events themselves', async () => {
     const telemetry = await openClickHouseTelemetry({ url: clickhouse.url.replace('/ops_console', '/legacy_headers') });

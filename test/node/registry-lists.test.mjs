@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { ELEMENTS } from '../../src/elements/registry.ts';
 
 test('the docs’ element table has one row per element of the registry, each with its id attribute', () => {
-  const rows = readFileSync('docs/embedding/elements.md', 'utf8')
+  const rows = readFileSync(new URL('../../docs/embedding/elements.md', import.meta.url), 'utf8')
     .split('\n')
     .flatMap((line) => {
       const cell = /^\| `<(ops-[a-z0-9-]+)([^>]*)>` \|/.exec(line);

@@ -16,8 +16,8 @@ const dayPartition = (column: string) => `toYYYYMMDD(toDateTime(intDiv(${column}
 /** Whether a server of this version takes column codecs (`CODEC(ZSTD(3))`). */
 export const hasCodecs = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? 0) >= 19;
 
-/** The payload table of one shard, and its `Distributed` table with a cluster. */
-export function payloadSchema(db: string, cluster: string | undefined, codecs: boolean): string[] {
+/** The payload table of one shard (its `Distributed` table is in schema.ts's `distributedSchema`). */
+export function payloadSchema(db: string, codecs: boolean): string[] {
   const packed = (type: string) => (codecs ? `${type} CODEC(ZSTD(3))` : type);
   return [
     `CREATE TABLE IF NOT EXISTS ${db}.request_payloads_local (
@@ -27,11 +27,6 @@ export function payloadSchema(db: string, cluster: string | undefined, codecs: b
        response_type Nullable(String), response_size Nullable(Int64), response_truncated Nullable(UInt8), response_text ${packed('Nullable(String)')},
        words ${packed('String')}
      ) ENGINE = MergeTree PARTITION BY ${dayPartition('ts')} ORDER BY (account_id, ts, seq)`,
-    ...(cluster
-      ? [
-          `CREATE TABLE IF NOT EXISTS ${db}.request_payloads AS ${db}.request_payloads_local ENGINE = Distributed(${cluster}, ${db}, request_payloads_local, sipHash64(account_id))`,
-        ]
-      : []),
   ];
 }
 

@@ -1,8 +1,9 @@
 /**
  * The ClickHouse telemetry's tables, and its URL: events partitioned by month, the rollups,
  * histograms, key sets and ordered durations their materialized views feed, and with a cluster
- * `Distributed` tables over them. Every statement is `IF NOT EXISTS`, and columns added later are
- * added to tables made before them; migrations.ts applies them in order, once.
+ * `Distributed` tables over them. The tables of a shard are as migration 1 made them
+ * (migrations.ts): a change to them is a new migration there, never an edit here. The
+ * `Distributed` tables follow the URL's cluster, so they are made on every open instead.
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { GRAINS, SLOT } from './reads.ts';
@@ -53,17 +54,18 @@ const BATCH_COLUMNS = [
   ['has_payload', 'UInt8 DEFAULT 0'],
 ] as const;
 
-/** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table). */
-export async function addBatchColumns(client: ClickHouseClient, db: string, cluster: string | undefined, bind: Bind): Promise<void> {
-  for (const table of cluster ? ['request_events_local', 'request_events'] : ['request_events_local']) {
+/** Adds the batch columns to a `request_events` table made before them (and to its `Distributed` table, where there is one). */
+export async function addBatchColumns(client: ClickHouseClient, db: string, bind: Bind): Promise<void> {
+  for (const table of ['request_events_local', 'request_events']) {
     const columns = await rowsOf(client, sql`SELECT name FROM system.columns WHERE database = ${db} AND table = ${table}`, bind);
+    if (!columns.length) continue; // no such table
     const present = new Set(columns.map((row) => row['name']));
     for (const [name, type] of BATCH_COLUMNS) if (!present.has(name)) await client.command({ query: `ALTER TABLE ${db}.${table} ADD COLUMN ${name} ${type}` });
   }
 }
 
-/** The tables of one shard; with a cluster, `Distributed` tables of the same names without `_local` read and write all shards. */
-export const schema = (db: string, cluster: string | undefined) => [
+/** The tables of one shard. */
+export const schema = (db: string) => [
   `CREATE DATABASE IF NOT EXISTS ${db}`,
   `CREATE TABLE IF NOT EXISTS ${db}.request_events_local (
      account_id String, seq UInt64, ts Int64, method String, route String, path String, status UInt16, duration_ms Float64,
@@ -105,7 +107,15 @@ export const schema = (db: string, cluster: string | undefined) => [
   `CREATE TABLE IF NOT EXISTS ${db}.webhook_deliveries_local (
      account_id String, webhook_id String, ts Int64, delivered UInt8, status Nullable(UInt16)
    ) ENGINE = MergeTree PARTITION BY ${monthPartition('ts')} ORDER BY (account_id, webhook_id, ts)`,
-  ...(cluster
+];
+
+/**
+ * With a cluster, `Distributed` tables of the same names without `_local`, which read and write
+ * all shards: made as the shard's tables are now, on every open (a database first served
+ * without a cluster gets them when one is named).
+ */
+export const distributedSchema = (db: string, cluster: string | undefined) =>
+  cluster
     ? [
         'request_events',
         'request_rollup',
@@ -113,9 +123,9 @@ export const schema = (db: string, cluster: string | undefined) => [
         ...GRAINS.flatMap(([suffix]) => [`request_latency${suffix}`, `request_keys${suffix}`]),
         'request_durations',
         'webhook_deliveries',
+        'request_payloads',
       ].map(
         (table) =>
           `CREATE TABLE IF NOT EXISTS ${db}.${table} AS ${db}.${table}_local ENGINE = Distributed(${cluster}, ${db}, ${table}_local, sipHash64(account_id))`,
       )
-    : []),
-];
+    : [];
