@@ -144,6 +144,24 @@ writeFileSync(table, rows.join('\n'));
 
 execFileSync(process.execPath, ['scripts/elements.mjs'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/manifest.mjs'], { stdio: 'inherit' });
+if (section) {
+  // The navigation's new label is a message: into each locale's XLIFF, its English standing in
+  // until it is translated (test/node/localize.test.mjs wants every message with a target), and
+  // into the locale modules built from them.
+  const litLocalize = (command) => execFileSync('node_modules/.bin/lit-localize', [command], { stdio: 'pipe' });
+  litLocalize('extract');
+  for (const locale of JSON.parse(readFileSync('lit-localize.json', 'utf8')).targetLocales) {
+    const xliff = `xliff/${locale}.xlf`;
+    writeFileSync(
+      xliff,
+      readFileSync(xliff, 'utf8').replace(
+        /(<source>((?:(?!<\/source>)[\s\S])*)<\/source>)(\s*)(<\/trans-unit>)/g,
+        (_, source, text, space, end) => `${source}\n  <target>${text}</target>${space}${end}`,
+      ),
+    );
+  }
+  litLocalize('build');
+}
 console.log(`Created <${tag}>: ${Object.keys(files).join(', ')}, and its line in ${registry}.
 Next: give it data (DataTask or ListController, as the others), a sample in its registry line,
-${viewPath ? '' : 'a view in the console (view: { path } in its registry line), '}and its baseline pictures (npm run test:visual:update).`);
+${viewPath ? '' : 'a view in the console (view: { path } in its registry line), '}${section ? `"${section}" translated in xliff/ (its English stands in until then), ` : ''}and its baseline pictures (npm run test:visual:update).`);

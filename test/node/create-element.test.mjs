@@ -29,6 +29,8 @@ before(() => {
   ])
     cpSync(file, join(copy, file));
   cpSync('docs/embedding/elements.md', join(copy, 'docs/embedding/elements.md'));
+  cpSync('xliff', join(copy, 'xliff'), { recursive: true });
+  cpSync('lit-localize.json', join(copy, 'lit-localize.json'));
   for (const linked of ['node_modules', 'contract', 'server']) symlinkSync(resolve(linked), join(copy, linked));
   execFileSync(node, ['scripts/create-element.mjs', 'usage-note', '--view=/usage-notes', '--section=Usage notes'], { cwd: copy, stdio: 'pipe' });
 });
@@ -66,6 +68,20 @@ test('with --view and --section, the new element is a page of the routed console
   assert.match(read('src/elements/console/views.ts'), /\{ path: '\/usage-notes', render: \(\) => html`<ops-usage-note><\/ops-usage-note>` \}/);
   assert.match(read('src/elements/console/views.ts'), /\{ path: '\/usage-notes', label: \(\) => msg\('Usage notes'\) \},\n\] as const;/);
   assert.match(read('src/elements/console/app.ts'), /^import '\.\.\/usage-note\/define\.ts';$/m);
+});
+
+test('the navigation label is a message of every locale, its English standing in, and in the built locale modules', () => {
+  for (const locale of ['de', 'ja']) {
+    const xliff = read(`xliff/${locale}.xlf`);
+    assert.match(xliff, /<source>Usage notes<\/source>\n {2}<target>Usage notes<\/target>\n<\/trans-unit>/, locale);
+    assert.equal(
+      xliff.match(/<trans-unit /g).length,
+      readFileSync(`xliff/${locale}.xlf`, 'utf8').match(/<trans-unit /g).length + 1,
+      `${locale}: one unit more`,
+    );
+    assert.equal(xliff.match(/<trans-unit /g).length, xliff.match(/<target>/g).length, `${locale}: every unit has a target`);
+    assert.match(read(`src/localize/generated/${locale}.ts`), /: `Usage notes`,/);
+  }
 });
 
 test('what create wrote passes the type check, lint and the format check', () => {
