@@ -15,7 +15,7 @@ import { duckDbTelemetry } from './telemetry/duckdb/telemetry.ts';
 import { forDuckDb } from './sql.ts';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { eventPart, PART_ROWS, PAYLOAD_SEQ_COLUMN, SEQ_COLUMN, SOLO_PART_ROWS, type EventPart } from './telemetry/duckdb/event-part.ts';
-import { migrateTelemetry, rollUp } from './telemetry/duckdb/schema.ts';
+import { rollUp, TELEMETRY_MIGRATIONS } from './telemetry/duckdb/schema.ts';
 import { num, type Row } from './sql-rows.ts';
 import type { RequestEvent, Stores } from './types.ts';
 
@@ -42,7 +42,7 @@ export async function openDuckDbStores(path: string): Promise<Stores> {
   const instance = await DuckDBInstance.create(path, { max_vacuum_tasks: '0' });
   const writer = await instance.connect();
   await writer.run('BEGIN TRANSACTION');
-  await migrateTelemetry(writer);
+  await migrate(duckDbIn(writer), TELEMETRY_MIGRATIONS, 'telemetry_migrations');
   await migrate(duckDbIn(writer));
   await writer.run('COMMIT');
   const last = await writer.runAndReadAll(
