@@ -46,3 +46,24 @@ export const HEADER_NAME = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
  * keep only their type and size.
  */
 export const TEXT_BODY = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|x-www-form-urlencoded|graphql|x-ndjson|javascript|yaml|x-yaml)\b)/i;
+
+/**
+ * `value` cut to `max` UTF-16 units, ending in `…` when cut (a surrogate pair split by the cut
+ * becomes U+FFFD). Anything but text (a host's hook may hand it over) throws: its request is left out.
+ */
+export function fit(value: string, max: number): string {
+  if (typeof value !== 'string') throw new TypeError(`expected text, not ${typeof value}`);
+  return value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED;
+}
+
+/** The headers an event may keep: valid lower-case names, at most `INGEST_LIMITS.headers`, each value fitted; the others left out. */
+export function fittedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> | undefined {
+  let kept: Record<string, string> | undefined;
+  let count = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!value || name.length > INGEST_LIMITS.headerName || !HEADER_NAME.test(name)) continue;
+    (kept ??= {})[name] = fit(value, INGEST_LIMITS.headerValue);
+    if (++count === INGEST_LIMITS.headers) break;
+  }
+  return kept;
+}

@@ -1,7 +1,7 @@
 // Your API (Express 5 here), measured by the collector and sent to the console server.
 import { join } from 'node:path';
 import express from 'express';
-import { closeOnSignals, collectExpress, createCollector } from '@ops-console/server/collect';
+import { closeOnSignals, collectExpress, createCollector } from '@ops-console/collect';
 
 const ingestKey = process.env['INGEST_KEY'];
 if (!ingestKey) throw new Error('Set INGEST_KEY.');

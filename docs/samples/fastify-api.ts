@@ -1,6 +1,6 @@
 // Your API (Fastify 5 here), measured by the collector and sent to the console server.
 import Fastify from 'fastify';
-import { closeOnSignals, collectFastify, createCollector } from '@ops-console/server/collect';
+import { closeOnSignals, collectFastify, createCollector } from '@ops-console/collect';
 
 const ingestKey = process.env['INGEST_KEY'];
 if (!ingestKey) throw new Error('Set INGEST_KEY.');

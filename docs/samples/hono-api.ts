@@ -1,7 +1,8 @@
 // Your API (Hono on Node here; any runtime works), measured until its body has gone out.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { closeOnSignals, collectHono, createCollector } from '@ops-console/server/collect';
+import { closeOnSignals, createCollector } from '@ops-console/collect';
+import { collectHono } from '@ops-console/collect/hono';
 
 const ingestKey = process.env['INGEST_KEY'];
 if (!ingestKey) throw new Error('Set INGEST_KEY.');

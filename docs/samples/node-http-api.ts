@@ -1,7 +1,7 @@
 // Your API on plain node:http: you say how a request maps to its route template.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeOnSignals, collectHttp, createCollector } from '@ops-console/server/collect';
+import { closeOnSignals, collectHttp, createCollector } from '@ops-console/collect';
 
 const ingestKey = process.env['INGEST_KEY'];
 if (!ingestKey) throw new Error('Set INGEST_KEY.');

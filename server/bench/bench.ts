@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConsoleServer, openStores, serve } from '../src/index.ts';
-import { toRequestEvent } from '../src/store/request-event.ts';
+import { toRequestEvent } from '@ops-console/contract/request-event';
 import { demoEvent, random } from '../demo/traffic.ts';
 import { measureCollector, measureOtlp, type Row } from './collect.ts';
 import { measureFairness } from './fairness.ts';

@@ -12,7 +12,7 @@
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectHttp, createCollector } from '../src/collect/index.ts';
+import { collectHttp, createCollector } from '../src/collect.ts';
 
 const [kind, sinkUrl] = process.argv.slice(2) as ['bare' | 'collector' | 'otel' | 'pair', string | undefined];
 

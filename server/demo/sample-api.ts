@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { collectHono, type Collector } from '../src/collect/index.ts';
+import { collectHono, type Collector } from '../src/collect.ts';
 import { CUSTOMERS, ROUTES, durationOf, random, type RouteModel } from './traffic.ts';
 
 export interface SampleApi {

@@ -8,7 +8,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
 import { DEFAULT_ROLE, type CustomerView, type Role } from '@ops-console/contract/access';
-import { isCredential } from './credentials.ts';
+import { isCredential } from '@ops-console/contract/credentials';
 import type { Principal } from './principal.ts';
 import type { EmbedSessions } from './embed-sessions.ts';
 import { ProblemError } from './problem.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CUSTOMER_VIEWS, ROLES } from '@ops-console/contract/enums';
 import { captureConfig, retentionConfig } from './capture/mask-config.ts';
 import { isTimeZone } from './calendar.ts';
-import { isCredential } from './credentials.ts';
+import { isCredential } from '@ops-console/contract/credentials';
 import { sharedSecrets, weakSecrets } from './secrets.ts';
 import type { ConsoleServerOptions } from './server.ts';
 

@@ -5,7 +5,7 @@ export { openDuckDbStores } from './store/duckdb.ts';
 export { openClickHouseTelemetry } from './store/telemetry/clickhouse/store.ts';
 export { openPostgresRecords } from './store/records/postgres.ts';
 export { openStores, type StoreConfig } from './store/open.ts';
-export * from './collect/index.ts';
+export * from './collect.ts';
 export type { AuthOptions, Principal } from './auth.ts';
 export type * from './store/types.ts';
 export { IDEMPOTENCY_TTL_MS } from './store/types.ts';

@@ -16,7 +16,7 @@ import { ProblemError, badRequest, unprocessable } from './problem.ts';
 import { encodeResponse, encodeStatus, encodingOf } from './otlp/decode.ts';
 import type { OtlpAttributes } from './otlp/spans.ts';
 import type { SpikeWatch } from './spikes.ts';
-import { toRequestEvent, type MeasuredRequest } from './store/request-event.ts';
+import { toRequestEvent, type MeasuredRequest } from '@ops-console/contract/request-event';
 import type { Stores } from './store/types.ts';
 
 /** How far ahead of the server's clock an event may be stamped. */

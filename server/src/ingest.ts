@@ -5,10 +5,10 @@
 import * as z from 'zod';
 import { MAX_EMBED_SESSION_SECONDS } from '@ops-console/contract/access';
 import { CUSTOMER_VIEWS } from '@ops-console/contract/enums';
-import { eventsOfColumns } from './ingest-columns.ts';
+import { eventsOfColumns } from '@ops-console/contract/ingest-columns';
 import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS } from './limits.ts';
 import type { WebhookDelivery } from './store/types.ts';
-import { parseCleanJson } from './text.ts';
+import { parseCleanJson } from '@ops-console/contract/clean-text';
 
 // Strings arrive cleaned (server/src/text.ts): no NUL, control or bidi character, no lone surrogate.
 // Each check says what the field must be in the project's words: the reasons reach the sender.
@@ -44,7 +44,7 @@ const headersInput = z
 
 /**
  * A captured body: its type, its full size, and its text for textual types. Any length of text is
- * taken (the batch's byte bound holds it); the server cuts it to `capture.maxBodyBytes` (./capture/bodies.ts).
+ * taken (the batch's byte bound holds it); the server cuts it to `capture.maxBodyBytes` (contract/src/captured-body.ts).
  */
 const bodyInput = z.object(
   {

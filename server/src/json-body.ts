@@ -1,6 +1,6 @@
 /** Request bodies as the server reads them: JSON with every string cleaned, checked with a schema into field-by-field 422s. */
 import { badRequest, unprocessable } from './problem.ts';
-import { parseCleanJson } from './text.ts';
+import { parseCleanJson } from '@ops-console/contract/clean-text';
 
 export function parseJson(raw: string): unknown {
   try {

@@ -1,6 +1,6 @@
 /** Who a console request is from, once its token is checked (auth.ts): an account's person with a role, or one customer of it. */
 import type { CustomerView, Role } from '@ops-console/contract/access';
-import type { Person } from './store/person.ts';
+import type { Person } from '@ops-console/contract/request-event';
 
 export interface Principal {
   accountId: string;

@@ -10,7 +10,7 @@ import type { FairShareLimits } from './fair-share.ts';
 import type { UploadPace } from './ingest-gate.ts';
 import type { Thresholds } from './figures.ts';
 import type { MetricsOptions } from './metrics.ts';
-import type { MaskOptions } from './capture/mask.ts';
+import type { MaskOptions } from '@ops-console/contract/masking';
 import type { OtlpAttributes } from './otlp/spans.ts';
 import type { RateLimit } from './rate-limits.ts';
 import type { TelemetryConnection } from './store/telemetry/clickhouse/store.ts';

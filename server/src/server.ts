@@ -14,7 +14,7 @@ import { sessionCheck } from './views/admin.ts';
 import { createAlerting } from './alerts/evaluator.ts';
 import { createNotifier } from './alerts/notify.ts';
 import { isTimeZone } from './calendar.ts';
-import { isCredential } from './credentials.ts';
+import { isCredential } from '@ops-console/contract/credentials';
 import { sharedSecrets } from './secrets.ts';
 import { ROUTE_GROUPS, ROUTES, type ConsoleRouteName, type Route, type RouteGroup, type RouteName } from '@ops-console/contract/routes';
 import { ROUTE_QUERIES } from '@ops-console/contract/route-docs';

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { ATTACKS, KEYS } from '../bench/fairness.ts';
 import { backgroundWork, createFairShare, fairTelemetry, QUERY_SHARE } from '../src/fair-share.ts';
 import { openStores, type Stores } from '../src/index.ts';
-import { toRequestEvent } from '../src/store/request-event.ts';
+import { toRequestEvent } from '@ops-console/contract/request-event';
 import type { TelemetryStore } from '../src/store/types.ts';
 import { call, goodEvent, openTestStores, startServer } from './harness.ts';
 

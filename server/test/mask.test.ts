@@ -1,10 +1,12 @@
-// What is masked before a request is kept (src/capture/mask.ts), case by case. That it happens on
+// What is masked before a request is kept (contract/src/masking.ts), case by case. That it happens on
 // every ingest path and store is in ingest.test.ts and duckdb.test.ts.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { BodyTap } from '../src/collect/capture.ts';
-import { keptBody } from '../src/capture/bodies.ts';
-import { createMasker, MASKED } from '../src/capture/mask.ts';
+import { BodyTap } from '../../collect/src/capture.ts';
+import { keptBody, utf8Length } from '@ops-console/contract/captured-body';
+import { maskingCases } from '../../collectors/shared/masking-cases.ts';
+import { createMasker, MASKED } from '@ops-console/contract/masking';
 
 const masker = createMasker();
 
@@ -218,4 +220,19 @@ test('a body whose sender gives a larger size than its text, without truncated, 
   const kept = keptBody({ contentType: 'application/json', size: 300, text: cut, truncated: true }, masker, 1_000);
   assert.equal(kept.truncated, true);
   assert.ok(kept.text!.startsWith('{"orderId":"ord_1","note":"nnn') && !kept.text!.includes('4242'), kept.text!);
+});
+
+test('the masking cases the Python and Go collectors pass are what this masker does', () => {
+  const committed: unknown = JSON.parse(readFileSync(new URL('../../collectors/shared/masking-cases.json', import.meta.url), 'utf8'));
+  assert.deepEqual(committed, maskingCases(), 'run: node collectors/shared/masking-cases.ts > collectors/shared/masking-cases.json');
+});
+
+test('a UTF-8 length counted without encoding is what encoding gives, lone surrogates and pairs included', () => {
+  const texts = ['', 'abc', 'é', '€', '😀', '\ud800', '\udc00x', 'a\ud83dz', 'ü€😀\ud800\udfff\udfff\ud800'];
+  for (let seed = 1, n = 0; n < 2_000; n++) {
+    let text = '';
+    for (let k = 0; k < 8; k++) text += String.fromCharCode((seed = (seed * 48_271) % 2_147_483_647) % 0x1_00_00);
+    texts.push(text);
+  }
+  for (const text of texts) assert.equal(utf8Length(text), Buffer.byteLength(text, 'utf8'), JSON.stringify(text));
 });

@@ -1,4 +1,4 @@
-// What a stranger does, from an empty directory outside the repository: install the three packed
+// What a stranger does, from an empty directory outside the repository: install the four packed
 // packages with plain npm, run `npx ops-console serve --config c.json`, see /healthz, /readyz and
 // /metrics answer, send traffic through the collector, read the figures, open a page that loads
 // the elements from the server itself, stop the server with SIGTERM and find every event after
@@ -29,7 +29,7 @@ before(async () => {
   const packs = join(work, 'packs');
   execFileSync(process.execPath, [join(root, 'scripts/pack.mjs'), '--out', packs], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const tarballs = readdirSync(packs).map((name) => join(packs, name));
-  assert.equal(tarballs.length, 3, tarballs.join(', '));
+  assert.equal(tarballs.length, 4, tarballs.join(', '));
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'adopter', private: true, type: 'module' }));
   npmRun(['install', ...tarballs], project);

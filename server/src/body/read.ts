@@ -9,11 +9,11 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { z } from 'zod';
 import { batchItems, deliveryInput, requestEventInput, sortOut, upTo, type Rejected } from '../ingest.ts';
-import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
-import { keptPayload } from '../capture/bodies.ts';
+import { createMasker, type Masker, type MaskOptions } from '@ops-console/contract/masking';
+import { keptPayload } from '@ops-console/contract/captured-body';
 import { decodeExport, type Encoding } from '../otlp/decode.ts';
 import { spansToRequests, type OtlpAttributes } from '../otlp/spans.ts';
-import type { MeasuredRequest } from '../store/request-event.ts';
+import type { MeasuredRequest } from '@ops-console/contract/request-event';
 
 /** An unpacked body is at most this many times its packed size, and never over the body limit. */
 export const MAX_INFLATE_RATIO = 100;

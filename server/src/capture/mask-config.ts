@@ -1,7 +1,7 @@
 /** The config file's `capture` and `retention`, checked: what the server masks besides the defaults (./mask.ts), and how much it keeps for how long. */
 import { z } from 'zod';
 import { INGEST_LIMITS } from '../limits.ts';
-import { checkPattern } from './mask.ts';
+import { checkPattern } from '@ops-console/contract/masking';
 
 /** Header names, field names, and patterns that compile. */
 export const maskConfig = z.strictObject({

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
-import { parseCleanJson } from '../text.ts';
+import { parseCleanJson } from '@ops-console/contract/clean-text';
 
 const PROTO_DIR = fileURLToPath(new URL('./proto/', import.meta.url));
 

@@ -6,9 +6,9 @@
  * and counted; HTTP server spans that cannot be read are rejected with the reason.
  */
 import { z } from 'zod';
-import { fittedHeaders } from '../collect/fit.ts';
-import type { MeasuredRequest } from '../store/request-event.ts';
-import { cleanText } from '../text.ts';
+import { fittedHeaders } from '@ops-console/contract/ingest-limits';
+import type { MeasuredRequest } from '@ops-console/contract/request-event';
+import { cleanText } from '@ops-console/contract/clean-text';
 
 /** Which attributes (on the span, then on its resource) say who called and which API version answered. */
 export interface OtlpAttributes {

@@ -3,7 +3,7 @@
  * error records, notes, history, activity, keys, deprecations, alerts, idempotency keys), and
  * `RecordStore`, which DuckDB and PostgreSQL implement once (records/sql-records.ts).
  */
-import type { Person } from './person.ts';
+import type { Person } from '@ops-console/contract/request-event';
 
 export interface CustomerRecord {
   id: string;

@@ -6,44 +6,13 @@
  * records interface is in record-types.ts.
  */
 import type { Period } from '../calendar.ts';
-import type { Person } from './person.ts';
+import type { CapturedBody } from '@ops-console/contract/captured-body';
+import type { RequestEvent } from '@ops-console/contract/request-event';
 import type { RecordStore, Remembered } from './record-types.ts';
 
 export * from './record-types.ts';
-export type { Person } from './person.ts';
-
-/** One request of the reported API, as ingested. Times are epoch milliseconds. */
-export interface RequestEvent {
-  accountId: string;
-  ts: number;
-  method: string;
-  /** The route template, e.g. `/contacts/{id}`. */
-  route: string;
-  /** The concrete path, e.g. `/contacts/c_42`. */
-  path: string;
-  status: number;
-  durationMs: number;
-  apiVersion: string | null;
-  keyId: string | null;
-  customerId: string | null;
-  actor: Person | null;
-  bytes: number | null;
-  /** Request headers the collector was allowed to keep (by name), masked. Kept with the bodies, apart from the figures. */
-  headers?: Record<string, string> | null;
-  /** Response headers, as `headers`. */
-  responseHeaders?: Record<string, string> | null;
-  requestBody?: CapturedBody | null;
-  responseBody?: CapturedBody | null;
-}
-
-/** A body as it is kept: masked, its text cut to `capture.maxBodyBytes` (`truncated`), `size` its whole size. */
-export interface CapturedBody {
-  contentType: string;
-  size: number;
-  truncated: boolean;
-  /** The body's text, masked; null for types that are not text. */
-  text: string | null;
-}
+export type { Person, RequestEvent } from '@ops-console/contract/request-event';
+export type { CapturedBody } from '@ops-console/contract/captured-body';
 
 /**
  * What is kept of a request besides its figures: its headers and bodies, already masked. They

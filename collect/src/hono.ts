@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
 import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, readsHeaders, recordSafely, wallClockAt, type CollectOptions, type Payload } from './measure.ts';
 import { BodyTap, isCaptured, maxBodyBytesOf, type CaptureOptions } from './capture.ts';
-import { MASK_OVERLAP } from '../capture/bodies.ts';
+import { MASK_OVERLAP } from '@ops-console/contract/captured-body';
 
 export type HonoCollectOptions = CollectOptions<Context>;
 

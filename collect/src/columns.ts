@@ -5,8 +5,8 @@
  * batch waiting for its second is almost no work for the garbage collector. The batch becomes
  * JSON once, when it is sent.
  */
-import type { IngestColumns } from '../ingest-columns.ts';
-import type { MeasuredRequest } from '../store/request-event.ts';
+import type { IngestColumns } from '@ops-console/contract/ingest-columns';
+import type { MeasuredRequest } from '@ops-console/contract/request-event';
 
 type Person = NonNullable<MeasuredRequest['actor']>;
 type Headers = NonNullable<MeasuredRequest['headers']>;

@@ -1,4 +1,8 @@
-/** Collectors: measure a Node API's requests and send them to the console server. */
+/**
+ * `@ops-console/collect`: measures a Node API's requests and sends them to the console server,
+ * with adapters for `node:http`, Express (and NestJS on Express), Fastify (and NestJS on Fastify)
+ * and Koa. Hono's adapter is `@ops-console/collect/hono`, so a host without Hono never loads it.
+ */
 export {
   createCollector,
   type Collector,
@@ -6,11 +10,11 @@ export {
   type CollectorProblem,
   type CollectorStats,
   type MeasuredRequest,
+  type EventStore,
   type Sink,
 } from './collector.ts';
 export { closeOnSignals, type CloseOnSignalsOptions } from './signals.ts';
 export { CLIENT_CLOSED, type CollectOptions, type Identify, type VersionOption } from './measure.ts';
 export { collectHttp, type HttpCollectOptions } from './node-http.ts';
-export { collectHono, type HonoCollectOptions } from './hono.ts';
 export { collectExpress, type ExpressCollectOptions } from './express.ts';
 export { collectFastify, type FastifyCollectOptions } from './fastify.ts';

@@ -2,23 +2,15 @@
  * The collector's events as the ingest API takes them: fitted within its limits, and cleaned as
  * it would clean them for a store in the same process. `columns.ts` writes them for the wire.
  */
-import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS, OTHER_METHOD, TRUNCATED } from '../limits.ts';
-import type { MeasuredRequest } from '../store/request-event.ts';
-import { cleanText } from '../text.ts';
+import { HEADER_NAME, INGEST_LIMITS as LIMIT, INGEST_METHODS, OTHER_METHOD, fit, fittedHeaders } from '@ops-console/contract/ingest-limits';
+import type { MeasuredRequest } from '@ops-console/contract/request-event';
+import { cleanText } from '@ops-console/contract/clean-text';
 
 const METHODS = new Set<string>(INGEST_METHODS);
 
-/**
- * `value` cut to `max` UTF-16 units, ending in `…` when cut (a surrogate pair split by the cut
- * becomes U+FFFD). Anything but text (a host's hook may hand it over) throws: its request is left out.
- */
-function fit(value: string, max: number): string {
-  if (typeof value !== 'string') throw new TypeError(`expected text, not ${typeof value}`);
-  return value.length <= max ? value : value.slice(0, max - 1).toWellFormed() + TRUNCATED;
-}
 const fitOptional = (value: string | null | undefined, max: number) => (value ? fit(value, max) : undefined);
 
-/** Text as the console server stores it (server/src/text.ts): for a store in this process, which no ingest API cleans. */
+/** Text as the console server stores it (contract/src/clean-text.ts): for a store in this process, which no ingest API cleans. */
 export function cleaned(e: MeasuredRequest): MeasuredRequest {
   const clean = (value: string | null | undefined) => (value ? cleanText(value) : value);
   return {
@@ -59,18 +51,6 @@ export function fitted(e: MeasuredRequest): MeasuredRequest {
 
 /** A captured body (already cut to `capture.maxBodyBytes`) with its content type within the limit. */
 const fittedBody = (body: NonNullable<MeasuredRequest['requestBody']>) => ({ ...body, contentType: fit(body.contentType, LIMIT.contentType) });
-
-/** The headers an event may keep: valid lower-case names, at most `LIMIT.headers`, each value fitted; the others left out. */
-export function fittedHeaders(headers: Readonly<Record<string, string>>): Record<string, string> | undefined {
-  let kept: Record<string, string> | undefined;
-  let count = 0;
-  for (const [name, value] of Object.entries(headers)) {
-    if (!value || name.length > LIMIT.headerName || !HEADER_NAME.test(name)) continue;
-    (kept ??= {})[name] = fit(value, LIMIT.headerValue);
-    if (++count === LIMIT.headers) break;
-  }
-  return kept;
-}
 
 const within = (value: string | null | undefined, max: number) =>
   value === undefined || value === null || (typeof value === 'string' && value !== '' && value.length <= max);

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { Collector } from './collector.ts';
 import { CLIENT_CLOSED, NO_HEADERS, elapsedMs, firstHeader, pathOf, readsHeaders, record, wallClockAt, type CollectOptions, type Payload } from './measure.ts';
 import { BodyTap, maxBodyBytesOf, tapOf, tapRequest, type CaptureOptions } from './capture.ts';
-import { MASK_OVERLAP } from '../capture/bodies.ts';
+import { MASK_OVERLAP } from '@ops-console/contract/captured-body';
 
 export interface HttpCollectOptions extends CollectOptions<IncomingMessage> {
   /** The route template of a request (`/contacts/{id}`), so rows group by route; default: its path. */

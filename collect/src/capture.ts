@@ -6,7 +6,7 @@
  * (`sample`): errors and slow requests always, the rest at `rate`. Every request is still counted.
  */
 import type { IncomingMessage } from 'node:http';
-import { INGEST_LIMITS, TEXT_BODY } from '../limits.ts';
+import { INGEST_LIMITS, TEXT_BODY } from '@ops-console/contract/ingest-limits';
 
 export interface CaptureOptions {
   /** Headers kept on both sides: these names, or `true` for all of them; credentials are kept as `[masked]`. */

@@ -9,16 +9,16 @@
  * request. Each batch carries an Idempotency-Key, so a retry after a lost answer is kept once.
  */
 import { randomUUID } from 'node:crypto';
-import { isCredential } from '../credentials.ts';
-import { INGEST_LIMITS as LIMIT } from '../limits.ts';
-import { toRequestEvent } from '../store/request-event.ts';
+import { isCredential } from '@ops-console/contract/credentials';
+import { INGEST_LIMITS as LIMIT } from '@ops-console/contract/ingest-limits';
+import { toRequestEvent } from '@ops-console/contract/request-event';
 import { MAX_BACKOFF_MS, MAX_FAILURES, ingestUrlOf, problemOf, problemTeller, rejectedOf, retryAfterMs } from './ingest-answers.ts';
 import { errorText, post } from './post.ts';
 import type { Collector, CollectorOptions, CollectorStats, MeasuredRequest } from './types.ts';
 import { EventColumns } from './columns.ts';
 import { cleaned, fitted } from './fit.ts';
 
-export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, MeasuredRequest, Sink } from './types.ts';
+export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, EventStore, MeasuredRequest, Sink } from './types.ts';
 
 /** Events waiting to be sent: as objects for a store, in columns for the ingest API. */
 interface Batch {

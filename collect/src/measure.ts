@@ -1,10 +1,10 @@
 /** What the framework adapters share: the options every one takes, and recording without ever throwing. */
 import { performance } from 'node:perf_hooks';
-import { createMasker, type Masker, type MaskOptions } from '../capture/mask.ts';
+import { createMasker, type Masker, type MaskOptions } from '@ops-console/contract/masking';
 import type { Collector, MeasuredRequest } from './collector.ts';
-import { keptBody, type BodyInput } from '../capture/bodies.ts';
+import { keptBody, type BodyInput } from '@ops-console/contract/captured-body';
 import { isCaptured, keepsBodies, maxBodyBytesOf, type CaptureOptions, type SampleOptions } from './capture.ts';
-import type { Person } from '../store/types.ts';
+import type { Person } from '@ops-console/contract/request-event';
 
 /** Where the API version comes from: a header, the path's first segment (`/v2/…`), a fixed value, or your own function. */
 export type VersionOption<R> = { header: string } | { pathPrefix: true } | { fixed: string } | ((request: R) => string | undefined);

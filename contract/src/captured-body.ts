@@ -1,11 +1,19 @@
 /**
- * What the server keeps of a request's headers and bodies: masked (./mask.ts), and each body's
+ * What the server and the collectors keep of a request's headers and bodies: masked (./masking.ts), and each body's
  * text cut to `capture.maxBodyBytes` UTF-8 bytes with `truncated` and its real size, never
  * refused. Only textual types keep their text: an image's bytes say nothing a person reads.
  */
-import { INGEST_LIMITS, TEXT_BODY } from '@ops-console/contract/ingest-limits';
-import type { Masker } from './mask.ts';
-import type { CapturedBody } from '../store/types.ts';
+import { INGEST_LIMITS, TEXT_BODY } from './ingest-limits.ts';
+import type { Masker } from './masking.ts';
+
+/** A body as it is kept: masked, its text cut to `capture.maxBodyBytes` (`truncated`), `size` its whole size. */
+export interface CapturedBody {
+  contentType: string;
+  size: number;
+  truncated: boolean;
+  /** The body's text, masked; null for types that are not text. */
+  text: string | null;
+}
 
 /** A body as the ingest API takes it. */
 export interface BodyInput {
@@ -20,18 +28,21 @@ export const MASK_OVERLAP = 256;
 /** The characters before a cut that may hold the start of a secret the cut split: a card number with its spaces is 23. */
 const CUT_MARGIN = 64;
 
-const encoder = new TextEncoder();
-
 /** The first `maxBytes` UTF-8 bytes of text, never splitting a character. */
 export function cutToBytes(text: string, maxBytes: number): string {
   // Each UTF-16 unit takes at most 3 bytes: a text this short fits whatever it holds.
   if (text.length * 3 <= maxBytes) return text;
-  const bytes = encoder.encode(text);
-  if (bytes.length <= maxBytes) return text;
-  let end = maxBytes;
-  // Back to the start of a character: continuation bytes are 10xxxxxx.
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return new TextDecoder().decode(bytes.subarray(0, end));
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    const size = unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 4 : 3;
+    // A lone surrogate is cut as the U+FFFD it is encoded as.
+    if (bytes + size > maxBytes) return text.slice(0, i).toWellFormed();
+    bytes += size;
+    if (pair) i++;
+  }
+  return text;
 }
 
 /**
@@ -46,12 +57,27 @@ function agreeing(whole: string, shorter: string): string {
   return whole.slice(0, same).toWellFormed();
 }
 
+/** UTF-8 bytes of a text, counted without encoding it (a lone surrogate as the 3 bytes of U+FFFD it is encoded as); in browsers and collectors too, where there is no Buffer. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit <= 0xdbff && unit >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: two units, four bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
 /** A body as it is kept: its text masked and cut, `null` text for types that are not text. */
 export function keptBody(body: BodyInput, mask: Masker, maxBytes: number): CapturedBody {
   const contentType = body.contentType.trim();
   const sent = body.text;
   if (typeof sent !== 'string' || !(TEXT_BODY.test(contentType) || contentType === '')) return { contentType, size: body.size, truncated: false, text: null };
-  const sentBytes = Buffer.byteLength(sent, 'utf8');
+  const sentBytes = utf8Length(sent);
   // Masked with a little past the cut, then cut: what is kept never ends in half a secret.
   const window = sent.length > maxBytes + MASK_OVERLAP ? sent.slice(0, maxBytes + MASK_OVERLAP).toWellFormed() : sent;
   const masked = mask.body(contentType, window);
