@@ -118,7 +118,7 @@ function toRequest(s: Span, method: string, own: Attributes, resource: Attribute
   const pick = (keys: string[]) => keys.map((k) => own.get(k) ?? resource.get(k)).find((v) => v !== undefined && v !== '');
   const named = pick(names.apiVersion);
   const prefixed = named === undefined ? /^\/(v\d+)(?:\/|$)/.exec(path)?.[1] : undefined;
-  let route = own.get('http.route') || path;
+  let route = routeOf(own.get('http.route')) || path;
   if (prefixed && (route === `/${prefixed}` || route.startsWith(`/${prefixed}/`))) route = route.slice(prefixed.length + 1) || '/';
   const actorId = pick(names.actorId);
   const bytes = Number(own.get('http.response.body.size') ?? own.get('http.response_content_length'));
@@ -138,6 +138,16 @@ function toRequest(s: Span, method: string, own: Attributes, resource: Attribute
     headers: headersOf(own, REQUEST_HEADER),
     responseHeaders: headersOf(own, RESPONSE_HEADER),
   };
+}
+
+/**
+ * `http.route` as a template of the path: ASP.NET Core names its routes without the leading
+ * slash (`contacts/{id}`), and Rails ends them in the optional format (`/contacts/:id(.:format)`).
+ */
+function routeOf(route: string | undefined): string | undefined {
+  if (!route) return undefined;
+  const template = route.replace(/\(\.:format\)$/, '');
+  return template.startsWith('/') ? template : `/${template}`;
 }
 
 const REQUEST_HEADER = 'http.request.header.';
