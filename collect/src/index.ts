@@ -1,7 +1,7 @@
 /**
  * `@ops-console/collect`: measures a Node API's requests and sends them to the console server,
- * with adapters for `node:http`, Express (and NestJS on Express), Fastify (and NestJS on Fastify)
- * and Koa. Hono's adapter is `@ops-console/collect/hono`, so a host without Hono never loads it.
+ * with adapters for `node:http`, Express, Fastify and Koa (with @koa/router). Hono's adapter is
+ * `@ops-console/collect/hono`, so a host without Hono never loads it.
  */
 export {
   createCollector,
@@ -18,3 +18,4 @@ export { CLIENT_CLOSED, type CollectOptions, type Identify, type VersionOption }
 export { collectHttp, type HttpCollectOptions } from './node-http.ts';
 export { collectExpress, type ExpressCollectOptions } from './express.ts';
 export { collectFastify, type FastifyCollectOptions } from './fastify.ts';
+export { collectKoa, type KoaCollectOptions } from './koa.ts';
