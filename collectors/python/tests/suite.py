@@ -10,103 +10,33 @@ Each app serves, under its own version prefix ``/vN`` (so its endpoint rows are 
 - GET /vN/sleep/{ms} -> 200 after sleeping ms milliseconds
 - POST /vN/orders -> the JSON body read by the framework's own parser (``order_answer``)
 - anything else -> the framework's 404
+
+The helpers are in suite_apps.py (what the apps serve and are wrapped with) and suite_client.py
+(calling them, reading figures back); the checks of what goes wrong in suite_failures.py.
 """
 from __future__ import annotations
 
-import http.client
 import json
-import math
-import socket
-import sys
-import threading
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
-from urllib.parse import urlsplit
+from typing import Any, Dict
 
-from ops_console import Collector
+from suite_apps import CARD, OPTIONS, SLOW_S, Start, identify, order_answer, slow_arrived
+from suite_client import SLACK_MS, abandon_slow, by_call, call, epoch_ms, fresh_collector, nearest_rank, recorded
+from suite_failures import check_abandoned, check_queue_full
 
-SLOW_S = 2.0
-#: The apps run in threads of the test's own process: a server thread may wait for the GIL up to a
-#: switch interval after its last write before it reads the clock, while the client thread already has its answer.
-SLACK_MS = 2 * sys.getswitchinterval() * 1000 + 1
-slow_arrived = threading.Event()
-CARD = "4242424242424242"
-
-
-def order_answer(body: Any) -> Tuple[int, Dict[str, Any]]:
-    order = body if isinstance(body, dict) else {}
-    if not isinstance(order.get("items"), list):
-        return 422, {"error": "items_missing", "card": order.get("card")}
-    return 201, {"orderId": "ord_1", "count": len(order["items"]), "card": order.get("card")}
-
-
-def identify(request: Any) -> Dict[str, Any]:
-    """The key and customer from the x-key and x-customer headers of whichever request object the framework hands over."""
-    headers = getattr(request, "headers", None)
-    if headers is None and isinstance(request, dict):  # a WSGI environ
-        return {"key_id": request.get("HTTP_X_KEY"), "customer_id": request.get("HTTP_X_CUSTOMER")}
-    return {"key_id": headers.get("x-key"), "customer_id": headers.get("x-customer")}
-
-
-def redact(event: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-    if event["path"].endswith("/hidden"):
-        return None
-    event["path"] = event["path"].replace("/c_7", "/c_…")
-    return event
-
-
-OPTIONS: Dict[str, Any] = dict(
-    path_prefix=True,
-    headers=["X-Request-Id", "user-agent", "Authorization", "x-note"],
-    redact=redact,
-)
-
-Start = Callable[..., Tuple[str, Callable[[], None]]]
-
-
-def call(origin: str, method: str, path: str, headers: Optional[Dict[str, str]] = None, body: Optional[bytes] = None) -> Dict[str, Any]:
-    parts = urlsplit(origin)
-    sent_at = time.time() * 1000
-    started = time.perf_counter()
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    try:
-        conn.request(method, path, body=body, headers=headers or {})
-        answer = conn.getresponse()
-        data = answer.read()
-    finally:
-        conn.close()
-    elapsed = (time.perf_counter() - started) * 1000
-    return {"status": answer.status, "body": data, "elapsed": elapsed, "sent_at": sent_at, "answered_at": time.time() * 1000, "headers": dict(answer.getheaders())}
-
-
-def abandon_slow(origin: str, prefix: str) -> None:
-    """Asks for /slow and goes away once the app has the request."""
-    parts = urlsplit(origin)
-    slow_arrived.clear()
-    sock = socket.create_connection((parts.hostname, parts.port))
-    sock.sendall(("GET %s/slow HTTP/1.1\r\nHost: x\r\n\r\n" % prefix).encode())
-    assert slow_arrived.wait(10), "the slow request never arrived"
-    sock.close()
-
-
-def nearest_rank(values: List[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(p * len(ordered)) - 1)]
-
-
-def by_call(details: List[Dict[str, Any]]) -> Dict[Tuple[str, str], Dict[str, Any]]:
-    return {(d["method"], d["path"]): d for d in details}
-
-
-def recorded(collector: Collector, count: int, timeout: float = 5.0) -> None:
-    """Waits until ``count`` requests are recorded: a server records a request once its last byte is
-    written, and the client, in another thread, may have its answer a moment before."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        stats = collector.stats()
-        if stats["queued"] + stats["sent"] >= count:
-            return
-        time.sleep(0.005)
+# The apps of test_*.py use SLOW_S, slow_arrived and order_answer from here, with the checks.
+__all__ = [
+    "SLOW_S",
+    "slow_arrived",
+    "order_answer",
+    "check_fast",
+    "check_routes",
+    "check_percentiles",
+    "check_capture",
+    "check_abandoned",
+    "check_queue_full",
+    "run_all",
+]
 
 
 def check_fast(console: Any, start: Start, prefix: str, templates: Dict[str, str]) -> None:
@@ -136,7 +66,7 @@ def check_fast(console: Any, start: Start, prefix: str, templates: Dict[str, str
             kept = {h["name"]: h["value"] for h in d["headers"]}
             assert kept == {"x-request-id": "req-78", "user-agent": "fast/1", "authorization": "[masked]", "x-note": "card [masked]"}, kept
             assert 0 < d["durationMs"] <= calls[i]["elapsed"] + SLACK_MS, (path, d["durationMs"], calls[i]["elapsed"])
-            ts = _epoch_ms(d["time"])
+            ts = epoch_ms(d["time"])
             assert calls[i]["sent_at"] - 1000 <= ts <= calls[i]["answered_at"] + 1000, (path, ts)
         assert got[("GET", prefix + "/usage/stream")]["durationMs"] >= 40, "the stream is measured to its end"
         slow = got[("GET", prefix + "/slow")]
@@ -148,13 +78,6 @@ def check_fast(console: Any, start: Start, prefix: str, templates: Dict[str, str
         stop()
         collector.close(2)
 
-
-def fresh_collector(console: Any, **kw: Any) -> Collector:
-    problems: List[Any] = []
-    kw.setdefault("flush_interval", 0.05)
-    collector = Collector(console.url, console.ingest_key, on_error=problems.append, close_on_sigterm=False, **kw)
-    collector.problems = problems  # type: ignore[attr-defined]
-    return collector
 
 
 def check_routes(console: Any, start: Start, prefix: str, templates: Dict[str, str]) -> None:
@@ -205,7 +128,7 @@ def check_routes(console: Any, start: Start, prefix: str, templates: Dict[str, s
             kept = {h["name"]: h["value"] for h in d["headers"]}
             assert kept == {"x-request-id": "req-77", "user-agent": "suite/1", "authorization": "[masked]", "x-note": "card [masked]"}, kept
             assert 0 < d["durationMs"] <= calls[i]["elapsed"] + SLACK_MS, (path, d["durationMs"], calls[i]["elapsed"])
-            ts = _epoch_ms(d["time"])
+            ts = epoch_ms(d["time"])
             assert calls[i]["sent_at"] - 1000 <= ts <= calls[i]["answered_at"] + 1000, (path, ts)
         assert got[("GET", prefix + "/usage/stream")]["durationMs"] >= 40, "the stream is measured to its end"
         stored = json.dumps(details)
@@ -215,12 +138,6 @@ def check_routes(console: Any, start: Start, prefix: str, templates: Dict[str, s
     finally:
         stop()
         collector.close(2)
-
-
-def _epoch_ms(iso: str) -> float:
-    from datetime import datetime
-
-    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000
 
 
 def check_percentiles(console: Any, start: Start, prefix: str, template: str) -> None:
@@ -292,65 +209,6 @@ def check_capture(console: Any, start: Start, prefix: str) -> None:
     finally:
         stop()
         collector.close(2)
-
-
-def check_abandoned(console: Any, start: Start, prefix: str, template: str) -> None:
-    """A request the client abandons is recorded as 499."""
-    collector = fresh_collector(console)
-    origin, stop = start(collector, **OPTIONS)
-    known = console.known()
-    try:
-        abandon_slow(origin, prefix)
-        deadline = time.monotonic() + SLOW_S + 10
-        while collector.stats()["queued"] + collector.stats()["sent"] < 1 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        collector.flush()
-        details = console.details_since(known, 1)
-        assert [(d["route"], d["status"]) for d in details] == [(template, 499)]
-    finally:
-        stop()
-        collector.close(2)
-
-
-def check_queue_full(start: Start, prefix: str) -> None:
-    """A server that fails or hangs changes none of the host's answers; the queue stays bounded and drops are counted."""
-    hanging = socket.socket()
-    hanging.bind(("127.0.0.1", 0))
-    hanging.listen(50)  # accepts connections (in the kernel) and never answers
-    closed = socket.socket()
-    closed.bind(("127.0.0.1", 0))
-    dead_port = closed.getsockname()[1]
-    closed.close()
-    try:
-        for failing, port in (("hangs", hanging.getsockname()[1]), ("fails", dead_port)):
-            problems: List[Any] = []
-            collector = Collector(
-                "http://127.0.0.1:%d" % port, "ik_whatever", max_queue=4, max_batch=2, flush_interval=0.01,
-                send_timeout=5.0, on_error=problems.append, close_on_sigterm=False,
-            )
-            origin, stop = start(collector, **OPTIONS)
-            try:
-                answers = [call(origin, "GET", "%s/contacts/c_%d" % (prefix, i)) for i in range(10)]
-                assert [(a["status"], json.loads(a["body"])) for a in answers] == [(200, {"id": "c_%d" % i}) for i in range(10)], failing
-                stats = collector.stats()
-                for _ in range(200):
-                    if stats["queued"] + stats["dropped_queue_full"] + stats["dropped_failed"] >= 10:
-                        break
-                    time.sleep(0.01)
-                    stats = collector.stats()
-                assert stats["sent"] == 0
-                assert stats["queued"] <= 4, stats
-                assert stats["dropped_queue_full"] > 0, stats
-                assert stats["queued"] + stats["dropped_queue_full"] + stats["dropped_failed"] == 10, stats
-                assert any(p.kind == "queue-full" for p in problems)
-            finally:
-                stop()
-                started = time.monotonic()
-                collector.close(0.3)
-                assert time.monotonic() - started < 2, "close() kept to its deadline"
-                assert collector.stats()["queued"] == 0 and collector.stats()["dropped_at_close"] > 0
-    finally:
-        hanging.close()
 
 
 def run_all(console: Any, start: Start, prefix: str, templates: Dict[str, str]) -> None:
