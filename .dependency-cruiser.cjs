@@ -17,7 +17,17 @@ module.exports = {
       severity: 'error',
       comment: 'The collector runs inside other people’s APIs, on Node 20 too: Node’s built-ins, the contract and Hono (the host’s own) only.',
       from: { path: '^collect/src/' },
-      to: { dependencyTypesNot: ['local', 'core', 'type-only'], pathNot: ['^contract/src/', '^@ops-console/contract/', '^node_modules/hono/', '^hono/'] },
+      to: {
+        dependencyTypesNot: ['core', 'type-only'],
+        pathNot: ['^collect/src/', '^contract/src/', '^@ops-console/contract/', '^node_modules/hono/', '^hono/'],
+      },
+    },
+    {
+      name: 'collect-stands-alone',
+      severity: 'error',
+      comment: 'Packed alone, the collector has only its own modules and the contract’s: not the server’s, nor the elements’.',
+      from: { path: '^collect/src/' },
+      to: { path: '^(server|src|mocks|scripts)/' },
     },
   ],
   options: {

@@ -71,26 +71,27 @@ function inlineContract(dist) {
   try {
     run(tsc, ['-p', 'tsconfig.build.json', '--outDir', compiledContract], join(root, 'contract'));
     const { exports } = JSON.parse(readFileSync(join(root, 'contract/package.json'), 'utf8'));
-    const specifier = /(from |import\()'@ops-console\/contract\/([\w-]+)'/g;
+    const specifier = /(from |import\()(['"])@ops-console\/contract\/([\w-]+)\2/g;
     const needed = new Set();
     for (const file of filesUnder(dist).filter((f) => /\.(js|d\.ts)$/.test(f))) {
-      const text = readFileSync(file, 'utf8').replace(specifier, (_, keyword, name) => {
+      const text = readFileSync(file, 'utf8').replace(specifier, (_, keyword, quote, name) => {
         const module = /^\.\/src\/(.+)\.ts$/.exec(exports[`./${name}`] ?? '')?.[1];
         if (!module) throw new Error(`${file}: @ops-console/contract/${name} is not a module of the contract`);
         needed.add(module);
         const path = relative(dirname(file), join(dist, 'contract', `${module}.js`));
-        return `${keyword}'${path.startsWith('.') ? path : `./${path}`}'`;
+        return `${keyword}${quote}${path.startsWith('.') ? path : `./${path}`}${quote}`;
       });
+      if (text.includes('@ops-console/contract')) throw new Error(`${file} still names @ops-console/contract`);
       writeFileSync(file, text);
     }
-    // The modules named, and the ones they import in turn.
+    // The modules named, and the ones they import in turn (type-only imports name the .ts).
+    mkdirSync(join(dist, 'contract'), { recursive: true });
     for (const module of needed) {
       for (const ext of ['.js', '.d.ts']) {
-        const text = readFileSync(join(compiledContract, module + ext), 'utf8');
-        const bare = /(?:from |import\()'([^.'][^']*)'/.exec(text);
+        const text = readFileSync(join(compiledContract, module + ext), 'utf8').replace(/(from |import\()(['"])\.\/([\w-]+)\.ts\2/g, '$1$2./$3.js$2');
+        const bare = /(?:from |import\()['"]((?!node:)[^.'"][^'"]*)['"]/.exec(text);
         if (bare) throw new Error(`contract/src/${module}.ts imports ${bare[1]}: the collector must stay without dependencies`);
-        for (const [, imported] of text.matchAll(/(?:from |import\()'\.\/([\w-]+)\.js'/g)) needed.add(imported);
-        mkdirSync(join(dist, 'contract'), { recursive: true });
+        for (const [, imported] of text.matchAll(/(?:from |import\()['"]\.\/([\w-]+)\.js['"]/g)) needed.add(imported);
         writeFileSync(join(dist, 'contract', module + ext), text);
       }
     }

@@ -18,7 +18,7 @@ import type { Collector, CollectorOptions, CollectorStats, MeasuredRequest } fro
 import { EventColumns } from './columns.ts';
 import { cleaned, fitted } from './fit.ts';
 
-export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, EventStore, MeasuredRequest, Sink } from './types.ts';
+export type { Collector, CollectorOptions, CollectorProblem, CollectorStats, EventStore, MeasuredRequest, RequestEvent, Sink } from './types.ts';
 
 /** Events waiting to be sent: as objects for a store, in columns for the ingest API. */
 interface Batch {

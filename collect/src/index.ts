@@ -10,10 +10,14 @@ export {
   type CollectorProblem,
   type CollectorStats,
   type MeasuredRequest,
+  type RequestEvent,
   type EventStore,
   type Sink,
 } from './collector.ts';
 export { closeOnSignals, type CloseOnSignalsOptions } from './signals.ts';
+export type { CaptureOptions, SampleOptions } from './capture.ts';
+export type { CapturedBody } from '@ops-console/contract/captured-body';
+export type { MaskOptions } from '@ops-console/contract/masking';
 export { CLIENT_CLOSED, type CollectOptions, type Identify, type VersionOption } from './measure.ts';
 export { collectHttp, type HttpCollectOptions } from './node-http.ts';
 export { collectExpress, type ExpressCollectOptions } from './express.ts';

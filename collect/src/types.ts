@@ -1,14 +1,14 @@
 /** What the collector's users configure and read: its options, sink, problems and counts. */
 import type { MeasuredRequest, RequestEvent } from '@ops-console/contract/request-event';
 
-export type { MeasuredRequest };
+export type { MeasuredRequest, RequestEvent };
 
-/** `ingestKey` may be read straight from the environment: a missing one is refused when the collector is made. */
 /** A store in the same process (the console server's telemetry store): the collector appends what it measured. */
 export interface EventStore {
   append(events: RequestEvent[]): Promise<unknown>;
 }
 
+/** `ingestKey` may be read straight from the environment: a missing one is refused when the collector is made. */
 export type Sink = { store: EventStore; accountId: string } | { url: string; ingestKey: string | undefined };
 
 /** Something that went wrong sending events: each kind is warned about once unless you pass `onError`. */

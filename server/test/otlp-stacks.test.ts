@@ -157,3 +157,25 @@ for (const [stack, body] of Object.entries(STACKS)) {
     assert.deepEqual([r!.method, r!.route, r!.path, r!.status, r!.durationMs, r!.actor?.id, r!.apiVersion], [...expected, 'v2']);
   });
 }
+
+test('an http.route that is no template (a wildcard, a URL, an optional segment) is refused with the reason, as before', async () => {
+  for (const route of ['*', 'https://api.example/contacts/{id}', '(/:locale)/contacts(.:format)']) {
+    const body = exportOf(
+      { 'service.name': 'odd' },
+      'odd',
+      'GET odd',
+      { 'http.request.method': 'GET', 'url.path': '/odd', 'http.route': route, 'http.response.status_code': 200 },
+      1,
+    );
+    const answer = await server.fetch(
+      new Request('http://console.test/v1/traces', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ingest-a', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    const { partialSuccess } = (await answer.json()) as { partialSuccess?: { rejectedSpans: number; errorMessage: string } };
+    assert.equal(partialSuccess?.rejectedSpans, 1, route);
+    assert.match(partialSuccess.errorMessage, /http\.route: expected a route such as \/contacts\/\{id\}/, route);
+  }
+});

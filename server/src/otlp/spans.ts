@@ -143,11 +143,12 @@ function toRequest(s: Span, method: string, own: Attributes, resource: Attribute
 /**
  * `http.route` as a template of the path: ASP.NET Core names its routes without the leading
  * slash (`contacts/{id}`), and Rails ends them in the optional format (`/contacts/:id(.:format)`).
+ * Anything else that is no template (`*`, a URL) is left as it came, to be refused with a reason.
  */
 function routeOf(route: string | undefined): string | undefined {
   if (!route) return undefined;
-  const template = route.replace(/\(\.:format\)$/, '');
-  return template.startsWith('/') ? template : `/${template}`;
+  const template = route.replace(/(?<=.)\(\.:format\)$/, '');
+  return /^[\w{:]/.test(template) && !template.includes('://') ? `/${template}` : template;
 }
 
 const REQUEST_HEADER = 'http.request.header.';
