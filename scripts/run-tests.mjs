@@ -1,10 +1,11 @@
 // `npm test`'s runner, after the type check, lint and build: every browser test, then the Node
 // tests of the built package and of the console server, then the store suites again on
-// ClickHouse + PostgreSQL and on chDB; one closing line for all: `N passed, N failed, N skipped`.
+// ClickHouse + PostgreSQL and on chDB, then the Python and Go collectors' suites; one closing line
+// for all: `N passed, N failed, N skipped`.
 // With `--files <glob>` (test:browser), only those browser tests.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { finish, onDatabases, runBrowserTests, runNodeTests, serverTest, STORE_SUITES } from './test-runs.mjs';
+import { finish, onDatabases, runBrowserTests, runGoTests, runNodeTests, runPytest, serverTest, STORE_SUITES } from './test-runs.mjs';
 
 runBrowserTests(process.argv.slice(2));
 
@@ -26,6 +27,11 @@ if (!process.argv.includes('--files')) {
   // Current ClickHouse too: chDB (from npm) runs it inside each test process.
   console.log('\nThe store suites on ClickHouse from chDB (in process) + PostgreSQL:');
   runNodeTests(STORE_SUITES.map(serverTest), onDatabases('chdb'));
+  // The native collectors, each against a console server its suite starts.
+  console.log('\nThe Python collector (pytest, on Debian’s Python):');
+  runPytest('collectors/python/tests');
+  console.log('\nThe Go collector (go test, per module):');
+  runGoTests(['collectors/go', 'collectors/go/chi', 'collectors/go/gorillamux']);
 }
 
 finish();

@@ -58,6 +58,48 @@ export function runNodeTests(files, wrap = []) {
   if (status !== 0) exitStatus = status;
 }
 
+/**
+ * Runs the Python collector's pytest suite on Debian's Python (OPS_CONSOLE_PYTHON), adding the
+ * counts of its closing line (`3 passed, 1 skipped in 2.1s`).
+ */
+export function runPytest(dir) {
+  const python = process.env.OPS_CONSOLE_PYTHON || '/usr/bin/python3';
+  const run = spawnSync(python, ['-m', 'pytest', dir, '-q', '-p', 'no:cacheprovider'], {
+    encoding: 'utf8',
+    env: { ...process.env, OPS_CONSOLE_NODE: process.execPath },
+  });
+  process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  const summary = (run.stdout ?? '').trim().split('\n').at(-1) ?? '';
+  const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(summary)?.[1] ?? 0);
+  totals.passed += count('passed');
+  totals.failed += count('failed') + count('errors?');
+  totals.skipped += count('skipped') + count('xfailed');
+  if (run.status !== 0 && count('failed') + count('errors?') === 0) totals.failed++;
+  if (run.status !== 0) exitStatus = run.status ?? 1;
+}
+
+/** Runs `go test -json ./...` in each Go module (offline, with the modules' replace directives), adding each test's outcome. */
+export function runGoTests(dirs) {
+  const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOSUMDB: 'off', OPS_CONSOLE_NODE: process.execPath };
+  for (const dir of dirs) {
+    const run = spawnSync('go', ['test', '-json', './...'], { cwd: dir, encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
+    let failed = 0;
+    for (const line of (run.stdout ?? '').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const event = JSON.parse(line);
+      if (event.Action === 'output' && (event.Test === undefined || /^\s*(---|panic|FAIL)/.test(event.Output))) process.stdout.write(event.Output);
+      if (!event.Test || !['pass', 'fail', 'skip'].includes(event.Action)) continue;
+      if (event.Action === 'pass') totals.passed++;
+      if (event.Action === 'skip') totals.skipped++;
+      if (event.Action === 'fail') failed++;
+    }
+    process.stderr.write(run.stderr ?? '');
+    totals.failed += failed || (run.status === 0 ? 0 : 1);
+    if (run.status !== 0) exitStatus = run.status ?? 1;
+  }
+}
+
 /** The store suites: the console server's tests that run unchanged on every store setup. */
 export const STORE_SUITES = [
   'routes',

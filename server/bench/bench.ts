@@ -1,6 +1,7 @@
 /**
  * `npm run bench:server`: what the collector costs an API next to the OpenTelemetry Node SDK
- * (CPU per request, p50/p99) and the spans/s the OTLP receiver accepts (collect.ts); then, for
+ * (CPU per request, p50/p99), the Python and Go collectors against bare handlers
+ * (collect-native.ts) and the spans/s the OTLP receiver accepts (collect.ts); then, for
  * each store setup side by side (the DuckDB file, ClickHouse + PostgreSQL, two ClickHouse shards
  * + PostgreSQL; setups.ts), ingest throughput through the batch API (and, on ClickHouse, straight
  * into the store), then p50/p95 latency of every console route at 1,000,000 and 10,000,000
@@ -20,6 +21,7 @@ import { createConsoleServer, openStores, serve } from '../src/index.ts';
 import { toRequestEvent } from '@ops-console/contract/request-event';
 import { demoEvent, random } from '../demo/traffic.ts';
 import { measureCollector, measureOtlp, type Row } from './collect.ts';
+import { measureNativeCollectors } from './collect-native.ts';
 import { measureFairness } from './fairness.ts';
 import { measureSearch } from './search.ts';
 import { BENCH_ACCOUNT, clickHouseSetup, duckDbSetup, type Setup } from './setups.ts';
@@ -246,7 +248,10 @@ async function measureAlerts(server: Awaited<ReturnType<typeof createConsoleServ
 }
 
 try {
-  if (PARTS.has('collect')) await measureCollector(rows, join(dir, 'collect.duckdb'));
+  if (PARTS.has('collect')) {
+    await measureCollector(rows, join(dir, 'collect.duckdb'));
+    measureNativeCollectors(rows);
+  }
   if (PARTS.has('otlp')) await measureOtlp(rows, join(dir, 'otlp.duckdb'));
   if (PARTS.has('fairness')) await measureFairness(rows, join(dir, 'fair.duckdb'));
   for (const name of PARTS.has('ingest') || PARTS.has('routes') || PARTS.has('search') ? STORES : []) {
