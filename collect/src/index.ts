@@ -1,6 +1,7 @@
 /**
  * `@ops-console/collect`: measures a Node API's requests and sends them to the console server,
- * with adapters for `node:http`, Express, Fastify and Koa (with @koa/router). Hono's adapter is
+ * with adapters for `node:http`, Express, Fastify (each also NestJS's platform) and Koa (with
+ * @koa/router). Hono's adapter is
  * `@ops-console/collect/hono`, so a host without Hono never loads it.
  */
 export {
