@@ -111,7 +111,16 @@ func TestRequestPathDetails(t *testing.T) {
 		t.Fatal(err)
 	}
 	var sawStringWriter int32
-	app := httptest.NewServer(c.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	// Told when the middleware has returned, so its event is recorded: a hijacked connection's
+	// client can read the whole answer before the handler returns.
+	// Buffered: net/http sends a small answer only once the handler has returned.
+	served := make(chan struct{}, 8)
+	var middleware http.Handler
+	app := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		middleware.ServeHTTP(w, r)
+		served <- struct{}{}
+	}))
+	middleware = c.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := w.(io.StringWriter); ok {
 			atomic.AddInt32(&sawStringWriter, 1)
 		}
@@ -129,7 +138,7 @@ func TestRequestPathDetails(t *testing.T) {
 		default:
 			_, _ = io.WriteString(w, "ab")
 		}
-	})))
+	}))
 	defer app.Close()
 	before := time.Now().UnixMilli()
 	paths := []string{"/created", "/plain", "/hijack", "/plain", "/created", "/plain"}
@@ -140,6 +149,7 @@ func TestRequestPathDetails(t *testing.T) {
 		}
 		_, _ = io.Copy(io.Discard, response.Body)
 		response.Body.Close()
+		<-served
 	}
 	after := time.Now().UnixMilli()
 	if err := c.Close(context.Background()); err != nil {
