@@ -24,16 +24,16 @@ interface Share {
 function benchJson(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Record<string, unknown> | string {
   const run = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 });
   if (run.error || run.status !== 0) return `${command} failed: ${run.error?.message ?? run.stderr.trim().split('\n').at(-1)}`;
-  const last = run.stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .at(-1);
-  try {
-    return JSON.parse(last ?? '') as Record<string, unknown>;
-  } catch {
-    return `${command} printed no JSON`;
+  // The whole output is the JSON (Python's, indented), or its last line is (Go's, after its progress).
+  const output = run.stdout.trim();
+  for (const text of [output, output.split('\n').at(-1) ?? '']) {
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // not this one
+    }
   }
+  return `${command} printed no JSON`;
 }
 
 function shareRow(rows: Row[], figure: string, share: Share | undefined, limit: number, failure?: string): void {
