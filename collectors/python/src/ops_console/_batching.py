@@ -17,9 +17,13 @@ from .fit import fitted
 __all__ = ["Batch", "BatchBuilding"]
 
 
-def _event_of(item: Tuple[Any, ...], offset_ns: int, cache: Dict[Any, Any]) -> Dict[str, Any]:
-    """A middleware's measured tuple made an event: its first member, the middleware's options, knows how."""
-    return item[0].event(item, offset_ns, cache)
+def _made(item: Any, offset_ns: int, cache: Dict[Any, Any]) -> Tuple[Dict[str, Any], int]:
+    """An event the host recorded, or a middleware's measured tuple (its first member, the
+    middleware's options, knows how to make it an event), fitted and sized."""
+    if isinstance(item, dict):
+        e = fitted(item)
+        return e, bytes_of(e)
+    return item[0].made(item, offset_ns, cache)
 
 
 class Batch:
@@ -55,8 +59,7 @@ class BatchBuilding:
         for _ in range(count):
             item = popleft()
             try:
-                e = fitted(item if isinstance(item, dict) else _event_of(item, offset_ns, cache))
-                made.append((e, bytes_of(e)))
+                made.append(_made(item, offset_ns, cache))
             except Exception:
                 made.append(None)  # a request the collector cannot read is left out; the host never sees it
         problems = []

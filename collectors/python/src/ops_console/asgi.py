@@ -85,23 +85,84 @@ class _Templates:
 _templates = _Templates()
 
 
-def asgi_route(scope: Dict[str, Any], root: str, path: str) -> Optional[str]:
-    """The route template the framework matched, read from the scope once routing is done."""
-    route = scope.get("route")
-    template = getattr(route, "path", None) if route is not None else None
-    if isinstance(template, str):
-        # A Mount before the route moved its prefix into root_path.
-        mounted = scope.get("root_path", "") or ""
-        if len(mounted) > len(root) and mounted.startswith(root):
-            return mounted[len(root):] + template
-        return template
-    if "endpoint" in scope:
-        return _templates.of(scope, root, path)
-    return None
+def _path_of(w: "_Send") -> str:
+    """The request's path as the client sent it (without its query), read when first needed."""
+    raw = w.raw
+    if type(raw) is bytes:
+        path = raw.decode("latin-1")
+        at = path.find("?")
+        return path if at < 0 else path[:at]
+    return raw
 
 
-class _Watch:
-    __slots__ = ("started", "status", "headers", "bytes", "tap", "in_tap", "done", "gone_at", "root", "path", "cycle")
+class _Send:
+    """A request's measurement, and the ``send`` the app is given (no closure made per request)."""
+
+    __slots__ = ("mw", "scope", "send", "started", "status", "headers", "bytes", "tap", "in_tap", "done", "gone_at", "root", "raw", "cycle")
+
+    def __init__(self, mw: "OpsConsoleASGI", scope: Dict[str, Any], send: Callable[[Dict[str, Any]], Awaitable[None]], cycle: Any) -> None:
+        self.started = _perf_ns()
+        self.mw = mw
+        self.scope = scope
+        self.send = send
+        self.cycle = cycle
+        self.status = 0
+        self.headers = None
+        self.bytes = 0
+        self.tap = self.in_tap = self.gone_at = None
+        self.done = False
+        # Routing rewrites the scope (a Mount moves its prefix into root_path): read both now.
+        self.root = root = scope.get("root_path", "")
+        # raw_path is decoded (and its query cut) only when the path is needed: on the sending thread.
+        raw = scope.get("raw_path")
+        self.raw = raw if raw else (root or "") + scope.get("path", "/")
+
+    async def __call__(self, message: Dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "http.response.body":
+            body = message.get("body", b"")
+            self.bytes += len(body)
+            if self.tap is not None:
+                self.tap.add(body)
+            if not message.get("more_body", False):
+                cycle = self.cycle
+                gone = self.gone_at is not None or (cycle is not None and cycle.disconnected)
+                try:
+                    await self.send(message)
+                except BaseException:
+                    self.mw._finish(self.scope, self, True)
+                    raise
+                self.mw._finish(self.scope, self, gone)
+                return
+        elif kind == "http.response.start":
+            self.status = message["status"]
+            self.headers = message.get("headers")
+        await self.send(message)
+
+    def gone(self) -> bool:
+        cycle = self.cycle
+        return self.gone_at is not None or (cycle is not None and cycle.disconnected)
+
+
+class _Receive:
+    """The app's ``receive`` where the server has no disconnected flag, or request bodies are tapped."""
+
+    __slots__ = ("w", "receive")
+
+    def __init__(self, w: _Send, receive: Callable[[], Awaitable[Dict[str, Any]]]) -> None:
+        self.w = w
+        self.receive = receive
+
+    async def __call__(self) -> Dict[str, Any]:
+        message = await self.receive()
+        kind = message.get("type")
+        w = self.w
+        if kind == _DISCONNECT:
+            if w.gone_at is None and not w.done:
+                w.gone_at = _perf_ns()
+        elif w.in_tap is not None and kind == "http.request":
+            w.in_tap.add(message.get("body", b""))
+        return message
 
 
 class OpsConsoleASGI:
@@ -119,8 +180,9 @@ class OpsConsoleASGI:
 
     def __init__(self, app: Callable[..., Awaitable[None]], collector: Collector, route: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None, **options: Any) -> None:
         self.app = app
-        self.options = Options(collector, **options)
+        self.options = o = Options(collector, **options)
         self.route = route
+        self._tap_bytes = o.tap_bytes
         try:
             from starlette.requests import Request
 
@@ -132,100 +194,60 @@ class OpsConsoleASGI:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        w = _Watch()
-        w.started = _perf_ns()
-        w.status = 0
-        w.headers = None
-        w.bytes = 0
-        w.tap = None
-        w.in_tap = None
-        w.done = False
-        w.gone_at = None
-        # Routing rewrites the scope (a Mount moves its prefix into root_path): read both now.
-        w.root = scope.get("root_path", "")
-        raw = scope.get("raw_path")
-        if raw:
-            path = raw.decode("latin-1")
-            if "?" in path:
-                path = path[: path.find("?")]
-            w.path = path
-        else:
-            w.path = (w.root or "") + scope.get("path", "/")
-        o = self.options
-        if o.tap_bytes:
-            w.tap = BodyTap(o.tap_bytes)
-            w.in_tap = BodyTap(o.tap_bytes)
         # uvicorn's request cycle (its receive is a bound method of it) flags a client gone away.
         cycle = getattr(receive, "__self__", None)
         if cycle is not None and type(getattr(cycle, "disconnected", None)) is not bool:
             cycle = None
-        w.cycle = cycle
-
-        app_receive = receive
-        if cycle is None or w.in_tap is not None:
-            in_tap = w.in_tap
-
-            async def app_receive() -> Dict[str, Any]:
-                message = await receive()
-                kind = message.get("type")
-                if kind == _DISCONNECT:
-                    if w.gone_at is None and not w.done:
-                        w.gone_at = _perf_ns()
-                elif in_tap is not None and kind == "http.request":
-                    in_tap.add(message.get("body", b""))
-                return message
-
-        async def watched_send(message: Dict[str, Any]) -> None:
-            kind = message["type"]
-            if kind == "http.response.body":
-                body = message.get("body", b"")
-                w.bytes += len(body)
-                if w.tap is not None:
-                    w.tap.add(body)
-                if not message.get("more_body", False):
-                    gone = w.gone_at is not None or (cycle is not None and cycle.disconnected)
-                    try:
-                        await send(message)
-                    except BaseException:
-                        self._finish(scope, w, True)
-                        raise
-                    self._finish(scope, w, gone)
-                    return
-            elif kind == "http.response.start":
-                w.status = message["status"]
-                w.headers = message.get("headers")
-            await send(message)
-
+        w = _Send(self, scope, send, cycle)
+        if self._tap_bytes:
+            w.tap = BodyTap(self._tap_bytes)
+            w.in_tap = BodyTap(self._tap_bytes)
+        app_receive = receive if cycle is not None and w.in_tap is None else _Receive(w, receive)
         try:
-            await self.app(scope, app_receive, watched_send)
+            await self.app(scope, app_receive, w)
         except BaseException:
             if not w.done:
                 if not w.status:
                     w.status = 500
                     w.bytes = None  # answered outside this middleware: its size is not seen here
-                self._finish(scope, w, w.gone_at is not None or (cycle is not None and cycle.disconnected))
+                self._finish(scope, w, w.gone())
             raise
         if not w.done:
             # Returned without finishing its response: the server answers 500, or the client went away.
-            self._finish(scope, w, w.gone_at is not None or bool(w.status) or (cycle is not None and cycle.disconnected))
+            self._finish(scope, w, bool(w.status) or w.gone())
 
-    def _finish(self, scope: Dict[str, Any], w: _Watch, gone: bool) -> None:
+    def _finish(self, scope: Dict[str, Any], w: _Send, gone: bool) -> None:
         if w.done:
             return
         w.done = True
         try:
             ended = w.gone_at if gone and w.gone_at is not None else _perf_ns()
-            path = w.path
-            try:
-                route = (self.route(scope) if self.route is not None else asgi_route(scope, w.root or "", path)) or path
-            except Exception:
-                route = path
             o = self.options
             status = CLIENT_CLOSED if gone else (w.status or 500)
+            route: Optional[str] = None
+            try:
+                if self.route is not None:
+                    route = self.route(scope)
+                else:
+                    template = getattr(scope.get("route"), "path", None)
+                    if type(template) is str:
+                        # A Mount before the route moved its prefix into root_path.
+                        mounted = scope.get("root_path", "")
+                        root = w.root
+                        if mounted and len(mounted) > len(root or "") and mounted.startswith(root or ""):
+                            template = mounted[len(root or ""):] + template
+                        route = template
+                    elif "endpoint" in scope:
+                        route = _templates.of(scope, w.root or "", _path_of(w))
+            except Exception:
+                route = None
             if o.fast:
-                # The request's whole cost here: a tuple queued; the event is made on the sending thread.
-                o.collector._push((o, w.started, ended, scope.get("method", "GET"), route, path, status, w.bytes, scope.get("headers") if o.reads_headers else None))
+                # The request's whole cost here: a tuple queued; the event (its path decoded, the path
+                # for a route not found) is made on the sending thread.
+                o.collector._push((o, w.started, ended, scope.get("method", "GET"), route, w.raw, status, w.bytes, scope.get("headers") if o.reads_headers else None))
                 return
+            path = _path_of(w)
+            route = route or path
             headers = scope.get("headers") or []
             header = pairs_header(headers) if (o.reads_headers or o.capture is not None) else None
 

@@ -2,18 +2,16 @@
 request without ever raising into the host."""
 from __future__ import annotations
 
-import re
 import time
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
+from ._events import made, versioned as _versioned
 from .bodies import MASK_OVERLAP, is_captured, keeps_bodies, kept_body, max_body_bytes_of
 from .collector import Collector
 from .mask import Masker
 
 #: Status recorded when the client went away before the response finished (as nginx logs it).
 CLIENT_CLOSED = 499
-
-_VERSION_PREFIX = re.compile(r"^/(v[0-9]+)(?:/|$)")
 
 HeaderPairs = Iterable[Tuple[str, str]]
 
@@ -23,7 +21,7 @@ class Options:
 
     __slots__ = (
         "collector", "version_kind", "version_value", "identify", "headers", "masker", "capture", "sample",
-        "redact", "reads_headers", "body_bytes", "tap_bytes", "fast", "wsgi_keys",
+        "redact", "reads_headers", "body_bytes", "tap_bytes", "fast", "wsgi_keys", "named", "named_keys",
     )
 
     def __init__(
@@ -79,41 +77,12 @@ class Options:
         if kind == "header" and value not in named:
             named.append(value)
         self.wsgi_keys = tuple((name, _environ_key(name)) for name in named)
+        self.named = tuple(named)
+        self.named_keys = tuple(name.encode("latin-1") for name in named)
 
-    def event(self, item: Tuple[Any, ...], offset_ns: int, cache: Dict[Any, Any]) -> Dict[str, Any]:
-        """A measured tuple (``_o, started_ns, ended_ns, method, route, path, status, bytes, headers``)
-        made an event, on the sending thread. ``headers``: the ASGI scope's pairs, or the named
-        headers' values (WSGI), or None; ``offset_ns`` takes a perf_counter_ns reading to the epoch."""
-        _o, started, ended, method, route, path, status, nbytes, hdr = item
-        header: Optional[Callable[[str], Optional[str]]] = None
-        if hdr is not None:
-            header = hdr.get if isinstance(hdr, dict) else pairs_header(hdr)
-        version, route = _versioned(self, path, route, header, None)
-        event: Dict[str, Any] = {
-            "ts": (started + offset_ns) // 1_000_000,
-            "method": method,
-            "route": route,
-            "path": path,
-            "status": status,
-            "duration_ms": (ended - started + 500) // 1000 / 1000,
-            "bytes": nbytes,
-            "api_version": version,
-        }
-        if self.headers and header is not None:
-            kept = None
-            for name in self.headers:
-                value = header(name)
-                if value is not None:
-                    key = (name, value)
-                    masked = cache.get(key)
-                    if masked is None:
-                        masked = cache[key] = self.masker.header(name, value)
-                    if kept is None:
-                        kept = {}
-                    kept[name] = masked
-            if kept:
-                event["headers"] = kept
-        return event
+    def made(self, item: Tuple[Any, ...], offset_ns: int, cache: Dict[Any, Any]) -> Tuple[Dict[str, Any], int]:
+        """A measured tuple made a fitted event and its size, on the sending thread (_events.py)."""
+        return made(self, item, offset_ns, cache)
 
     @property
     def needs_request(self) -> bool:
@@ -137,31 +106,6 @@ def pairs_header(pairs: Any) -> Callable[[str], Optional[str]]:
         return ", ".join(found) if found else None
 
     return header
-
-
-def _versioned(o: Options, path: str, route: str, header: Any, request: Any) -> Tuple[Optional[str], str]:
-    """The request's API version, and its route without a version prefix taken from the path."""
-    kind = o.version_kind
-    version = None
-    if kind is not None:
-        if kind == "fixed":
-            version = o.version_value
-        elif kind == "prefix":
-            found = _VERSION_PREFIX.match(path)
-            if found:
-                version = found.group(1)
-                prefix = "/" + version
-                if route == prefix:
-                    route = "/"
-                elif route.startswith(prefix + "/"):
-                    route = route[len(prefix):]
-        elif kind == "header":
-            version = header(o.version_value) if header is not None else None
-        else:
-            version = o.version_value(request())
-            if version is not None and not isinstance(version, str):
-                version = str(version)
-    return version, route
 
 
 def now_ms() -> int:
