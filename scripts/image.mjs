@@ -1,6 +1,6 @@
 // Builds the console server's container image from the packed packages:
 //   npm run image [-- --tag NAME] [-- --build-arg NODE_IMAGE=…]
-// Packs the three packages into .packs/ (emptied first: the Dockerfile copies every tarball
+// Packs the four packages into .packs/ (emptied first: the Dockerfile copies every tarball
 // there) with a package.json and the lockfile the image installs from, then runs `docker build` (or `podman build`, in Docker's image format so HEALTHCHECK
 // is kept; OPS_CONSOLE_ENGINE picks one) with server/Dockerfile on that folder.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -34,7 +34,9 @@ writeFileSync(
     {
       name: 'ops-console-image',
       private: true,
-      dependencies: Object.fromEntries(['contract', 'server', 'elements'].map((name) => [`@ops-console/${name}`, `file:./${named(`ops-console-${name}-`)}`])),
+      dependencies: Object.fromEntries(
+        ['contract', 'collect', 'server', 'elements'].map((name) => [`@ops-console/${name}`, `file:./${named(`ops-console-${name}-`)}`]),
+      ),
     },
     null,
     2,
